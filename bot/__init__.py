@@ -1,0 +1,1 @@
+"""The Discord side of the Ramsch bot: adapter, application layer and storage."""

@@ -1,0 +1,66 @@
+"""The ``python -m ramsch_core`` command line: replay a record, deal a fresh one, play offline."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from ramsch_core.deal import Deal
+from ramsch_core.errors import RulesError
+from ramsch_core.record import deal_record, parse_record_text, replay_record, replay_summary
+from ramsch_core.rules import PRESETS, preset
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m ramsch_core", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser("replay", help="replay a game record and print its result")
+    replay.add_argument("file", help="the record (JSON); '-' reads standard input")
+    deal = commands.add_parser("deal", help="print a fresh deal as a game record")
+    deal.add_argument("--preset", default="skat", choices=sorted(PRESETS))
+    deal.add_argument("--seed", type=int, required=True)
+    play = commands.add_parser("play", help="play a session in the terminal against AI players")
+    play.add_argument("--preset", default="skat", choices=sorted(PRESETS))
+    play.add_argument("--seed", type=int, default=None, help="session seed (default: random)")
+    play.add_argument("--rounds", type=int, default=1)
+    play.add_argument("--seats", type=int, choices=(3, 4), default=None)
+    play.add_argument("--ai", choices=("heuristic", "random"), default="heuristic")
+    return parser
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise RulesError(f"Cannot read {path}: {error.strerror}") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "replay":
+            deal = replay_record(parse_record_text(_read(args.file)))
+            print(json.dumps(replay_summary(deal)))
+        elif args.command == "deal":
+            rules = preset(args.preset)
+            record = deal_record(Deal.from_seed(rules, args.seed))
+            print(json.dumps(record))
+        else:
+            from ramsch_core.terminal import play_in_terminal
+
+            code: int = play_in_terminal(args)
+            return code
+    except RulesError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,33 @@
+"""Errors the rules core raises; every message is meant for a player to read."""
+
+
+class RulesError(ValueError):
+    """Base of every error raised for input the rules refuse."""
+
+
+class InvalidCardError(RulesError):
+    """A card name that is not one of the 32 cards in C-2 notation."""
+
+
+class IllegalActionError(RulesError):
+    """An action the rules do not allow at this point of the deal."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action by a seat that is not the seat to act."""
+
+
+class MustFollowSuitError(IllegalActionError):
+    """A card that breaks the duty to follow suit."""
+
+
+class DealFinishedError(IllegalActionError):
+    """An action after the last trick."""
+
+
+class InvalidDealError(RulesError):
+    """Hands and skat that do not form a valid deal (size, duplicates, missing cards)."""
+
+
+class RecordError(RulesError):
+    """A game record that cannot be read."""
