@@ -223,6 +223,20 @@ class Deal:
             points[trick.winner] += trick.points
         return points
 
+    def copy(self) -> Deal:
+        """An independent copy of this deal in its current state."""
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        for name in ("_hands", "_laid", "tricks", "trick", "history", "push_log"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Raise the error ``apply`` would raise, without changing the deal."""
+        if (seat is None or seat == self.to_act) and action in self.legal_actions():
+            return
+        self.copy().apply(action, seat)
+
     # -- changes ---------------------------------------------------------------------------
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
@@ -111,16 +111,37 @@ class Session:
         seats = self.active_seats
         return seats.index(table_seat) if table_seat in seats else None
 
-    def apply(self, action: Action, table_seat: int | None = None) -> list[Event]:
-        """Apply an action; when it ends the deal, score it and start the next one."""
+    def _deal_seat_for(self, table_seat: int | None) -> int | None:
         if self.finished:
             raise IllegalActionError("The session is over")
-        seat = None
-        if table_seat is not None:
-            seat = self.deal_seat(table_seat)
-            if seat is None:
-                raise NotYourTurnError("You sit this deal out as the dealer")
-        events = self.deal.apply(action, seat)
+        if table_seat is None:
+            return None
+        seat = self.deal_seat(table_seat)
+        if seat is None:
+            raise NotYourTurnError("You sit this deal out as the dealer")
+        return seat
+
+    def check(self, action: Action, table_seat: int | None = None) -> None:
+        """Raise the error ``apply`` would raise, without changing anything."""
+        self.deal.check(action, self._deal_seat_for(table_seat))
+
+    @classmethod
+    def replay(
+        cls,
+        rules: AnyRules,
+        options: TableOptions,
+        seed: int,
+        actions: Iterable[tuple[int | None, Action]],
+    ) -> Session:
+        """Rebuild a session from its seed and its actions (table seat, action)."""
+        session = cls(rules, options, seed)
+        for table_seat, action in actions:
+            session.apply(action, table_seat)
+        return session
+
+    def apply(self, action: Action, table_seat: int | None = None) -> list[Event]:
+        """Apply an action; when it ends the deal, score it and start the next one."""
+        events = self.deal.apply(action, self._deal_seat_for(table_seat))
         if self.deal.result is not None:
             self._finish_deal(self.deal.result)
         return events
