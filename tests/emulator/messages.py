@@ -1,0 +1,267 @@
+"""Creating, editing and deleting messages: body parsing, attachments, limits, versions, events."""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import BodyPartReader, web
+
+from . import components as comp
+from . import limits
+from .errors import EMPTY_MESSAGE, INVALID_FORM_BODY, APIError
+from .message_model import (
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    FLAG_SUPPRESS_EMBEDS,
+    Attachment,
+    Message,
+    MessageVersion,
+)
+from .model import Channel, UserAccount, now_iso
+from .payloads import ATTACHMENT_SIZE_LIMIT
+
+if TYPE_CHECKING:
+    from .emulator import Emulator
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file part of a multipart body (``files[n]``)."""
+
+    index: int
+    filename: str
+    data: bytes
+    content_type: str | None
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
+    """A JSON body, or a multipart body with ``payload_json`` and ``files[n]`` parts."""
+    if request.content_type == "multipart/form-data":
+        payload: dict[str, Any] = {}
+        uploads: list[Upload] = []
+        reader = await request.multipart()
+        async for part in reader:
+            if not isinstance(part, BodyPartReader):
+                raise APIError(400, INVALID_FORM_BODY, "nested multipart bodies are not supported")
+            name = part.name or ""
+            if name == "payload_json":
+                payload = json.loads(await part.text())
+            elif name.startswith("files[") and name.endswith("]"):
+                data = await part.read(decode=False)
+                uploads.append(
+                    Upload(
+                        index=int(name[6:-1]),
+                        filename=part.filename or f"file{len(uploads)}",
+                        data=bytes(data),
+                        content_type=part.headers.get("Content-Type"),
+                    )
+                )
+            else:
+                raise APIError(400, INVALID_FORM_BODY, f"unexpected multipart field {name!r}")
+        return payload, uploads
+    if not request.can_read_body:
+        return {}, []
+    try:
+        body = await request.json()
+    except ValueError as exc:
+        raise APIError(400, INVALID_FORM_BODY, f"body is not JSON: {exc}") from None
+    return (body if isinstance(body, dict) else {"__list__": body}), []
+
+
+class MessageStore:
+    """All messages; every change is validated, versioned, recorded and dispatched."""
+
+    def __init__(self, emulator: Emulator) -> None:
+        self._emulator = emulator
+        self.by_id: dict[int, Message] = {}
+        self.ephemerals: dict[int, list[Message]] = {}
+
+    def _attachments(
+        self,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        existing: tuple[Attachment, ...],
+        channel: Channel,
+    ) -> tuple[Attachment, ...]:
+        spec = body.get("attachments")
+        by_index = {u.index: u for u in uploads}
+        used: set[int] = set()
+        result: list[Attachment] = []
+        kept = {a.id: a for a in existing}
+        for i, item in enumerate(spec if isinstance(spec, list) else []):
+            raw_id = int(item.get("id", -1))
+            if raw_id in kept:
+                result.append(kept[raw_id])
+            elif raw_id in by_index:
+                used.add(raw_id)
+                upload = by_index[raw_id]
+                result.append(
+                    self._new_attachment(
+                        upload, channel, item.get("filename"), item.get("description")
+                    )
+                )
+            else:
+                raise APIError(400, INVALID_FORM_BODY, f"attachments.{i}.id: unknown attachment")
+        if spec is None:
+            result.extend(existing)
+        for upload in uploads:
+            if upload.index not in used:
+                result.append(self._new_attachment(upload, channel, None, None))
+        return tuple(result)
+
+    def _new_attachment(
+        self, upload: Upload, channel: Channel, filename: str | None, description: str | None
+    ) -> Attachment:
+        attachment_id = self._emulator.next_id()
+        name = filename or upload.filename
+        return Attachment(
+            id=attachment_id,
+            filename=name,
+            data=upload.data,
+            url=f"{self._emulator.url}/attachments/{channel.id}/{attachment_id}/{name}",
+            content_type=upload.content_type,
+            description=description,
+        )
+
+    def _version(
+        self,
+        message_id: int,
+        channel: Channel,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        *,
+        base: MessageVersion | None,
+        source: str,
+        flags: int,
+    ) -> MessageVersion:
+        """Merge a create/edit body onto ``base`` and validate the result."""
+        for key, kind in (("content", str), ("embeds", list), ("components", list)):
+            if body.get(key) is not None and not isinstance(body[key], kind):
+                raise APIError(400, INVALID_FORM_BODY, f"{key}: must be a {kind.__name__}")
+        content = body.get("content", base.content if base else "")
+        content = "" if content is None else content
+        embeds = body.get("embeds", base.embeds if base else [])
+        embeds = copy.deepcopy(embeds or [])
+        components = body.get("components", base.components if base else [])
+        components = copy.deepcopy(components or [])
+        attachments = self._attachments(body, uploads, base.attachments if base else (), channel)
+        poll = body.get("poll", base.poll if base else None)
+        problems = limits.message_problems(
+            content=content,
+            embeds=embeds,
+            components=components,
+            flags=flags,
+            attachment_sizes=[u.size for u in attachments],
+            size_limit=ATTACHMENT_SIZE_LIMIT,
+        )
+        if problems:
+            raise APIError(400, INVALID_FORM_BODY, "Invalid Form Body: " + "; ".join(problems))
+        empty = limits.is_empty(
+            content=content,
+            embeds=embeds,
+            components=components,
+            attachments=len(attachments),
+            extra=bool(poll or body.get("sticker_ids")),
+        )
+        if empty and not flags & FLAG_LOADING:
+            raise APIError(400, EMPTY_MESSAGE, "Cannot send an empty message")
+        comp.assign_ids(components)
+        return MessageVersion(
+            message_id=message_id,
+            channel_id=channel.id,
+            content=content,
+            embeds=embeds,
+            components=components,
+            flags=flags,
+            attachments=attachments,
+            edited_timestamp=None if base is None or base.loading else now_iso(),
+            source=source,
+            poll=copy.deepcopy(poll),
+        )
+
+    def create(
+        self,
+        channel: Channel,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        *,
+        source: str,
+        author: UserAccount | None = None,
+        ephemeral_for: int | None = None,
+        loading: bool = False,
+        type: int = 0,
+        webhook_id: int | None = None,
+        interaction_metadata: dict[str, Any] | None = None,
+    ) -> Message:
+        """Create a message (validated); ephemeral ones are visible only to ``ephemeral_for``."""
+        emulator = self._emulator
+        flags = int(body.get("flags") or 0) & ~FLAG_EPHEMERAL
+        flags |= FLAG_EPHEMERAL if ephemeral_for is not None else 0
+        flags |= FLAG_LOADING if loading else 0
+        message_id = emulator.next_id()
+        version = self._version(
+            message_id, channel, body, uploads, base=None, source=source, flags=flags
+        )
+        reference = body.get("message_reference")
+        message = Message(
+            message_id,
+            channel,
+            author or emulator.bot,
+            version,
+            type=19 if reference and type == 0 else type,
+            ephemeral_for=ephemeral_for,
+            webhook_id=webhook_id,
+            application_id=emulator.application_id if webhook_id else None,
+            interaction_metadata=interaction_metadata,
+            message_reference=reference if isinstance(reference, dict) else None,
+        )
+        self.by_id[message.id] = message
+        if ephemeral_for is None:
+            channel.messages.append(message)
+        else:
+            self.ephemerals.setdefault(ephemeral_for, []).append(message)
+        emulator.record("message_create", message=message)
+        if ephemeral_for is None:
+            emulator.dispatch_message("MESSAGE_CREATE", message)
+        return message
+
+    def edit(
+        self,
+        message: Message,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        *,
+        source: str,
+        finish_loading: bool = True,
+    ) -> Message:
+        """Apply an edit (validated against the merged result) as a new version."""
+        base = message.current
+        flags = base.flags
+        if "flags" in body and body["flags"] is not None:
+            wanted = int(body["flags"])
+            flags = (flags & ~FLAG_SUPPRESS_EMBEDS) | (wanted & FLAG_SUPPRESS_EMBEDS)
+            flags |= wanted & FLAG_COMPONENTS_V2
+        if finish_loading:
+            flags &= ~FLAG_LOADING
+        version = self._version(
+            message.id, message.channel, body, uploads, base=base, source=source, flags=flags
+        )
+        message.versions.append(version)
+        self._emulator.record("message_update", message=message)
+        if not message.ephemeral:
+            self._emulator.dispatch_message("MESSAGE_UPDATE", message)
+        return message
+
+    def delete(self, message: Message, *, source: str) -> None:
+        message.deleted = True
+        self._emulator.record("message_delete", message=message, source=source)
+        if not message.ephemeral:
+            guild = message.channel.guild
+            data = {"id": str(message.id), "channel_id": str(message.channel.id)}
+            if guild is not None:
+                data["guild_id"] = str(guild.id)
+            self._emulator.dispatch_message("MESSAGE_DELETE", message, data=data)

@@ -1,0 +1,87 @@
+"""Self-tests of Discord's limits as the emulator checks them (no client needed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.emulator import limits
+from tests.emulator.message_model import FLAG_COMPONENTS_V2
+
+
+def button(custom_id: str, label: str = "B", **extra: Any) -> dict[str, Any]:
+    return {"type": 2, "style": 1, "custom_id": custom_id, "label": label, **extra}
+
+
+def row(*items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(items)}
+
+
+def problems(**fields: Any) -> list[str]:
+    message: dict[str, Any] = {
+        "content": "",
+        "embeds": [],
+        "components": [],
+        "flags": 0,
+        "attachment_sizes": [],
+        "size_limit": 100,
+    }
+    message.update(fields)
+    return limits.message_problems(**message)
+
+
+def test_a_valid_message_has_no_problems() -> None:
+    assert problems(content="x" * 2000, components=[row(button("a"), button("b"))]) == []
+
+
+def test_content_and_embed_limits() -> None:
+    assert problems(content="x" * 2001)
+    assert problems(embeds=[{"title": "t" * 257}])
+    assert problems(embeds=[{"description": "d" * 4097}])
+    assert problems(embeds=[{"fields": [{"name": "n", "value": "v"}] * 26}])
+    assert problems(embeds=[{"fields": [{"name": "n", "value": "v" * 1025}]}])
+    assert problems(embeds=[{"footer": {"text": "f" * 2049}}])
+    assert problems(embeds=[{"author": {"name": "a" * 257}}])
+    assert problems(embeds=[{"description": "d" * 4000}, {"description": "d" * 2001}])
+    assert problems(embeds=[{"title": "x"}] * 11)
+
+
+def test_component_limits() -> None:
+    assert problems(components=[row(button(f"b{i}")) for i in range(6)])
+    assert problems(components=[row(*(button(f"b{i}") for i in range(6)))])
+    assert problems(components=[row(button("same"), button("same"))])
+    assert problems(components=[row(button("x" * 101))])
+    assert problems(components=[row(button("a", label="l" * 81))])
+    assert problems(components=[button("not-in-a-row")])
+    select = {"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]}
+    assert problems(components=[row(select)]) == []
+    assert problems(components=[row(select, button("b"))])
+    many = {**select, "options": [{"label": str(i), "value": str(i)} for i in range(26)]}
+    assert problems(components=[row(many)])
+    assert problems(components=[row({**select, "placeholder": "p" * 151})])
+    assert problems(components=[row({**select, "min_values": 2, "max_values": 1})])
+
+
+def test_components_v2_rules() -> None:
+    text = {"type": 10, "content": "hello"}
+    container = {"type": 17, "components": [text, row(button("a"))]}
+    assert problems(components=[container], flags=FLAG_COMPONENTS_V2) == []
+    assert problems(content="no", components=[container], flags=FLAG_COMPONENTS_V2)
+
+
+def test_modal_limits() -> None:
+    text_input = {"type": 4, "custom_id": "a", "style": 1, "label": "Answer"}
+    assert (
+        limits.modal_problems({"title": "T", "custom_id": "m", "components": [row(text_input)]})
+        == []
+    )
+    assert limits.modal_problems(
+        {"title": "T" * 46, "custom_id": "m", "components": [row(text_input)]}
+    )
+    assert limits.modal_problems(
+        {"title": "T", "custom_id": "m", "components": [row({**text_input, "label": "L" * 46})]}
+    )
+
+
+def test_empty_messages_are_detected() -> None:
+    assert limits.is_empty(content=" ", embeds=[], components=[], attachments=0, extra=False)
+    assert not limits.is_empty(content="", embeds=[], components=[], attachments=1, extra=False)
