@@ -36,13 +36,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
     try:
+        if path == "-":
+            return sys.stdin.read()
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except OSError as error:
         raise RulesError(f"Cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise RulesError(f"Cannot read {path}: a record is UTF-8 text") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

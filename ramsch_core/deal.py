@@ -74,6 +74,8 @@ class SeatView:
     pushes: int
     result: DealResult | None
     order: TrickOrder
+    rules: AnyRules | None = None
+    """The table's rule set (public knowledge; players such as the AI score by it)."""
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -204,6 +206,7 @@ class Deal:
             pushes=self.pushes,
             result=self.result,
             order=self.order,
+            rules=self.rules,
         )
 
     def _viewer_legal(self) -> list[Action]:

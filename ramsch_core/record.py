@@ -139,7 +139,12 @@ def replay_summary(deal: Deal) -> dict[str, Any]:
         "jungfrau": [],
         "durchmarsch": None,
         "losers": [],
+        "winners": [],
         "scores": None,
+        "skat": None,
+        "skat_to": None,
+        "pushes": deal.pushes,
+        "multiplier": None,
     }
 
 

@@ -26,7 +26,9 @@ class RuleSetError(RulesError):
 
 
 class _RuleSetBase(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: option values are taken exactly as RULES.md writes them (no "yes" for true,
+    # no true or 10.0 for a stake)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     game: Literal["ramsch"] = "ramsch"
 
@@ -176,7 +178,8 @@ AnyRules = SkatRules | SchafkopfRules | AltenburgRules
 def _explain(error: ValidationError) -> str:
     parts = []
     for item in error.errors():
-        where = ".".join(str(loc) for loc in item["loc"] if loc not in VARIANTS) or "rules"
+        loc = item["loc"][1:] if item["loc"] and item["loc"][0] in VARIANTS else item["loc"]
+        where = ".".join(str(part) for part in loc) or "rules"
         if item["type"] == "extra_forbidden":
             parts.append(f"unknown option '{where}'")
         elif item["type"] == "union_tag_invalid":

@@ -449,7 +449,7 @@ class Emulator:
     async def wait_for(
         self,
         predicate: Callable[[], T],
-        timeout: float = 5.0,  # noqa: ASYNC109 - test API takes timeouts
+        timeout: float = 5.0,
         *,
         description: str = "",
     ) -> T:
@@ -502,7 +502,7 @@ class Emulator:
     async def idle(
         self,
         quiet: float | None = None,
-        timeout: float = 5.0,  # noqa: ASYNC109 - test API takes timeouts
+        timeout: float = 5.0,
         *,
         handlers: bool = True,
     ) -> None:

@@ -135,7 +135,7 @@ async def start_client(
     token: str | None = None,
     *,
     guild_ready_timeout: float = 0.05,
-    timeout: float = 10.0,  # noqa: ASYNC109 - test API takes timeouts
+    timeout: float = 10.0,
 ) -> asyncio.Task[None]:
     """Start ``client`` against the emulator in a task and wait until it is ready.
 
@@ -164,7 +164,7 @@ async def start_client(
     return task
 
 
-async def _shutdown(client: discord.Client, task: asyncio.Task[None], timeout: float) -> None:  # noqa: ASYNC109 - test API takes timeouts
+async def _shutdown(client: discord.Client, task: asyncio.Task[None], timeout: float) -> None:
     if not client.is_closed():
         await client.close()
     done, _ = await asyncio.wait({task}, timeout=timeout)
@@ -173,7 +173,7 @@ async def _shutdown(client: discord.Client, task: asyncio.Task[None], timeout: f
     await asyncio.gather(task, return_exceptions=True)
 
 
-async def stop_client(client: discord.Client, emulator: Emulator, timeout: float = 5.0) -> None:  # noqa: ASYNC109 - test API takes timeouts
+async def stop_client(client: discord.Client, emulator: Emulator, timeout: float = 5.0) -> None:
     """Close the client, wait for its task, and restore discord.py once no client is left."""
     entry = next((e for e in emulator.clients if e[0] is client), None)
     try:

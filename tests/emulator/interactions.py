@@ -115,7 +115,7 @@ class InteractionHandle:
         result.extend(m for m in self.messages if m not in result)
         return result
 
-    async def wait_ack(self, timeout: float | None = None) -> None:  # noqa: ASYNC109 - test API takes timeouts
+    async def wait_ack(self, timeout: float | None = None) -> None:
         """Wait for the initial acknowledgement; fails if the window passes without one."""
         emulator = self._emulator
         limit = emulator.ack_window + 1.0 if timeout is None else timeout
@@ -131,7 +131,7 @@ class InteractionHandle:
                 f"{emulator.ack_window}s (the user sees 'This interaction failed')"
             )
 
-    async def wait_response(self, timeout: float = 5.0) -> list[Message]:  # noqa: ASYNC109 - test API takes timeouts
+    async def wait_response(self, timeout: float = 5.0) -> list[Message]:
         """Wait until the bot answered (deferred answers completed, follow-ups settled).
 
         Returns the messages shown in answer: the initial response or deferred message with
