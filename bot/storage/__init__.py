@@ -1,0 +1,40 @@
+"""Durable state in SQLite: tables, seats, the append-only action log, results, settings."""
+
+from bot.storage.migrations import MigrationError, bundled_migrations, migrate
+from bot.storage.rows import (
+    ActionSource,
+    FinishedDeal,
+    LeaderboardPage,
+    LeaderboardRow,
+    Period,
+    SessionPlayer,
+    SessionSummary,
+    StoredAction,
+    StoredSeat,
+    StoredTable,
+    TableStatus,
+    UserStats,
+    period_start,
+)
+from bot.storage.store import SeatRow, Store
+
+__all__ = [
+    "ActionSource",
+    "FinishedDeal",
+    "LeaderboardPage",
+    "LeaderboardRow",
+    "MigrationError",
+    "Period",
+    "SeatRow",
+    "SessionPlayer",
+    "SessionSummary",
+    "Store",
+    "StoredAction",
+    "StoredSeat",
+    "StoredTable",
+    "TableStatus",
+    "UserStats",
+    "bundled_migrations",
+    "migrate",
+    "period_start",
+]

@@ -1,0 +1,146 @@
+"""Plain values the store reads and writes: stored tables and actions, results, leaderboards."""
+
+from __future__ import annotations
+
+import calendar
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+from typing import Any, Literal
+
+from ramsch_core.actions import Action
+from ramsch_core.result import DealResult
+
+TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
+ActionSource = Literal["human", "ai", "timeout", "away"]
+"""Who took a logged action: the seated human, an AI seat, the turn timer, or the AI for an
+away player."""
+Period = Literal["all", "month", "week"]
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    user_id: int | None
+    name: str
+    ai: str | None
+    away: bool
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    seq: int
+    seat: int
+    user_id: int | None
+    source: ActionSource
+    action: Action
+    at: float
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """One lobby or table as stored, with its session seed and action log when started."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: TableStatus
+    rules: dict[str, Any]
+    options: dict[str, Any]
+    turn_timeout: float | None
+    message_id: int | None
+    created_at: float
+    updated_at: float
+    seats: list[StoredSeat]
+    seed: int | None
+    started_at: float | None
+    actions: list[StoredAction]
+    stored_deals: int
+    """How many of the session's finished deals have their results stored."""
+
+
+@dataclass(frozen=True)
+class FinishedDeal:
+    """A finished deal to store: its result in table seats and its replayable game record."""
+
+    number: int
+    dealer: int
+    seats: tuple[int, ...]
+    bock: bool
+    result: DealResult
+    table_scores: tuple[Fraction, ...]
+    user_ids: tuple[int | None, ...]
+    record: dict[str, Any]
+    finished_at: float
+    """When the deal's last card was logged."""
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    user_id: int
+    name: str
+    sessions: int
+    deals: int
+    total: float
+    average: float
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    rows: list[LeaderboardRow]
+    total_players: int
+    offset: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class UserStats:
+    """A player's record from finished deals of sessions with at least two humans."""
+
+    user_id: int
+    sessions: int
+    deals: int
+    total: float
+    average: float
+    losses: int
+    jungfrau: int
+    durchmarsch: int
+    best_session: int | None
+    """Table id of the session with the player's best total."""
+    best_session_total: float | None
+
+
+@dataclass(frozen=True)
+class SessionPlayer:
+    seat: int
+    user_id: int | None
+    name: str
+    total: float
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    table_id: int
+    guild_id: int
+    variant: str
+    status: TableStatus
+    started_at: float
+    finished_at: float | None
+    deals: int
+    players: list[SessionPlayer]
+
+
+def period_start(period: Period, now: float | None = None) -> float:
+    """The first instant counted by a leaderboard period: calendar month or ISO week (UTC)."""
+    if period == "all":
+        return float("-inf")
+    moment = datetime.fromtimestamp(time.time() if now is None else now, UTC)
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    if period == "month":
+        return calendar.timegm(day.replace(day=1).timetuple())
+    if period == "week":
+        return calendar.timegm((day - timedelta(days=day.weekday())).timetuple())
+    raise ValueError(f"Unknown period {period!r}: choose all, month or week")

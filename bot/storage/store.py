@@ -1,0 +1,403 @@
+"""The aiosqlite store: one WAL database, its migrations, and every write the tables make."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import aiosqlite
+
+from bot.storage import queries
+from bot.storage.migrations import migrate
+from bot.storage.rows import (
+    ActionSource,
+    FinishedDeal,
+    LeaderboardPage,
+    SessionSummary,
+    StoredAction,
+    StoredSeat,
+    StoredTable,
+    TableStatus,
+    UserStats,
+)
+from ramsch_core.actions import Action
+from ramsch_core.record import action_from_json
+from ramsch_core.result import score_json
+
+SeatRow = tuple[int | None, str, str | None, bool]
+"""user id (None for AI), name, AI kind, away"""
+
+
+class Store:
+    """All durable state. Every write method commits before it returns.
+
+    One connection serves the whole bot; an asyncio lock keeps one coroutine's transaction from
+    interleaving with another's statements.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        store = cls(path)
+        await store.connect()
+        return store
+
+    async def connect(self) -> None:
+        """Open the database in WAL mode and apply pending migrations."""
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            mode = await db.execute_fetchall("PRAGMA journal_mode=WAL")
+            if str(self.path) != ":memory:" and next(iter(mode))[0] != "wal":
+                raise RuntimeError(f"SQLite refused WAL mode for {self.path}")
+            # FULL: a commit in WAL mode is on disk before it returns, not just in the OS cache.
+            await db.execute("PRAGMA synchronous=FULL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await db.execute("PRAGMA busy_timeout=5000")
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        self._db = db
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            async with self._lock:
+                await db.close()
+
+    async def __aenter__(self) -> Store:
+        if self._db is None:
+            await self.connect()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("The store is closed")
+        return self._db
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            db = self.db
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+            await db.execute("COMMIT")
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            return list(await self.db.execute_fetchall(sql, params))
+
+    # -- tables and seats ----------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        rules: dict[str, Any],
+        options: dict[str, Any],
+        turn_timeout: float | None,
+        seats: Sequence[SeatRow],
+        at: float,
+    ) -> int:
+        """Insert a lobby with its first seats; return its id (never reused)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO tables (guild_id, channel_id, host_id, status, rules, options,"
+                " turn_timeout, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, json.dumps(rules), json.dumps(options),
+                 turn_timeout, at, at),
+            )  # fmt: skip
+            table_id = cursor.lastrowid
+            assert table_id is not None
+            await _write_seats(db, table_id, seats)
+        return table_id
+
+    async def save_lobby(
+        self,
+        table_id: int,
+        *,
+        rules: dict[str, Any],
+        options: dict[str, Any],
+        seats: Sequence[SeatRow],
+        at: float,
+    ) -> None:
+        """Replace a lobby's rules, options and seats."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tables SET rules = ?, options = ?, updated_at = ? WHERE id = ?",
+                (json.dumps(rules), json.dumps(options), at, table_id),
+            )
+            await db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            await _write_seats(db, table_id, seats)
+
+    async def set_status(self, table_id: int, status: TableStatus, at: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tables SET status = ?, updated_at = ? WHERE id = ?",
+                (status, at, table_id),
+            )
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+            )
+
+    async def set_away(self, table_id: int, seat: int, away: bool) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?",
+                (int(away), table_id, seat),
+            )
+
+    # -- sessions, the action log, results -----------------------------------------------------
+
+    async def start_session(
+        self,
+        table_id: int,
+        *,
+        guild_id: int,
+        rules: dict[str, Any],
+        options: dict[str, Any],
+        seed: int,
+        humans: int,
+        at: float,
+    ) -> None:
+        """Mark the table playing and store its session seed: the start of its action log."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE tables SET status = 'playing', updated_at = ? WHERE id = ?",
+                (at, table_id),
+            )
+            await db.execute(
+                "INSERT INTO sessions (table_id, guild_id, variant, rules, options, seed, humans,"
+                " started_at, totals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]')",
+                (table_id, guild_id, rules["variant"], json.dumps(rules), json.dumps(options),
+                 seed, humans, at),
+            )  # fmt: skip
+
+    async def append_action(
+        self,
+        table_id: int,
+        *,
+        seq: int,
+        seat: int,
+        user_id: int | None,
+        source: ActionSource,
+        action: Action,
+        at: float,
+    ) -> None:
+        """Append one action to the log and commit. ``seq`` must be the next free number."""
+        payload = action.to_json()
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO actions (table_id, seq, seat, user_id, source, kind, payload, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, seq, seat, user_id, source, payload["action"], json.dumps(payload), at),
+            )
+            await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (at, table_id))
+
+    async def record_deals(
+        self,
+        table_id: int,
+        deals: Sequence[FinishedDeal],
+        *,
+        totals: Sequence[Any],
+        session_finished: bool,
+    ) -> None:
+        """Store finished deals (results, per-seat scores, records) and the running totals;
+        when the session is over, mark it and its table finished. One transaction."""
+        if not deals:
+            raise ValueError("record_deals needs at least one finished deal")
+        at = deals[-1].finished_at
+        async with self._transaction() as db:
+            for deal in deals:
+                await _insert_deal(db, table_id, deal)
+            await db.execute(
+                "UPDATE sessions SET totals = ?, finished_at = ? WHERE table_id = ?",
+                (json.dumps([score_json(t) for t in totals]),
+                 at if session_finished else None, table_id),
+            )  # fmt: skip
+            if session_finished:
+                await db.execute(
+                    "UPDATE tables SET status = 'finished', updated_at = ? WHERE id = ?",
+                    (at, table_id),
+                )
+
+    # -- recovery ------------------------------------------------------------------------------
+
+    async def load_open_tables(self) -> list[StoredTable]:
+        """Every lobby and playing table with its seats, session seed and full action log."""
+        rows = await self._fetch(
+            "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.status, t.rules, t.options,"
+            " t.turn_timeout, t.message_id, t.created_at, t.updated_at, s.seed, s.started_at,"
+            " (SELECT COUNT(*) FROM deal_results d WHERE d.table_id = t.id)"
+            " FROM tables t LEFT JOIN sessions s ON s.table_id = t.id"
+            " WHERE t.status IN ('lobby', 'playing') ORDER BY t.id"
+        )
+        tables = []
+        for row in rows:
+            table_id = row[0]
+            seats = await self._fetch(
+                "SELECT seat, user_id, name, ai, away FROM seats WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            )
+            tables.append(
+                StoredTable(
+                    id=table_id,
+                    guild_id=row[1],
+                    channel_id=row[2],
+                    host_id=row[3],
+                    status=row[4],
+                    rules=json.loads(row[5]),
+                    options=json.loads(row[6]),
+                    turn_timeout=row[7],
+                    message_id=row[8],
+                    created_at=row[9],
+                    updated_at=row[10],
+                    seats=[StoredSeat(s[0], s[1], s[2], s[3], bool(s[4])) for s in seats],
+                    seed=row[11],
+                    started_at=row[12],
+                    actions=await self.load_actions(table_id),
+                    stored_deals=row[13],
+                )
+            )
+        return tables
+
+    async def load_actions(self, table_id: int) -> list[StoredAction]:
+        """A table's action log in order."""
+        rows = await self._fetch(
+            "SELECT seq, seat, user_id, source, payload, at FROM actions"
+            " WHERE table_id = ? ORDER BY seq",
+            (table_id,),
+        )
+        actions = []
+        for seq, seat, user_id, source, payload, at in rows:
+            _, action = action_from_json(json.loads(payload), seq)
+            actions.append(StoredAction(seq, seat, user_id, source, action, at))
+        return actions
+
+    # -- guild settings ------------------------------------------------------------------------
+
+    async def load_guild_settings(self, guild_id: int) -> dict[str, Any] | None:
+        rows = await self._fetch(
+            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any], at: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
+                " updated_at = excluded.updated_at",
+                (guild_id, json.dumps(settings), at),
+            )
+
+    # -- leaderboards, stats, history ------------------------------------------------------
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        variant: str,
+        *,
+        since: float = float("-inf"),
+        offset: int = 0,
+        limit: int = 10,
+    ) -> LeaderboardPage:
+        async with self._lock:
+            return await queries.leaderboard(self.db, guild_id, variant, since, offset, limit)
+
+    async def user_stats(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        variant: str | None = None,
+        since: float = float("-inf"),
+    ) -> UserStats:
+        async with self._lock:
+            return await queries.user_stats(self.db, guild_id, user_id, variant, since)
+
+    async def history(
+        self, user_id: int, *, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> list[SessionSummary]:
+        async with self._lock:
+            return await queries.history(self.db, user_id, guild_id, offset, limit)
+
+    async def deal_record(self, table_id: int, deal_number: int) -> dict[str, Any] | None:
+        """The game record of a finished deal (with its seed), as `python -m ramsch_core
+        replay` reads it; None if that deal is not finished."""
+        rows = await self._fetch(
+            "SELECT record FROM deal_results WHERE table_id = ? AND deal_number = ?",
+            (table_id, deal_number),
+        )
+        return json.loads(rows[0][0]) if rows else None
+
+    async def integrity_check(self) -> list[str]:
+        """``PRAGMA integrity_check`` and ``foreign_key_check``; ``["ok"]`` when sound."""
+        rows = await self._fetch("PRAGMA integrity_check")
+        problems = [row[0] for row in rows if row[0] != "ok"]
+        keys = await self._fetch("PRAGMA foreign_key_check")
+        problems += [f"foreign key: {tuple(row)}" for row in keys]
+        return problems or ["ok"]
+
+    async def schema_version(self) -> int:
+        rows = await self._fetch("SELECT MAX(version) FROM schema_version")
+        return int(rows[0][0] or 0)
+
+
+async def _write_seats(db: aiosqlite.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+    await db.executemany(
+        "INSERT INTO seats (table_id, seat, user_id, name, ai, away) VALUES (?, ?, ?, ?, ?, ?)",
+        [(table_id, index, user, name, ai, int(away))
+         for index, (user, name, ai, away) in enumerate(seats)],
+    )  # fmt: skip
+
+
+async def _insert_deal(db: aiosqlite.Connection, table_id: int, deal: FinishedDeal) -> None:
+    result = deal.result
+    at = deal.finished_at
+    await db.execute(
+        "INSERT INTO deal_results (table_id, deal_number, dealer, seats, bock, result,"
+        " table_scores, user_ids, record, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (table_id, deal.number, deal.dealer, json.dumps(deal.seats), int(deal.bock),
+         json.dumps(result.to_json()), json.dumps([score_json(s) for s in deal.table_scores]),
+         json.dumps(deal.user_ids), json.dumps(deal.record), at),
+    )  # fmt: skip
+    rows = []
+    for deal_seat, table_seat in enumerate(deal.seats):
+        rows.append(
+            (table_id, deal.number, table_seat, deal.user_ids[table_seat],
+             float(deal.table_scores[table_seat]), int(deal_seat in result.losers),
+             int(deal_seat in result.jungfrau), int(result.durchmarsch == deal_seat), at)
+        )  # fmt: skip
+    await db.executemany(
+        "INSERT INTO deal_scores (table_id, deal_number, seat, user_id, score, loser, jungfrau,"
+        " durchmarsch, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )

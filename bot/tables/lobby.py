@@ -1,0 +1,240 @@
+"""Lobby life: open, join, leave, AI seats, house rules, start, cancel."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.storage import SeatRow
+from bot.tables.base import ServiceBase
+from bot.tables.errors import (
+    ChannelBusy,
+    NotFound,
+    NotHost,
+    NotSeated,
+    TableError,
+    WrongState,
+)
+from bot.tables.model import Seat, Table, Update
+from bot.tables.players import AI_KINDS
+from ramsch_core.errors import RulesError
+from ramsch_core.rules import AnyRules, parse_rules
+from ramsch_core.session import Session, TableOptions, parse_table_options
+
+RulesInput = AnyRules | Mapping[str, Any]
+OptionsInput = TableOptions | Mapping[str, Any] | None
+
+
+def validated(rules: RulesInput, options: OptionsInput) -> tuple[AnyRules, TableOptions]:
+    """Rules and table options that fit together, or a TableError saying why not."""
+    try:
+        parsed_rules = parse_rules(rules)
+        parsed_options = (
+            options if isinstance(options, TableOptions) else parse_table_options(options)
+        )
+    except RulesError as error:
+        raise TableError(str(error)) from None
+    if parsed_rules.players == 4 and parsed_options.seats != 4:
+        raise TableError(f"{parsed_rules.variant.title()} Ramsch is played by four: choose 4 seats")
+    return parsed_rules, parsed_options
+
+
+def _rows(seats: list[Seat]) -> list[SeatRow]:
+    return [(seat.user_id, seat.name, seat.ai, seat.away) for seat in seats]
+
+
+def _require_host(table: Table, user_id: int, what: str) -> None:
+    if user_id != table.host_id:
+        raise NotHost(f"Only the host can {what}")
+
+
+def _require_lobby(table: Table) -> None:
+    if table.status != "lobby":
+        raise WrongState("The game has already started")
+
+
+class LobbyService(ServiceBase):
+    """Everything before the first card, and ending a table early."""
+
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        rules: RulesInput | None = None,
+        options: OptionsInput = None,
+    ) -> Update:
+        """Open a lobby; the host takes the first seat. One open table per channel.
+
+        Rules and options left out come from the guild's settings."""
+        settings = await self.get_guild_settings(guild_id)
+        if not settings.allows(channel_id):
+            raise ChannelBusy("Tables can't be opened in this channel")
+        rules, options = validated(
+            settings.default_rules() if rules is None else rules,
+            settings.options if options is None else options,
+        )
+        async with self._open_lock:
+            busy = self.open_tables(channel_id)
+            if busy:
+                raise ChannelBusy(
+                    f"This channel already has a table (#{busy[0].id}): finish or abort it first"
+                )
+            now = self.clock()
+            seats = [Seat(host_id, host_name)]
+            table_id = await self.store.create_table(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                rules=rules.model_dump(),
+                options=options.model_dump(),
+                turn_timeout=settings.turn_timeout,
+                seats=_rows(seats),
+                at=now,
+            )
+            table = Table(
+                id=table_id, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                status="lobby", rules=rules, options=options, seats=seats, created_at=now,
+                updated_at=now, turn_timeout=settings.turn_timeout,
+            )  # fmt: skip
+            self._tables[table_id] = table
+        async with self._locked(table_id) as table:
+            return await self._changed(Update(table, "opened", actor=host_id, seat=0))
+
+    async def _save_lobby(
+        self, table: Table, seats: list[Seat], rules: AnyRules, options: TableOptions
+    ) -> None:
+        """Persist, then change the lobby in memory."""
+        await self.store.save_lobby(
+            table.id,
+            rules=rules.model_dump(),
+            options=options.model_dump(),
+            seats=_rows(seats),
+            at=self.clock(),
+        )
+        table.seats, table.rules, table.options = seats, rules, options
+
+    async def join(self, table_id: int, user_id: int, name: str) -> Update:
+        async with self._locked(table_id) as table:
+            _require_lobby(table)
+            if table.seat_of(user_id) is not None:
+                raise TableError("You already sit at this table")
+            if len(table.seats) >= table.options.seats:
+                raise WrongState("The table is full")
+            seats = [*table.seats, Seat(user_id, name)]
+            await self._save_lobby(table, seats, table.rules, table.options)
+            update = Update(table, "joined", actor=user_id, seat=len(seats) - 1)
+            return await self._changed(update)
+
+    async def leave(self, table_id: int, user_id: int) -> Update:
+        """Leave a lobby; when the host leaves, the lobby is cancelled."""
+        async with self._locked(table_id) as table:
+            _require_lobby(table)
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not in this lobby")
+            if user_id == table.host_id:
+                return await self._end(
+                    table, "cancelled", user_id, "The host left: the lobby is closed"
+                )
+            seats = [other for index, other in enumerate(table.seats) if index != seat]
+            await self._save_lobby(table, seats, table.rules, table.options)
+            return await self._changed(Update(table, "left", actor=user_id, seat=seat))
+
+    async def add_ai(self, table_id: int, user_id: int, kind: str = "heuristic") -> Update:
+        """Host only: seat an AI player of ``kind`` ("heuristic" or "random")."""
+        if kind not in AI_KINDS:
+            raise TableError(f"Unknown AI '{kind}': choose {' or '.join(AI_KINDS)}")
+        async with self._locked(table_id) as table:
+            _require_host(table, user_id, "add AI players")
+            _require_lobby(table)
+            if len(table.seats) >= table.options.seats:
+                raise WrongState("The table is full")
+            try:
+                self.player_factory(kind, 0)
+            except ImportError:
+                raise TableError("AI players are not available on this bot yet") from None
+            taken = {seat.name for seat in table.seats if seat.ai is not None}
+            name = next(f"AI {n}" for n in range(1, 5) if f"AI {n}" not in taken)
+            seats = [*table.seats, Seat(None, name, ai=kind)]
+            await self._save_lobby(table, seats, table.rules, table.options)
+            update = Update(table, "ai_added", actor=user_id, seat=len(seats) - 1)
+            return await self._changed(update)
+
+    async def remove_ai(self, table_id: int, user_id: int, seat: int | None = None) -> Update:
+        """Host only: remove the AI in ``seat`` (0-based), or the last AI seated."""
+        async with self._locked(table_id) as table:
+            _require_host(table, user_id, "remove AI players")
+            _require_lobby(table)
+            ai_seats = [index for index, holder in enumerate(table.seats) if holder.ai]
+            if not ai_seats:
+                raise WrongState("There is no AI player to remove")
+            if seat is None:
+                seat = ai_seats[-1]
+            elif seat not in ai_seats:
+                raise TableError(f"Seat {seat + 1} is not an AI player")
+            seats = [holder for index, holder in enumerate(table.seats) if index != seat]
+            await self._save_lobby(table, seats, table.rules, table.options)
+            return await self._changed(Update(table, "ai_removed", actor=user_id, seat=seat))
+
+    async def set_rules(
+        self, table_id: int, user_id: int, rules: RulesInput, options: OptionsInput = None
+    ) -> Update:
+        """Host only, before the start: change house rules and table options.
+
+        ``options=None`` keeps the table's options."""
+        async with self._locked(table_id) as table:
+            _require_host(table, user_id, "change the rules")
+            _require_lobby(table)
+            new_rules, new_options = validated(rules, table.options if options is None else options)
+            if len(table.seats) > new_options.seats:
+                raise WrongState(
+                    f"{len(table.seats)} players are seated: that table has only "
+                    f"{new_options.seats} seats"
+                )
+            await self._save_lobby(table, table.seats, new_rules, new_options)
+            return await self._changed(Update(table, "rules", actor=user_id))
+
+    async def start(self, table_id: int, user_id: int) -> Update:
+        """Host only, seats full: deal the first hand. Seats keep the join order."""
+        async with self._locked(table_id) as table:
+            _require_host(table, user_id, "start the game")
+            _require_lobby(table)
+            if not table.can_start():
+                missing = table.options.seats - len(table.seats)
+                raise WrongState(f"Waiting for {missing} more player{'s' * (missing != 1)}")
+            seed = self.seed_source()
+            session = Session(table.rules, table.options, seed)
+            now = self.clock()
+            await self.store.start_session(
+                table.id,
+                guild_id=table.guild_id,
+                rules=table.rules.model_dump(),
+                options=table.options.model_dump(),
+                seed=seed,
+                humans=table.humans,
+                at=now,
+            )
+            table.status, table.session, table.seed = "playing", session, seed
+            table.turn_started_at = table.last_human_at = now
+            return await self._changed(Update(table, "started", actor=user_id))
+
+    async def cancel(self, table_id: int, user_id: int, *, can_manage: bool = False) -> Update:
+        """Abort a lobby or a running table: the host, or a member with Manage Server.
+        Finished deals keep their results."""
+        async with self._locked(table_id) as table:
+            if user_id != table.host_id and not can_manage:
+                raise NotHost("Only the host or a member with Manage Server can abort this table")
+            return await self._end(table, "cancelled", user_id, "")
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        """Remember the channel message showing the table (no listener call). A table that
+        has just finished or been cancelled keeps its final message id too."""
+        try:
+            async with self._locked(table_id) as table:
+                await self.store.set_message(table.id, message_id)
+                table.message_id = message_id
+        except NotFound:
+            await self.store.set_message(table_id, message_id)

@@ -1,0 +1,163 @@
+"""What the service hands the adapter: seats, a table with its session, and each change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from bot.storage import ActionSource, FinishedDeal, TableStatus
+from ramsch_core.actions import Event
+from ramsch_core.deal import SeatView
+from ramsch_core.rules import AnyRules
+from ramsch_core.session import DealRecordEntry, Session, TableOptions
+
+UpdateKind = Literal[
+    "opened",
+    "joined",
+    "left",
+    "ai_added",
+    "ai_removed",
+    "rules",
+    "started",
+    "action",
+    "deal_finished",
+    "session_finished",
+    "cancelled",
+    "reminder",
+    "away",
+    "back",
+    "closed",
+]
+
+
+@dataclass
+class Seat:
+    user_id: int | None
+    """None for an AI seat."""
+    name: str
+    ai: str | None = None
+    """The AI kind ("heuristic", "random") of an AI seat; None for a human."""
+    away: bool = False
+    """The turn timer took this seat over: the AI plays it until the player is back."""
+
+    @property
+    def human(self) -> bool:
+        return self.user_id is not None
+
+
+@dataclass
+class Table:
+    """A lobby or a running table; changed only by the TableService under the table's lock."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: TableStatus
+    rules: AnyRules
+    options: TableOptions
+    seats: list[Seat]
+    session: Session | None = None
+    version: int = 0
+    message_id: int | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    seed: int | None = None
+    turn_timeout: float | None = None
+    """Seconds a human has for a turn; None: no timer."""
+    turn_started_at: float = 0.0
+    reminded: bool = False
+    """Whether the half-time reminder of the current turn was sent."""
+    strikes: dict[int, int] = field(default_factory=dict)
+    """Turn timer expiries in a row, per table seat."""
+    last_human_at: float = 0.0
+    """When a human last acted (or the table started): 24 hours later it closes."""
+    log_length: int = 0
+    """Actions in the table's log: the ``seq`` of the next one."""
+    unrecorded: list[FinishedDeal] = field(default_factory=list)
+    """Finished deals whose results are not stored yet (written with the next change)."""
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def can_start(self) -> bool:
+        return self.status == "lobby" and len(self.seats) == self.options.seats
+
+    @property
+    def humans(self) -> int:
+        return sum(seat.human for seat in self.seats)
+
+    @property
+    def deal_number(self) -> int:
+        """Index of the current deal in the session (0-based); 0 before the start."""
+        return self.session.number if self.session is not None else 0
+
+    @property
+    def last_finished(self) -> DealRecordEntry | None:
+        if self.session is None or not self.session.finished_deals:
+            return None
+        return self.session.finished_deals[-1]
+
+    @property
+    def to_act(self) -> int | None:
+        """The table seat to act, or None (lobby, session over)."""
+        if self.status != "playing" or self.session is None:
+            return None
+        return self.session.to_act
+
+    def view_for(self, user_id: int) -> SeatView | None:
+        """The current deal as that user's seat sees it; None if not seated or sitting out."""
+        seat = self.seat_of(user_id)
+        if seat is None or self.session is None:
+            return None
+        deal_seat = self.session.deal_seat(seat)
+        return None if deal_seat is None else self.session.deal.view(deal_seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The durable state as plain data: what a restart must restore exactly."""
+        session = self.session
+        return {
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "status": self.status,
+            "rules": self.rules.model_dump(),
+            "options": self.options.model_dump(),
+            "seats": [vars(seat).copy() for seat in self.seats],
+            "message_id": self.message_id,
+            "seed": self.seed,
+            "turn_timeout": self.turn_timeout,
+            "log_length": self.log_length,
+            "strikes": {seat: n for seat, n in self.strikes.items() if n},
+            "session": None
+            if session is None
+            else {
+                "number": session.number,
+                "totals": [str(total) for total in session.totals],
+                "history": list(session.deal.history),
+                "finished": [str(entry.table_scores) for entry in session.finished_deals],
+            },
+        }
+
+
+@dataclass
+class Update:
+    """One change of a table, handed to every listener and returned to the caller."""
+
+    table: Table
+    kind: UpdateKind
+    events: list[Event] = field(default_factory=list)
+    finished: list[DealRecordEntry] = field(default_factory=list)
+    """Deals finished by this change (table seats)."""
+    actor: int | None = None
+    """User id who caused it; None for the AI, the turn timer or an expiry."""
+    seat: int | None = None
+    """The table seat concerned: who acted, who is reminded, who went away or came back."""
+    source: ActionSource | None = None
+    """For actions: who took it (the human, an AI seat, the timer, the AI for an away seat)."""
+    note: str = ""
+    """A sentence for the channel when the change was not a player's own click."""

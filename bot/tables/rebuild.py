@@ -1,0 +1,71 @@
+"""Tables rebuilt from the store's rows and action log, and finished deals in stored form."""
+
+from __future__ import annotations
+
+from bot.storage import FinishedDeal, StoredTable
+from bot.tables.model import Seat, Table
+from ramsch_core.actions import PickUp
+from ramsch_core.deal import Deal
+from ramsch_core.record import deal_record
+from ramsch_core.rules import parse_rules
+from ramsch_core.session import DealRecordEntry, Session, deal_seed, parse_table_options
+
+
+def finished_deal(table: Table, entry: DealRecordEntry, deal: Deal, at: float) -> FinishedDeal:
+    """A deal finished at ``table`` at time ``at``, with its game record (seed form)."""
+    assert table.seed is not None
+    return FinishedDeal(
+        number=entry.number,
+        dealer=entry.dealer,
+        seats=entry.seats,
+        bock=entry.bock,
+        result=entry.result,
+        table_scores=entry.table_scores,
+        user_ids=tuple(seat.user_id for seat in table.seats),
+        record=deal_record(deal, seed=deal_seed(table.seed, entry.number)),
+        finished_at=at,
+    )
+
+
+def rebuild_table(stored: StoredTable) -> Table:
+    """The table exactly as it was after its last logged action.
+
+    The session is replayed action by action (what ``Session.replay`` does) so that each
+    finished deal's ``Deal`` is at hand for the deals whose results were never stored.
+    """
+    table = Table(
+        id=stored.id,
+        guild_id=stored.guild_id,
+        channel_id=stored.channel_id,
+        host_id=stored.host_id,
+        status=stored.status,
+        rules=parse_rules(stored.rules),
+        options=parse_table_options(stored.options),
+        seats=[Seat(seat.user_id, seat.name, seat.ai, seat.away) for seat in stored.seats],
+        version=len(stored.actions),
+        message_id=stored.message_id,
+        created_at=stored.created_at,
+        updated_at=stored.updated_at,
+        seed=stored.seed,
+        turn_timeout=stored.turn_timeout,
+        log_length=len(stored.actions),
+    )
+    if stored.seed is None or stored.started_at is None:
+        return table
+    session = Session(table.rules, table.options, stored.seed)
+    table.session = session
+    table.turn_started_at = table.last_human_at = stored.started_at
+    for logged in stored.actions:
+        deal = session.deal
+        session.apply(logged.action, logged.seat)
+        entry = session.finished_deals[-1] if deal.finished else None
+        if entry is not None and entry.number >= stored.stored_deals:
+            table.unrecorded.append(finished_deal(table, entry, deal, logged.at))
+        if logged.source == "human":
+            table.strikes[logged.seat] = 0
+            table.last_human_at = logged.at
+        elif logged.source == "timeout" and not isinstance(logged.action, PickUp):
+            # one expiry per turn: a timed-out pick-up is followed by its push
+            table.strikes[logged.seat] = table.strikes.get(logged.seat, 0) + 1
+        table.turn_started_at = logged.at
+    return table

@@ -1,0 +1,137 @@
+"""Test helpers for the table service: a fake clock, a stub AI, seating and playing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from bot.storage import Store
+from bot.tables import Table, TableService, Update
+from ramsch_core import Action, SeatView, preset
+
+GUILD = 1
+CHANNEL = 10
+HOST = 100
+ALICE = 101
+BOB = 102
+CAROL = 103
+STRANGER = 999
+NAMES = {HOST: "Host", ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+
+
+class FakeClock:
+    """A clock the tests move by hand."""
+
+    def __init__(self, now: float = 1_750_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class StubPlayer:
+    """Chooses a random legal action, reproducibly from its seed (stands in for ramsch_core.ai)."""
+
+    def __init__(self, kind: str, seed: int) -> None:
+        self.kind = kind
+        self.random = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        return self.random.choice(view.legal)
+
+
+def stub_factory(kind: str, seed: int) -> StubPlayer:
+    return StubPlayer(kind, seed)
+
+
+def make_service(store: Store, clock: FakeClock, seeds: Callable[[], int]) -> TableService:
+    return TableService(store, seed_source=seeds, clock=clock, player_factory=stub_factory)
+
+
+class Recorder:
+    """A listener that keeps every update it is given."""
+
+    def __init__(self) -> None:
+        self.updates: list[Update] = []
+
+    async def __call__(self, update: Update) -> None:
+        self.updates.append(update)
+
+    @property
+    def kinds(self) -> list[str]:
+        return [update.kind for update in self.updates]
+
+
+async def open_lobby(
+    service: TableService,
+    preset_name: str = "skat",
+    *,
+    seats: int | None = None,
+    rounds: int = 1,
+    channel: int = CHANNEL,
+    guild: int = GUILD,
+) -> Table:
+    rules = preset(preset_name)
+    options = {"seats": seats or rules.players, "rounds": rounds}
+    update = await service.open(
+        guild_id=guild, channel_id=channel, host_id=HOST, host_name="Host",
+        rules=rules, options=options,
+    )  # fmt: skip
+    return update.table
+
+
+async def start_table(
+    service: TableService,
+    preset_name: str = "skat",
+    *,
+    players: tuple[int, ...] = (ALICE, BOB),
+    ai: int = 0,
+    seats: int | None = None,
+    rounds: int = 1,
+    channel: int = CHANNEL,
+    guild: int = GUILD,
+) -> Table:
+    """Open a lobby, seat the host, ``players`` and ``ai`` AI seats, and start it."""
+    table = await open_lobby(
+        service, preset_name, seats=seats, rounds=rounds, channel=channel, guild=guild
+    )
+    for user in players:
+        await service.join(table.id, user, NAMES[user])
+    for _ in range(ai):
+        await service.add_ai(table.id, HOST)
+    await service.start(table.id, HOST)
+    await service.wait_idle()
+    return table
+
+
+def to_act_user(table: Table) -> int:
+    seat = table.to_act
+    assert seat is not None
+    user = table.seats[seat].user_id
+    assert user is not None
+    return user
+
+
+async def play_human_turn(service: TableService, table: Table, rng: random.Random) -> Update:
+    """The human to act takes a random legal action; then the AI seats move."""
+    user = to_act_user(table)
+    view = table.view_for(user)
+    assert view is not None
+    action = rng.choice(view.legal)
+    update = await service.act(table.id, user, action, deal_number=table.deal_number)
+    await service.wait_idle()
+    return update
+
+
+async def play_out(
+    service: TableService, table: Table, seed: int = 0, max_actions: int | None = None
+) -> None:
+    """Play the table to its end (or ``max_actions`` human actions) with random legal moves."""
+    rng = random.Random(seed)
+    count = 0
+    while table.status == "playing" and (max_actions is None or count < max_actions):
+        await play_human_turn(service, table, rng)
+        count += 1
