@@ -20,7 +20,7 @@ from ramsch_core.rules import AnyRules, RuleSetError
 class TableOptions(BaseModel):
     """How a session is played around the deals: seats, length, Bock and tournament scoring."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     seats: Literal[3, 4] = Field(3, description="players at the table")
     rounds: int = Field(1, ge=1, le=50, description="rounds; in a round every seat deals once")

@@ -1,0 +1,92 @@
+"""Builders for the rules-core tests: explicit hands, deals written as trick tables, snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ramsch_core import Action, Card, Deal, DealResult, Play, Push, parse_rules
+from ramsch_core.rules import AnyRules
+
+
+def cards(text: str) -> list[Card]:
+    """Cards written in C-2 notation, separated by spaces: ``"CA HT D7"``."""
+    return [Card.parse(name) for name in text.split()]
+
+
+def rules_of(variant: str, **options: Any) -> AnyRules:
+    return parse_rules({"game": "ramsch", "variant": variant, **options})
+
+
+def make_deal(rules: AnyRules, hands: Sequence[str], skat: str = "") -> Deal:
+    """A deal from explicit hands (index 0 = forehand) and skat."""
+    return Deal(rules, [cards(hand) for hand in hands], cards(skat))
+
+
+def parse_table(tricks: Sequence[str]) -> list[tuple[int, list[Card]]]:
+    """A trick table: each line is ``"L: c1 c2 c3"``, the leader's seat, then the cards in
+    play order (the leader first, then clockwise)."""
+    table = []
+    for line in tricks:
+        leader, played = line.split(":")
+        table.append((int(leader), cards(played)))
+    return table
+
+
+def hands_of_table(rules: AnyRules, tricks: Sequence[str]) -> list[list[Card]]:
+    """The hands that play a trick table: every seat holds exactly the cards it plays."""
+    hands: list[list[Card]] = [[] for _ in range(rules.players)]
+    for leader, played in parse_table(tricks):
+        for index, card in enumerate(played):
+            hands[(leader + index) % rules.players].append(card)
+    return hands
+
+
+def table_deal(rules: AnyRules, tricks: Sequence[str], skat: str = "") -> Deal:
+    """The deal whose hands are those of a trick table, not yet played."""
+    return Deal(rules, hands_of_table(rules, tricks), cards(skat))
+
+
+def play_table(deal: Deal, tricks: Sequence[str]) -> Deal:
+    """Play a trick table, every card by the seat the table names (so a trick the engine
+    gives to another seat than the next line's leader fails with NotYourTurnError)."""
+    for leader, played in parse_table(tricks):
+        for index, card in enumerate(played):
+            deal.apply(Play(card), (leader + index) % deal.players)
+    return deal
+
+
+def result_of_table(rules: AnyRules, tricks: Sequence[str], skat: str = "") -> DealResult:
+    deal = play_table(table_deal(rules, tricks, skat), tricks)
+    assert deal.result is not None
+    return deal.result
+
+
+def winners_of(result: DealResult) -> list[int]:
+    return [trick.winner for trick in result.tricks]
+
+
+def action_cards(action: Action) -> tuple[Card, ...]:
+    """The cards an action names."""
+    if isinstance(action, Play):
+        return (action.card,)
+    if isinstance(action, Push):
+        return action.cards
+    return ()
+
+
+def snapshot(deal: Deal) -> tuple[object, ...]:
+    """Everything observable about a deal, to check that a refused action changed nothing."""
+    return (
+        deal.phase,
+        deal.to_act,
+        tuple(deal.hand(seat) for seat in range(deal.players)),
+        tuple(deal.tricks),
+        tuple(deal.trick),
+        tuple(deal.history),
+        deal.pushes,
+        tuple(deal.push_log),
+        tuple(deal.legal_actions()),
+        tuple(deal.view(seat) for seat in range(deal.players)),
+        deal.result,
+    )

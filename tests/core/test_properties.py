@@ -1,0 +1,361 @@
+"""Property tests: random rule sets (every variant, every option value), seeds and legal play.
+
+At every step of a randomly played deal: the 32 cards are conserved, exactly the legal actions
+apply, a sample of other actions is refused with a RulesError that leaves the deal unchanged,
+and no seat's view shows a card it has not seen. At the end: card points, trick counts and
+scores add up as the variant says, and the record replays to the same result.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel
+
+from ramsch_core import (
+    DECK,
+    Action,
+    AltenburgRules,
+    Card,
+    Deal,
+    NotYourTurnError,
+    PassOn,
+    PickUp,
+    Play,
+    Push,
+    RulesError,
+    SchafkopfRules,
+    Session,
+    SkatRules,
+    TableOptions,
+    deal_record,
+    parse_rules,
+    replay_record,
+    replay_summary,
+)
+from ramsch_core.cards import points_of
+from ramsch_core.rules import AnyRules
+from ramsch_core.tricks import TrickOrder
+from tests.core.builders import snapshot
+
+PROPERTY_SETTINGS = settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+skat_rules = st.fixed_dictionaries(
+    {
+        "variant": st.just("skat"),
+        "skat_to": st.sampled_from(["last_trick", "loser", "nobody"]),
+        "scoring": st.sampled_from(["points", "fixed"]),
+        "stake": st.integers(1, 100),
+        "durchmarsch": st.booleans(),
+        "schieben": st.booleans(),
+        "schieben_jacks": st.booleans(),
+        "schieben_doubles": st.booleans(),
+    }
+)
+schafkopf_rules = st.fixed_dictionaries(
+    {
+        "variant": st.just("schafkopf"),
+        "trumps": st.sampled_from(["standard", "obers_unters"]),
+        "base_stake": st.integers(1, 100),
+        "jungfrau_doubles_all": st.booleans(),
+    }
+)
+altenburg_rules = st.fixed_dictionaries(
+    {
+        "variant": st.just("altenburg"),
+        "scoring": st.sampled_from(["pips", "penalty"]),
+        "tens_low": st.booleans(),
+        "jacks_trump": st.booleans(),
+        "schieben": st.booleans(),
+    }
+)
+any_rules = st.one_of(skat_rules, schafkopf_rules, altenburg_rules).map(parse_rules)
+seeds = st.integers(0, 2**64)
+
+
+PUBLIC_FIELDS = {"tricks", "trick", "order"}
+"""View fields compared whole to the public state (``order`` ranks all 32 cards)."""
+
+
+def cards_in(value: object) -> set[Card]:
+    """Every card an object shows, looking through tuples, actions, tricks and results."""
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, TrickOrder):
+        return set()  # the public ranking of all 32 cards
+    if isinstance(value, BaseModel):
+        return cards_in(tuple(value.model_dump().values()))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return cards_in(tuple(getattr(value, f.name) for f in dataclasses.fields(value)))
+    if isinstance(value, tuple | list | set | frozenset):
+        return set().union(*(cards_in(item) for item in value))
+    return set()
+
+
+def face_down(deal: Deal) -> set[Card]:
+    """The cards in no hand and not played: the skat or the packet lying in the push round."""
+    in_hands = {card for seat in range(deal.players) for card in deal.hand(seat)}
+    played = {card for trick in deal.tricks for card in trick.cards} | set(deal.trick)
+    return set(DECK) - in_hands - played
+
+
+def check_conservation(deal: Deal) -> None:
+    """32 cards: hands, played cards and the face-down cards are disjoint and complete."""
+    rules = deal.rules
+    hands = [deal.hand(seat) for seat in range(deal.players)]
+    played = [card for trick in deal.tricks for card in trick.cards] + list(deal.trick)
+    every = [card for hand in hands for card in hand] + played
+    assert len(every) == len(set(every))
+    assert len(every) + rules.skat_size == 32
+    assert len(face_down(deal)) == rules.skat_size
+    sizes = sorted(len(hand) for hand in hands)
+    assert sizes[-1] - sizes[0] <= 1  # at most one card ahead within the current trick
+
+
+def check_views(deal: Deal, known: list[set[Card]]) -> None:
+    """Each SeatView shows only the seat's own cards, the cards it has picked up and the public
+    play; its `packet` only to the seat that picked it up; `legal` only to the seat to act."""
+    played = {card for trick in deal.tricks for card in trick.cards} | set(deal.trick)
+    hidden = face_down(deal)
+    for seat in range(deal.players):
+        view = deal.view(seat)
+        assert view.seat == seat and view.phase == deal.phase and view.to_act == deal.to_act
+        assert list(view.hand) == deal.hand(seat)
+        assert view.tricks == tuple(deal.tricks) and view.trick == tuple(deal.trick)
+        assert view.result is None
+        shown: set[Card] = set(deal.trick) | {c for trick in deal.tricks for c in trick.cards}
+        for field in dataclasses.fields(view):
+            if field.name not in PUBLIC_FIELDS:  # every other field, whatever it may be
+                shown |= cards_in(getattr(view, field.name))
+        assert shown <= known[seat] | played, (seat, shown - known[seat] - played)
+        others = {
+            card for other in range(deal.players) if other != seat for card in deal.hand(other)
+        }
+        assert shown & others <= set(view.laid)  # only the two cards this seat laid itself
+        if not deal.rules.pushing:
+            assert not shown & hidden
+        legal_cards = {card for action in view.legal for card in _cards(action)}
+        if deal.to_act != seat:
+            assert view.legal == () and view.packet == ()
+        elif deal.phase == "play":
+            assert list(view.legal) == deal.legal_actions()
+        elif view.packet:  # picked up: lay two of hand + packet
+            assert set(view.packet) == hidden
+            assert all(isinstance(action, Push) for action in view.legal)
+            assert legal_cards <= set(view.hand) | hidden
+        else:  # before picking up only PickUp / PassOn are offered: nothing to see
+            assert set(view.legal) <= {PickUp(), PassOn()} and PickUp() in view.legal
+            assert legal_cards == set()
+        assert sum(view.trick_counts) == len(deal.tricks)
+        assert sum(view.points_taken) == sum(trick.points for trick in deal.tricks)
+
+
+def _cards(action: Action) -> tuple[Card, ...]:
+    if isinstance(action, Play):
+        return (action.card,)
+    if isinstance(action, Push):
+        return action.cards
+    return ()
+
+
+def other_actions(deal: Deal, rng: random.Random, legal: list[Action]) -> list[Action]:
+    """A sample of actions that are not legal now."""
+    candidates: list[Action] = [Play(card) for card in DECK]
+    candidates += [PickUp(), PassOn()]
+    candidates += [Push(tuple(rng.sample(DECK, 2))) for _ in range(6)]  # type: ignore[arg-type]
+    if deal.to_act is not None:
+        hand = deal.hand(deal.to_act)
+        candidates += [Push((hand[0], card)) for card in rng.sample(DECK, 4) if card != hand[0]]
+    illegal = [action for action in candidates if action not in legal]
+    return rng.sample(illegal, min(len(illegal), 12))
+
+
+def check_actions(deal: Deal, rng: random.Random) -> None:
+    """The legal actions apply (on copies); a sample of others is refused without a change."""
+    legal = deal.legal_actions()
+    assert legal and len(set(legal)) == len(legal)
+    seat = deal.to_act
+    assert seat is not None
+    for action in rng.sample(legal, min(len(legal), 10)):
+        deal.check(action, seat)
+        copy = deal.copy()
+        copy.apply(action, seat)
+        assert copy.history[-1] == (seat, action)
+    before = snapshot(deal)
+    for action in other_actions(deal, rng, legal):
+        for attempt in (deal.check, deal.apply):
+            try:
+                attempt(action, seat)
+            except RulesError:
+                pass
+            else:
+                raise AssertionError(f"{action} was accepted but is not legal")
+    wrong = (seat + 1) % deal.players
+    try:
+        deal.apply(legal[0], wrong)
+    except NotYourTurnError:
+        pass
+    else:
+        raise AssertionError("an action by the wrong seat was accepted")
+    assert snapshot(deal) == before
+
+
+def play_randomly(rules: AnyRules, seed: int, rng: random.Random, checks: bool) -> Deal:
+    deal = Deal.from_seed(rules, seed)
+    known = [set(deal.initial_hand(seat)) for seat in range(deal.players)]
+    while not deal.finished:
+        if checks:
+            check_conservation(deal)
+            check_views(deal, known)
+            check_actions(deal, rng)
+        seat = deal.to_act
+        assert seat is not None
+        action = rng.choice(deal.legal_actions())
+        if isinstance(action, PickUp | Push):
+            known[seat] |= face_down(deal)
+        deal.apply(action, seat)
+    assert deal.legal_actions() == []
+    return deal
+
+
+def check_result(deal: Deal) -> None:
+    """Card points, trick counts, Jungfrauen, Durchmarsch and scores of a finished deal."""
+    rules, result = deal.rules, deal.result
+    assert result is not None
+    played = [card for trick in result.tricks for card in trick.cards]
+    assert len(result.tricks) == rules.hand_size
+    assert all(len(trick.cards) == rules.players for trick in result.tricks)
+    assert set(played) | set(result.skat) == set(DECK) and len(result.skat) == rules.skat_size
+    assert sum(result.trick_counts) == rules.hand_size
+    assert result.jungfrau == tuple(s for s, n in enumerate(result.trick_counts) if n == 0)
+    trick_points = sum(trick.points for trick in result.tricks)
+    assert trick_points + points_of(result.skat) == 120
+    scores = result.scores
+    maker = next((s for s, n in enumerate(result.trick_counts) if n == rules.hand_size), None)
+    if isinstance(rules, SchafkopfRules):
+        assert sum(result.card_points) == 120
+        assert sum(scores) == 0
+        base = rules.base_stake
+        if maker is not None:
+            assert result.durchmarsch == maker and scores[maker] == 21 * base
+        else:
+            (loser,) = result.losers
+            assert result.card_points[loser] == max(result.card_points)
+            assert scores[loser] in {-6 * base, -8 * base, -10 * base, -12 * base}
+    elif isinstance(rules, SkatRules):
+        skat_points = points_of(result.skat) if result.skat_to is None else 0
+        assert sum(result.card_points) == 120 - skat_points
+        push_factor = 2**result.pushes if rules.schieben_doubles else 1
+        if rules.durchmarsch and maker is not None:
+            assert result.durchmarsch == maker
+            assert scores == tuple(120 * push_factor if s == maker else 0 for s in range(3))
+        else:
+            assert result.durchmarsch is None
+            top = max(result.card_points)
+            assert result.losers == tuple(s for s in range(3) if result.card_points[s] == top)
+            factor = 2 ** len(result.jungfrau) * push_factor
+            loss = top if rules.scoring == "points" else rules.stake
+            assert scores == tuple(-loss * factor if s in result.losers else 0 for s in range(3))
+    else:
+        assert isinstance(rules, AltenburgRules)
+        counted = 120 if rules.schieben else 120 - points_of(result.skat)
+        assert sum(result.card_points) == counted
+        if rules.effective_scoring == "pips":
+            if maker is not None:
+                assert scores == tuple(0 if s == maker else -60 for s in range(3))
+            else:
+                assert scores == tuple(-Fraction(points) for points in result.card_points)
+        else:
+            assert -sum(scores) in {0, 10, 15, 20}
+            assert all(score.denominator in (1, 2) for score in scores)
+
+
+def check_replay(deal: Deal, seed: int) -> None:
+    """deal_record → JSON → replay_record gives the same result; from the seed as well."""
+    summary = replay_summary(deal)
+    for record in (deal_record(deal), deal_record(deal, seed=seed)):
+        text = json.dumps(record)
+        assert replay_summary(replay_record(json.loads(text))) == summary
+    assert json.loads(json.dumps(summary)) == summary
+
+
+@PROPERTY_SETTINGS
+@given(rules=any_rules, seed=seeds, choices=seeds)
+def test_random_deals_keep_every_invariant(rules: AnyRules, seed: int, choices: int) -> None:
+    """C-1..C-6 and each variant's rules on random play (the actions chosen by a generator
+    seeded with `choices`), every option combination."""
+    deal = play_randomly(rules, seed, random.Random(choices), checks=True)
+    check_result(deal)
+    check_replay(deal, seed)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules=any_rules, seed=seeds, choices=seeds, data=st.data())
+def test_a_partial_record_replays_to_the_same_state(
+    rules: AnyRules, seed: int, choices: int, data: st.DataObject
+) -> None:
+    """C-6: a record cut at any point replays to the same position and the same views."""
+    full = play_randomly(rules, seed, random.Random(choices), checks=False)
+    cut = data.draw(st.integers(0, len(full.history)))
+    deal = Deal.from_seed(rules, seed)
+    for seat, action in full.history[:cut]:
+        deal.apply(action, seat)
+    again = replay_record(json.loads(json.dumps(deal_record(deal))))
+    assert replay_summary(again) == replay_summary(deal)
+    assert [again.view(s) for s in range(deal.players)] == [
+        deal.view(s) for s in range(deal.players)
+    ]
+
+
+def _table_options(rules: AnyRules) -> st.SearchStrategy[TableOptions]:
+    seats = st.just(4) if rules.players == 4 else st.sampled_from([3, 4])
+    return st.builds(
+        TableOptions,
+        seats=seats,
+        rounds=st.just(1),
+        bock_on_durchmarsch=st.booleans(),
+        bock_on_tie=st.booleans(),
+        tournament=st.booleans(),
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=any_rules, seed=seeds, choices=seeds, data=st.data())
+def test_random_sessions_add_up(
+    rules: AnyRules, seed: int, choices: int, data: st.DataObject
+) -> None:
+    """C-4, SR-11: table scores are the deal's scores at the active seats (doubled in Bock),
+    the dealer who sits out scores 0, totals are their sums, and the session replays."""
+    options = data.draw(_table_options(rules))
+    rng = random.Random(choices)
+    session = Session(rules, options, seed)
+    actions: list[tuple[int | None, Any]] = []
+    while not session.finished:
+        seat = session.to_act
+        action = rng.choice(session.deal.legal_actions())
+        actions.append((seat, action))
+        session.apply(action, seat)
+    assert len(session.finished_deals) == options.seats
+    totals = [Fraction(0)] * options.seats
+    for number, entry in enumerate(session.finished_deals):
+        assert entry.dealer == number % options.seats
+        factor = 2 if entry.bock else 1
+        for seat in range(options.seats):
+            if seat in entry.seats:
+                expected = entry.result.scores[entry.seats.index(seat)] * factor
+            else:
+                assert seat == entry.dealer
+                expected = Fraction(0)
+            assert entry.table_scores[seat] == expected
+            totals[seat] += expected
+    assert session.totals == totals
+    again = Session.replay(rules, options, seed, actions)
+    assert again.totals == session.totals
