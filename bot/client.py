@@ -1,0 +1,122 @@
+"""The bot: a commands.Bot holding the table service, the /ramsch group and one error handler."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.settings import Settings
+from bot.tables import TableError
+from ramsch_core import RulesError
+
+if TYPE_CHECKING:
+    from bot.storage import Store
+    from bot.tables import TableService
+    from bot.ui.items import ClickHandler
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.tables", "bot.cogs.info", "bot.cogs.stats")
+APOLOGY = "Sorry, something went wrong on my side. It has been logged; please try again."
+
+
+def user_message(error: BaseException) -> str | None:
+    """The message a user should read for an expected refusal; None for a bug."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, TableError):
+        return error.message
+    if isinstance(error, RulesError):
+        return str(error)
+    if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+        return str(error) or "You can't use this command here."
+    return None
+
+
+class RamschBot(commands.Bot):
+    """The Ramsch bot; resources (store, service) are opened outside and passed in."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        service: TableService,
+        store: Store | None = None,
+        *,
+        extensions: tuple[str, ...] = EXTENSIONS,
+        **options: Any,
+    ) -> None:
+        options.setdefault("guild_ready_timeout", settings.ramsch_guild_ready_timeout)
+        # The bot never joins voice: no warnings about missing voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.settings = settings
+        self.service = service
+        self.store = store
+        self.initial_extensions = extensions
+        self.ramsch = app_commands.Group(
+            name="ramsch",
+            description="Play Ramsch: open a table, read the rules, see the scores",
+            guild_only=True,
+        )
+        self.clicks: ClickHandler | None = None
+        self.tree.error(self.on_app_command_error)
+
+    async def setup_hook(self) -> None:
+        for extension in self.initial_extensions:
+            await self.load_extension(extension)
+        self.tree.add_command(self.ramsch)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync to the configured guilds (instant), else globally (may take a while to show)."""
+        guild_ids = self.settings.ramsch_guild_ids
+        if not guild_ids:
+            synced = await self.tree.sync()
+            log.info("Synced %d global command(s)", len(synced))
+            return
+        for guild_id in guild_ids:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("Synced %d command(s) to guild %d", len(synced), guild_id)
+
+    async def on_ready(self) -> None:
+        user = self.user
+        log.info("Logged in as %s (%s) in %d guild(s)", user, user and user.id, len(self.guilds))
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await self.report_error(interaction, error)
+
+    async def report_error(self, interaction: discord.Interaction, error: BaseException) -> None:
+        """The one error handler: refusals answered ephemerally, bugs logged and apologised for."""
+        message = user_message(error)
+        if message is None:
+            what = interaction.command.qualified_name if interaction.command else "a click"
+            user = interaction.user.id
+            log.error("Error while handling %s of user %s", what, user, exc_info=error)
+            message = APOLOGY
+        else:
+            log.debug("Refused user %s: %s", interaction.user.id, message)
+        await self.reply(interaction, message)
+
+    async def reply(self, interaction: discord.Interaction, message: str) -> None:
+        """An ephemeral answer, whether or not the interaction was acknowledged already."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("Could not answer interaction %s: %s", interaction.id, error)

@@ -1,0 +1,1 @@
+"""The bot's features, one cog per extension: tables, info and stats."""

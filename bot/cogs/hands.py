@@ -1,0 +1,132 @@
+"""Each player's private view of a table: a DM at every deal, and the ephemeral My hand."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.ui.hand import render_hand, render_hand_closed
+from bot.ui.message import Rendered
+
+if TYPE_CHECKING:
+    from bot.client import RamschBot
+    from bot.tables import Table
+
+log = logging.getLogger(__name__)
+
+EPHEMERAL_LIFETIME = 14 * 60.0
+"""Interaction tokens last 15 minutes; stop editing an ephemeral hand a little before."""
+CLOSED_DMS = (
+    "{mention} I can't send you direct messages, so your cards are not in your DMs: press "
+    "**My hand** on the table message to see and play them."
+)
+
+
+@dataclass
+class Private:
+    """A player's DM for one deal of a table."""
+
+    deal: int
+    message: discord.Message
+    key: str
+
+
+@dataclass
+class Ephemeral:
+    """The latest ephemeral hand a player opened: edited through its interaction's token."""
+
+    interaction: discord.Interaction
+    since: float
+    key: str | None = None
+
+
+@dataclass
+class Hands:
+    """The private messages of one table's players, kept up to date by the table's task."""
+
+    dms: dict[int, Private] = field(default_factory=dict)
+    dm_closed: set[int] = field(default_factory=set)
+    """Players whose DMs are closed: told once in the channel to use My hand."""
+    ephemerals: dict[int, Ephemeral] = field(default_factory=dict)
+
+    def remember(
+        self, user_id: int, interaction: discord.Interaction, shown: Rendered | None
+    ) -> None:
+        """Keep this ephemeral hand up to date from now on."""
+        key = shown.key() if shown is not None else None
+        self.ephemerals[user_id] = Ephemeral(interaction, time.monotonic(), key)
+
+    async def show(self, bot: RamschBot, table: Table, dms: bool) -> None:
+        """Every player's hand as it is now: a new DM at a new deal, edits otherwise."""
+        number = table.deal_number
+        for seat in table.seats:
+            user_id = seat.user_id
+            if user_id is None:
+                continue
+            private = self.dms.get(user_id)
+            if private is not None and private.deal != number:
+                await self._edit_dm(user_id, render_hand_closed(table, private.deal))
+                self.dms.pop(user_id, None)
+                private = None
+            playing = table.view_for(user_id) is not None
+            if user_id in self.dm_closed or (private is None and not (playing and dms)):
+                continue
+            shown = render_hand(table, user_id)
+            if private is None:
+                await self._open_dm(bot, table, user_id, shown)
+            elif private.key != shown.key():
+                await self._edit_dm(user_id, shown)
+        await self._show_ephemerals(table)
+
+    async def close(self, table: Table) -> None:
+        """At the end of a session or a cancel: DMs and ephemeral hands lose their buttons."""
+        for user_id, private in list(self.dms.items()):
+            await self._edit_dm(user_id, render_hand_closed(table, private.deal))
+        self.dms.clear()
+        await self._show_ephemerals(table, closed=True)
+
+    async def _open_dm(self, bot: RamschBot, table: Table, user_id: int, shown: Rendered) -> None:
+        try:
+            channel = await bot.create_dm(discord.Object(id=user_id))
+            message = await channel.send(**shown.send_kwargs())
+        except discord.Forbidden:
+            self.dm_closed.add(user_id)
+            log.info("User %d does not accept DMs (table %d)", user_id, table.id)
+            notice = CLOSED_DMS.format(mention=f"<@{user_id}>")
+            await bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id).send(
+                notice
+            )
+            return
+        self.dms[user_id] = Private(table.deal_number, message, shown.key())
+
+    async def _edit_dm(self, user_id: int, shown: Rendered) -> None:
+        private = self.dms[user_id]
+        try:
+            await private.message.edit(**shown.edit_kwargs())
+            private.key = shown.key()
+        except discord.HTTPException as error:
+            log.warning("Could not edit the DM of user %d: %s", user_id, error)
+            self.dms.pop(user_id, None)
+
+    async def _show_ephemerals(self, table: Table, closed: bool = False) -> None:
+        now = time.monotonic()
+        for user_id, ephemeral in list(self.ephemerals.items()):
+            if now - ephemeral.since > EPHEMERAL_LIFETIME:
+                del self.ephemerals[user_id]
+                continue
+            if closed:
+                shown = render_hand_closed(table, table.deal_number)
+            else:
+                shown = render_hand(table, user_id)
+            if shown.key() == ephemeral.key:
+                continue
+            try:
+                await ephemeral.interaction.edit_original_response(**shown.edit_kwargs())
+                ephemeral.key = shown.key()
+            except discord.HTTPException as error:
+                log.info("Stopped updating an ephemeral hand of user %d: %s", user_id, error)
+                self.ephemerals.pop(user_id, None)

@@ -1,0 +1,71 @@
+"""Information: `/ramsch rules [variant]` and `/ramsch help`, answered privately."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.cogs.base import RamschCog, subcommand
+from bot.cogs.choices import PRESET_CHOICES
+from bot.ui.lobby import table_title
+from bot.ui.text import presets_overview, rules_brief, title
+from ramsch_core import PRESET_DESCRIPTIONS, preset
+
+if TYPE_CHECKING:
+    from bot.client import RamschBot
+
+INFO_COLOUR = discord.Colour.teal()
+
+HELP = (
+    ("Open a table", "`/ramsch new` opens a lobby here. Pick a `preset` and, if you like, "
+     "rounds, seats and options such as `schieben` or `scoring`."),
+    ("Join and start", "Players press **Join**; the host presses **Start** once every seat is "
+     "taken. **Leave** gives a seat back; **Cancel** or `/ramsch abort` ends the table."),
+    ("Play", "At every deal I DM you your hand. On your turn the cards you may play are green: "
+     "press one. The table message in the channel shows the trick, whose turn it is, the last "
+     "trick and the score. No DMs? Press **My hand** on the table message."),
+    ("Schieberamsch", "On your turn press **Pick up** (or **Pass on**, in Skat), then choose "
+     "the two cards to lay for the next player."),
+    ("Rules and scores", "`/ramsch rules` explains the rules in brief; `/ramsch leaderboard` "
+     "and `/ramsch stats` show the scores of finished games."),
+)  # fmt: skip
+
+
+class InfoCog(RamschCog, name="Info"):
+    """Rules in brief and help."""
+
+    @subcommand("rules", "The rules in brief: of a variant, or of this channel's table")
+    @app_commands.describe(variant="a preset to explain (default: this channel's table, or all)")
+    @app_commands.choices(variant=PRESET_CHOICES)
+    async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
+        if variant is not None:
+            rules = preset(variant)
+            embed = discord.Embed(
+                title=f"{title(rules)} — preset `{variant}`",
+                description=f"{PRESET_DESCRIPTIONS[variant]}\n\n{rules_brief(rules)}",
+                colour=INFO_COLOUR,
+            )
+        elif tables := self.bot.service.open_tables(interaction.channel_id):
+            table = tables[0]
+            embed = discord.Embed(
+                title=table_title(table), description=rules_brief(table.rules), colour=INFO_COLOUR
+            )
+        else:
+            embed = discord.Embed(
+                title="Ramsch: the presets", description=presets_overview(), colour=INFO_COLOUR
+            )
+            embed.set_footer(text="/ramsch rules variant:<preset> explains one of them.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @subcommand("help", "How to play Ramsch with this bot")
+    async def help(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Ramsch — help", colour=INFO_COLOUR)
+        for name, value in HELP:
+            embed.add_field(name=name, value=value, inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: RamschBot) -> None:
+    await bot.add_cog(InfoCog(bot))

@@ -1,0 +1,283 @@
+"""Keeps every table's Discord messages in step with its state, one coalescing task per table."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.cogs.hands import Hands
+from bot.ui.lobby import render_cancelled, render_lobby
+from bot.ui.message import Rendered
+from bot.ui.results import render_result, render_standings
+from bot.ui.table import render_table, render_table_closed
+
+if TYPE_CHECKING:
+    from bot.client import RamschBot
+    from bot.tables import Table, Update
+
+log = logging.getLogger(__name__)
+
+DEAL_TITLE = r"Ramsch #{table} · .* — deal (\d+) of \d+{tail}"
+RETRIES = 4
+"""Renders retried after a failure (1, 2, 4, 8 s later) before waiting for the next change."""
+
+
+@dataclass
+class TableState:
+    """What has been shown of one table, and the task that shows the rest."""
+
+    table: Table
+    dirty: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+    rendering: bool = False
+    message_id: int | None = None
+    message_deal: int | None = None
+    """The deal the table message shows; None while it is the lobby."""
+    message_key: str | None = None
+    announced: int = 0
+    """Finished deals whose result was posted."""
+    standings_posted: bool = False
+    failures: int = 0
+    adopted: bool = False
+    """Recovered at start-up: post a table message if there is none."""
+    reconciled: bool = False
+    """After a restart: what the channel already shows was read back (see _reconcile)."""
+    hands: Hands = field(default_factory=Hands)
+    dms_allowed: bool | None = None
+    """The guild lets the bot DM players (its settings, read once per table)."""
+    notes: list[str] = field(default_factory=list)
+    """Sentences for the channel (timer notes), posted with the next render."""
+    end_note: str = ""
+    """Why the table was cancelled or closed, if not by a click."""
+
+
+class Publisher:
+    """Renders the latest state of each table at most every ``interval`` seconds."""
+
+    def __init__(self, bot: RamschBot, interval: float) -> None:
+        self.bot = bot
+        self.interval = interval
+        self.states: dict[int, TableState] = {}
+        self._settled = asyncio.Event()
+        self._settled.set()
+
+    # -- called by the service and the cog ----------------------------------------------------
+
+    async def on_update(self, update: Update) -> None:
+        """Service listener: note the change; rendering happens in the table's task."""
+        state = self.poke(update.table)
+        if update.note and update.kind in ("cancelled", "closed"):
+            state.end_note = update.note
+        elif update.note:
+            seat = update.table.seats[update.seat] if update.seat is not None else None
+            if update.kind == "reminder" and seat is not None and seat.user_id is not None:
+                state.notes.append(f"⏰ <@{seat.user_id}> {update.note}")
+            else:
+                state.notes.append(update.note)
+
+    def poke(self, table: Table) -> TableState:
+        state = self.states.get(table.id)
+        if state is None:
+            state = self.states[table.id] = TableState(table, message_id=table.message_id)
+        state.table = table
+        state.dirty.set()
+        self._settled.clear()
+        if state.task is None or state.task.done():
+            state.task = asyncio.create_task(self._run(state), name=f"render-table-{table.id}")
+        return state
+
+    def attach(self, table: Table, message_id: int, shown: Rendered) -> None:
+        """The lobby message the command just posted."""
+        state = self.poke(table)
+        state.message_id = message_id
+        state.message_key = shown.key()
+
+    def adopt(self, table: Table) -> None:
+        """A table recovered at start-up; its first render reads back what the channel shows."""
+        state = self.poke(table)
+        state.adopted = True
+        if table.session is not None:
+            state.message_deal = table.deal_number
+            state.announced = len(table.session.finished_deals)
+
+    def show_ephemeral(
+        self, table: Table, user_id: int, interaction: discord.Interaction, shown: Rendered | None
+    ) -> None:
+        """Keep this ephemeral hand up to date from now on (through its interaction's token)."""
+        self.poke(table).hands.remember(user_id, interaction, shown)
+
+    async def settled(self) -> None:
+        """Wait until every table's latest state is shown (tests, a clean shutdown)."""
+        await self._settled.wait()
+
+    def _note_settled(self) -> None:
+        if not any(state.dirty.is_set() or state.rendering for state in self.states.values()):
+            self._settled.set()
+
+    async def close(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109
+        """Show what is pending (for up to ``timeout`` seconds), then stop every task."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.settled(), timeout)
+        tasks = [state.task for state in self.states.values() if state.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._settled.set()
+
+    # -- the render task ----------------------------------------------------------------------
+
+    async def _run(self, state: TableState) -> None:
+        while True:
+            await state.dirty.wait()
+            state.dirty.clear()
+            state.rendering = True
+            try:
+                over = await self._render(state)
+                state.failures = 0
+            except Exception:
+                log.exception("Rendering table %d failed", state.table.id)
+                over = False
+                state.failures += 1
+            finally:
+                state.rendering = False
+            if over:
+                self.states.pop(state.table.id, None)
+            self._note_settled()
+            if over:
+                return
+            if state.failures > RETRIES:
+                state.failures = 0
+                return  # the next change starts a new task (see poke)
+            if state.failures:
+                await asyncio.sleep(2 ** (state.failures - 1))
+                self.poke(state.table)
+            elif self.interval:
+                await asyncio.sleep(self.interval)
+
+    async def _render(self, state: TableState) -> bool:
+        """Show the table's latest state; True once it is over and fully shown."""
+        table = state.table
+        if table.status == "lobby":
+            if state.message_id is not None or state.adopted:
+                await self._show(state, render_lobby(table))
+            return False
+        if state.adopted and not state.reconciled:
+            await self._reconcile(state)
+        await self._announce(state)
+        if table.status == "cancelled":
+            await self._show(state, render_cancelled(table, state.end_note))
+            await state.hands.close(table)
+            return True
+        while state.notes:
+            await self._channel(table).send(state.notes.pop(0))
+        if table.status == "finished":
+            await self._show(state, render_table_closed(table, "The session is over."))
+            if not state.standings_posted:
+                await self._send(table, render_standings(table))
+                state.standings_posted = True
+            await state.hands.close(table)
+            return True
+        dms = await self._dms_allowed(state)
+        await self._next_deal(state)
+        await self._show(state, render_table(table, dms=dms))
+        await state.hands.show(self.bot, table, dms)
+        return False
+
+    async def _dms_allowed(self, state: TableState) -> bool:
+        if state.dms_allowed is None:
+            settings = await self.bot.service.get_guild_settings(state.table.guild_id)
+            state.dms_allowed = settings.dms
+        return state.dms_allowed
+
+    # -- channel messages ---------------------------------------------------------------------
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    async def _send(self, table: Table, shown: Rendered) -> discord.Message:
+        return await self._channel(table).send(**shown.send_kwargs())
+
+    async def _show(self, state: TableState, shown: Rendered) -> None:
+        """Edit the table message if what it shows changed; post a new one if it is gone."""
+        key = shown.key()
+        if state.message_id is not None and key == state.message_key:
+            return
+        if state.message_id is not None:
+            try:
+                await (
+                    self._channel(state.table)
+                    .get_partial_message(state.message_id)
+                    .edit(**shown.edit_kwargs())
+                )
+                state.message_key = key
+                return
+            except discord.NotFound:
+                log.info("Table %d lost its message; posting a new one", state.table.id)
+        await self._post(state, shown)
+
+    async def _post(self, state: TableState, shown: Rendered) -> None:
+        message = await self._send(state.table, shown)
+        state.message_id, state.message_key = message.id, shown.key()
+        await self.bot.service.set_message(state.table.id, message.id)
+
+    async def _announce(self, state: TableState) -> None:
+        """Post the result of every deal finished since the last render, in order."""
+        session = state.table.session
+        if session is None:
+            return
+        for entry in session.finished_deals[state.announced :]:
+            await self._send(state.table, render_result(state.table, entry))
+            state.announced += 1
+
+    async def _next_deal(self, state: TableState) -> None:
+        """At a new deal the table message moves below the result: close the old, post anew."""
+        table = state.table
+        number = table.deal_number
+        if state.message_deal == number:
+            return
+        if state.message_deal is not None and state.message_id is not None:
+            note = f"Deal {state.message_deal + 1} is over."
+            closed = render_table_closed(table, note, state.message_deal)
+            await self._show(state, closed)
+            await self._post(state, render_table(table, dms=await self._dms_allowed(state)))
+        state.message_deal = number
+
+    async def _reconcile(self, state: TableState) -> None:
+        """After a restart, read back which deal the table message shows and which results
+        follow it, so that results of deals that ended just before a crash are still posted
+        and none twice. Without the message, assume everything was shown."""
+        state.reconciled = True
+        table = state.table
+        if state.message_id is None or table.session is None:
+            return
+        channel = self._channel(table)
+        try:
+            message = await channel.fetch_message(state.message_id)
+            later = [m async for m in channel.history(after=message, limit=50)]
+        except discord.HTTPException as error:
+            log.info("Table %d: could not read its messages back: %s", table.id, error)
+            return
+        me = self.bot.user.id if self.bot.user is not None else 0
+        shown = _deal_of(message, table.id, me)
+        if shown is None:
+            return
+        posted = [d for m in later if (d := _deal_of(m, table.id, me, result=True)) is not None]
+        state.message_deal = shown
+        state.announced = min(max(posted, default=shown - 1) + 1, len(table.session.finished_deals))
+
+
+def _deal_of(
+    message: discord.Message, table_id: int, bot_id: int, *, result: bool = False
+) -> int | None:
+    """The deal (0-based) a table message of ours shows, or the result message is about."""
+    if message.author.id != bot_id or not message.embeds:
+        return None
+    pattern = DEAL_TITLE.format(table=table_id, tail=": result" if result else "( · Bock)?")
+    match = re.fullmatch(pattern, message.embeds[0].title or "")
+    return int(match[1]) - 1 if match else None

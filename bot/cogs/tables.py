@@ -1,0 +1,242 @@
+"""Tables: `/ramsch new`, `/ramsch abort` and every click on a lobby, hand or card."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.base import RamschCog, subcommand
+from bot.cogs.choices import (
+    PRESET_CHOICES,
+    SCORING_CHOICES,
+    SEAT_CHOICES,
+    SKAT_TO_CHOICES,
+    describe,
+    requested_table,
+)
+from bot.cogs.publisher import Publisher
+from bot.tables import NotFound, TableError
+from bot.ui import ids
+from bot.ui.hand import render_hand
+from bot.ui.items import ALL_ITEMS, route_stale
+from bot.ui.lobby import render_lobby
+from ramsch_core import Action, Card, PassOn, PickUp, Play, Push
+
+if TYPE_CHECKING:
+    from bot.client import RamschBot
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+ACK_AFTER = 2.0
+"""Seconds a click may take before it is deferred (Discord wants an answer within 3)."""
+
+
+class TablesCog(RamschCog, name="Tables"):
+    """Opening, joining, starting and playing tables."""
+
+    def __init__(self, bot: RamschBot) -> None:
+        super().__init__(bot)
+        self.service = bot.service
+        self.publisher = Publisher(bot, bot.settings.ramsch_render_interval)
+        self._ticker: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.bot.add_dynamic_items(*ALL_ITEMS)
+        self.bot.clicks = self
+        self.service.listeners.append(self.publisher.on_update)
+        for table in await self.service.recover():
+            self.publisher.adopt(table)
+        if self.bot.settings.ramsch_tick_interval > 0:
+            self._ticker = asyncio.create_task(self._tick(), name="table-timers")
+
+    async def cog_unload(self) -> None:
+        if self._ticker is not None:
+            self._ticker.cancel()
+        self.service.listeners.remove(self.publisher.on_update)
+        self.bot.remove_dynamic_items(*ALL_ITEMS)
+        self.bot.clicks = None
+        await self.publisher.close()
+        await super().cog_unload()
+
+    async def _tick(self) -> None:
+        """Run the service's timers: reminders, turn expiries, lobby and idle expiry."""
+        while True:
+            await asyncio.sleep(self.bot.settings.ramsch_tick_interval)
+            try:
+                await self.service.tick()
+            except Exception:
+                log.exception("The table timers failed")
+
+    # -- commands ------------------------------------------------------------------------------
+
+    @subcommand("new", "Open a Ramsch table in this channel; players join with the buttons")
+    @app_commands.describe(
+        preset="the rules to play (default: the server's, else skat)",
+        rounds="rounds to play; in a round every seat deals once (default 1)",
+        seats="players (default 3, Schafkopf 4); with 4 at a 3-player game the dealer sits out",
+        skat_to=describe("skat_to"),
+        scoring="Skat: points or fixed; Altenburg: pips or penalty",
+        stake=describe("stake"),
+        schieben="Schieberamsch before the first trick (Skat, Altenburg)",
+        durchmarsch=describe("durchmarsch"),
+        bock="a Durchmarsch opens a Bock round (deals count double)",
+    )
+    @app_commands.choices(seats=SEAT_CHOICES)
+    @app_commands.choices(preset=PRESET_CHOICES, skat_to=SKAT_TO_CHOICES, scoring=SCORING_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        rounds: app_commands.Range[int, 1, 50] | None = None,
+        seats: int | None = None,
+        skat_to: str | None = None,
+        scoring: str | None = None,
+        stake: app_commands.Range[int, 1, 1000] | None = None,
+        schieben: bool | None = None,
+        durchmarsch: bool | None = None,
+        bock: bool | None = None,
+    ) -> None:
+        overrides = {
+            "skat_to": skat_to,
+            "scoring": scoring,
+            "stake": stake,
+            "schieben": schieben,
+            "durchmarsch": durchmarsch,
+        }
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        guild = await self.service.get_guild_settings(interaction.guild_id)
+        rules, options = requested_table(
+            guild, preset, overrides, seats=seats, rounds=rounds, bock=bock
+        )
+        update = await self.service.open(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            rules=rules,
+            options=options,
+        )
+        table = update.table
+        shown = render_lobby(table)
+        try:
+            response = await interaction.response.send_message(**shown.send_kwargs())
+        except discord.HTTPException:
+            await self.service.cancel(table.id, interaction.user.id, can_manage=True)
+            raise
+        message_id = response.message_id
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.service.set_message(table.id, message_id)
+        self.publisher.attach(table, message_id, shown)
+
+    @subcommand("abort", "Cancel the table in this channel (its host, or Manage Server)")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        tables = self.service.open_tables(interaction.channel_id)
+        if not tables:
+            raise NotFound("There is no open table in this channel")
+        table = tables[0]
+        await self.service.cancel(
+            table.id, interaction.user.id, can_manage=interaction.permissions.manage_guild
+        )
+        await interaction.response.send_message(f"Table #{table.id} is cancelled.", ephemeral=True)
+
+    # -- clicks (see bot.ui.items) ------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Clicks on buttons their message no longer shows (stale clients) are answered too."""
+        try:
+            await route_stale(interaction)
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+
+    async def _answer(self, interaction: discord.Interaction, work: Awaitable[T]) -> T | None:
+        """Run a click's service call and acknowledge the click (deferring early if the call is
+        slow); the messages show the effect. Refusals and errors go to the one handler."""
+        task = asyncio.ensure_future(work)
+        try:
+            done, _ = await asyncio.wait({task}, timeout=ACK_AFTER)
+            if not done:
+                await interaction.response.defer()
+            result = await task
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+            return None
+        return result
+
+    async def _act(
+        self, interaction: discord.Interaction, table_id: int, deal: int, action: Action
+    ) -> None:
+        user = interaction.user.id
+        update = await self._answer(
+            interaction, self.service.act(table_id, user, action, deal_number=deal)
+        )
+        if update is not None and _on_ephemeral(interaction):
+            self.publisher.show_ephemeral(update.table, user, interaction, None)
+
+    async def on_lobby(
+        self, interaction: discord.Interaction, table_id: int, action: ids.LobbyAction
+    ) -> None:
+        user = interaction.user
+        work: Awaitable[Any]
+        if action == "join":
+            work = self.service.join(table_id, user.id, user.display_name)
+        elif action == "leave":
+            work = self.service.leave(table_id, user.id)
+        elif action == "start":
+            work = self.service.start(table_id, user.id)
+        else:
+            manage = interaction.permissions.manage_guild
+            work = self.service.cancel(table_id, user.id, can_manage=manage)
+        await self._answer(interaction, work)
+
+    async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None:
+        try:
+            table = self.service.get(table_id)
+            if table.seat_of(interaction.user.id) is None:
+                raise TableError("You are not playing at this table")
+            if table.session is None:
+                raise TableError("The game has not started yet")
+            shown = render_hand(table, interaction.user.id)
+            await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+            return
+        self.publisher.show_ephemeral(table, interaction.user.id, interaction, shown)
+
+    async def on_card(
+        self, interaction: discord.Interaction, table_id: int, deal: int, card: Card
+    ) -> None:
+        await self._act(interaction, table_id, deal, Play(card))
+
+    async def on_push(
+        self, interaction: discord.Interaction, table_id: int, deal: int, action: ids.PushAction
+    ) -> None:
+        await self._act(interaction, table_id, deal, PickUp() if action == "pickup" else PassOn())
+
+    async def on_lay(
+        self, interaction: discord.Interaction, table_id: int, deal: int, cards: list[Card]
+    ) -> None:
+        if len(cards) != 2 or cards[0] == cards[1]:
+            await self.bot.reply(interaction, "Choose exactly two cards to lay face down.")
+            return
+        await self._act(interaction, table_id, deal, Push((cards[0], cards[1])))
+
+
+def _on_ephemeral(interaction: discord.Interaction) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def setup(bot: RamschBot) -> None:
+    await bot.add_cog(TablesCog(bot))

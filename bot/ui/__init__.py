@@ -1,0 +1,1 @@
+"""Rendering of lobbies, tables and hands into Discord embeds and components."""

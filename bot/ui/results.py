@@ -1,0 +1,130 @@
+"""Messages at the end of a deal (its result) and of a session (the final standings)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.ui.lobby import table_title
+from bot.ui.message import Rendered
+from bot.ui.table import deal_title, last_trick_text
+from bot.ui.text import cards_text, score_text, unit
+from ramsch_core import SkatRules
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+    from ramsch_core.session import DealRecordEntry
+
+RESULT_COLOUR = discord.Colour.orange()
+STANDINGS_COLOUR = discord.Colour.purple()
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def _names(table: Table, entry: DealRecordEntry) -> list[str]:
+    return [table.seats[seat].name for seat in entry.seats]
+
+
+def _player_lines(table: Table, entry: DealRecordEntry) -> list[str]:
+    result = entry.result
+    names = _names(table, entry)
+    sign = unit(table.rules)
+    lines = []
+    for seat, name in enumerate(names):
+        tags = []
+        if result.durchmarsch == seat:
+            tags.append("Durchmarsch")
+        if seat in result.jungfrau:
+            tags.append("Jungfrau")
+        if seat in result.losers:
+            tags.append("loses")
+        tag = f" ({', '.join(tags)})" if tags else ""
+        tricks = result.trick_counts[seat]
+        score = score_text(entry.table_scores[entry.seats[seat]])
+        lines.append(
+            f"**{name}**{tag}: {result.card_points[seat]} points, {tricks} "
+            f"trick{'s' if tricks != 1 else ''} → **{score}{sign}**"
+        )
+    return lines
+
+
+def _facts(table: Table, entry: DealRecordEntry) -> list[str]:
+    result = entry.result
+    names = _names(table, entry)
+    facts = []
+    if result.skat:
+        to = names[result.skat_to] if result.skat_to is not None else "nobody"
+        facts.append(f"Skat {cards_text(result.skat)} → {to}")
+    if result.pushes:
+        facts.append(f"{result.pushes} push(es)")
+    if isinstance(table.rules, SkatRules) and result.multiplier > 1:
+        facts.append(f"counts ×{result.multiplier}")
+    if entry.bock:
+        facts.append("Bock: counts double")
+    if not result.losers and result.durchmarsch is None:
+        facts.append("nobody loses")
+    return facts
+
+
+def _totals(table: Table, totals: list[Fraction]) -> str:
+    sign = unit(table.rules)
+    return " · ".join(
+        f"{seat.name} {score_text(total)}{sign}"
+        for seat, total in zip(table.seats, totals, strict=True)
+    )
+
+
+def totals_after(table: Table, number: int) -> list[Fraction]:
+    """Each table seat's total after the deal numbered ``number``."""
+    session = table.session
+    seats = len(table.seats)
+    totals = [Fraction(0)] * seats
+    if session is None:
+        return totals
+    for entry in session.finished_deals[: number + 1]:
+        totals = [a + b for a, b in zip(totals, entry.table_scores, strict=True)]
+    return totals
+
+
+def render_result(table: Table, entry: DealRecordEntry) -> Rendered:
+    """The result of one finished deal."""
+    embed = discord.Embed(
+        title=f"{deal_title(table, entry.number)}: result",
+        description="\n".join(_player_lines(table, entry)),
+        colour=RESULT_COLOUR,
+    )
+    facts = _facts(table, entry)
+    if facts:
+        embed.add_field(name="Deal", value=" · ".join(facts), inline=False)
+    tricks = entry.result.tricks
+    if tricks:
+        last = last_trick_text(_names(table, entry), tricks[-1], len(tricks))
+        embed.add_field(name="Last trick", value=last, inline=False)
+    embed.add_field(
+        name="Totals", value=_totals(table, totals_after(table, entry.number)), inline=False
+    )
+    return Rendered(embeds=[embed])
+
+
+def render_standings(table: Table) -> Rendered:
+    """The final standings of a finished session, best first."""
+    session = table.session
+    assert session is not None
+    sign = unit(table.rules)
+    lines = []
+    rank = 0
+    previous: Fraction | None = None
+    for place, (seat, total) in enumerate(session.standings(), start=1):
+        if total != previous:
+            rank, previous = place, total
+        medal = MEDALS[rank - 1] if rank <= len(MEDALS) else f"{rank}."
+        lines.append(f"{medal} **{table.seats[seat].name}** {score_text(total)}{sign}")
+    embed = discord.Embed(
+        title=f"{table_title(table)} — final standings",
+        description="\n".join(lines),
+        colour=STANDINGS_COLOUR,
+    )
+    deals = len(session.finished_deals)
+    embed.set_footer(text=f"{deals} deal{'s' if deals != 1 else ''} played. Thanks for playing!")
+    return Rendered(embeds=[embed])

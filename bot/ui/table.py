@@ -1,0 +1,154 @@
+"""The channel's table message: the trick, whose turn, the last trick and the score — no hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.ui.items import HandButton
+from bot.ui.lobby import CLOSED_COLOUR, table_title
+from bot.ui.message import Rendered
+from bot.ui.text import score_text, unit
+from ramsch_core import Card, SeatView, Session, Trick
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+PLAY_COLOUR = discord.Colour.dark_green()
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """The public part of a deal: what everyone at the table may see."""
+
+    phase: str
+    to_act: int | None
+    trick_leader: int | None
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    trick_counts: tuple[int, ...]
+    push_log: tuple[tuple[int, str], ...]
+    pushes: int
+
+    @classmethod
+    def of(cls, view: SeatView) -> PublicView:
+        """Copy only the public fields of a seat's view, so no hand can leak into a render."""
+        return cls(
+            phase=view.phase,
+            to_act=view.to_act,
+            trick_leader=view.trick_leader,
+            trick=view.trick,
+            tricks=view.tricks,
+            trick_counts=view.trick_counts,
+            push_log=view.push_log,
+            pushes=view.pushes,
+        )
+
+
+def public_view(session: Session) -> PublicView:
+    return PublicView.of(session.deal.view(0))
+
+
+def trick_line(names: list[str], cards: tuple[Card, ...], leader: int, players: int) -> str:
+    """``Alice ♠A · Bob ♠10 · Carol …`` for a trick in play order (names by deal seat)."""
+    parts = [f"{names[(leader + i) % players]} {card.pretty}" for i, card in enumerate(cards)]
+    parts += [f"{names[(leader + i) % players]} …" for i in range(len(cards), players)]
+    return " · ".join(parts)
+
+
+def last_trick_text(names: list[str], trick: Trick, number: int) -> str:
+    players = len(trick.cards)
+    line = trick_line(names, trick.cards, trick.leader, players)
+    return f"Trick {number}: {line} → **{names[trick.winner]}** takes {trick.points}"
+
+
+def push_text(names: list[str], view: PublicView) -> str:
+    done = {"push": "picked up and laid two", "pass_on": "passed the cards on"}
+    lines = [f"{names[seat]} {done.get(kind, kind)}" for seat, kind in view.push_log]
+    if view.to_act is not None:
+        lines.append(f"**{names[view.to_act]}** is to push")
+    return "\n".join(lines)
+
+
+def deal_names(table: Table, session: Session) -> list[str]:
+    """Player names indexed by deal seat."""
+    return [table.seats[seat].name for seat in session.active_seats]
+
+
+def players_text(table: Table, session: Session, view: PublicView) -> str:
+    lines = []
+    deal_seats = {table_seat: i for i, table_seat in enumerate(session.active_seats)}
+    sign = unit(table.rules)
+    for table_seat, seat in enumerate(table.seats):
+        deal_seat = deal_seats.get(table_seat)
+        marker = "▶" if deal_seat is not None and deal_seat == view.to_act else "•"
+        notes = []
+        if table_seat == session.dealer:
+            notes.append("deals")
+        if seat.away:
+            notes.append("away: the AI plays")
+        if deal_seat is None:
+            notes.append("sits out")
+        else:
+            tricks = view.trick_counts[deal_seat]
+            notes.append(f"{tricks} trick{'s' if tricks != 1 else ''}")
+        total = score_text(session.totals[table_seat])
+        lines.append(f"{marker} **{seat.name}** — {', '.join(notes)} · total {total}{sign}")
+    return "\n".join(lines)
+
+
+def turn_content(table: Table, session: Session, view: PublicView) -> str | None:
+    """The mention of the player to act (content, so the name is a real mention)."""
+    if view.to_act is None:
+        return None
+    seat = table.seats[session.active_seats[view.to_act]]
+    who = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
+    doing = "push" if view.phase == "push" else "play"
+    return f"{who}, your turn to {doing}." if seat.user_id is not None else f"{who} is to {doing}."
+
+
+def render_table(table: Table, *, dms: bool = True) -> Rendered:
+    """The table while a session is being played (``dms``: hands are sent by DM)."""
+    session = table.session
+    assert session is not None
+    view = public_view(session)
+    names = deal_names(table, session)
+    bock = " · Bock" if session.bock else ""
+    embed = discord.Embed(title=deal_title(table, session.number) + bock, colour=PLAY_COLOUR)
+    if view.phase == "push":
+        embed.description = "**Schieberamsch**\n" + (push_text(names, view) or "—")
+    else:
+        number = len(view.tricks) + 1
+        leader = view.trick_leader if view.trick_leader is not None else 0
+        embed.description = f"**Trick {number}**\n" + trick_line(
+            names, view.trick, leader, len(names)
+        )
+    embed.add_field(name="Players", value=players_text(table, session, view), inline=False)
+    if view.tricks:
+        embed.add_field(
+            name="Last trick",
+            value=last_trick_text(names, view.tricks[-1], len(view.tricks)),
+            inline=False,
+        )
+    if dms:
+        embed.set_footer(text="Your cards are in your DMs — or press My hand.")
+    else:
+        embed.set_footer(text="Press My hand to see and play your cards.")
+    buttons = discord.ui.View(timeout=None)
+    buttons.add_item(HandButton(table.id))
+    return Rendered(content=turn_content(table, session, view), embeds=[embed], view=buttons)
+
+
+def deal_title(table: Table, number: int) -> str:
+    """``Ramsch #7 · Skat Ramsch — deal 2 of 3``: the publisher reads it back after a restart."""
+    total = table.options.rounds * table.options.seats
+    return f"{table_title(table)} — deal {number + 1} of {total}"
+
+
+def render_table_closed(table: Table, note: str, deal: int | None = None) -> Rendered:
+    """A table message whose deal (numbered, 0-based) or session is over: no buttons."""
+    title = table_title(table) if deal is None else deal_title(table, deal)
+    embed = discord.Embed(title=title, description=note, colour=CLOSED_COLOUR)
+    return Rendered(embeds=[embed])

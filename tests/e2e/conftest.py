@@ -1,0 +1,92 @@
+"""The bot under test, in this process, against the Discord emulator; restartable on one store."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest_asyncio
+
+from bot.client import RamschBot
+from bot.cogs.publisher import Publisher
+from bot.settings import Settings
+from bot.storage import Store
+from bot.tables import TableService
+from tests.emulator import Channel, Emulator, Guild
+from tests.emulator.fixtures import emulator, log_guard, start_client, stop_client
+
+__all__ = ["Harness", "emulator", "harness", "log_guard"]
+
+FIRST_SEED = 1000
+
+
+def bot_settings(db: Path, guild_id: int) -> Settings:
+    """Settings for tests: no .env, commands synced to the test guild, no render delay."""
+    return Settings(
+        discord_token="unused",
+        ramsch_db=db,
+        ramsch_guild_ids=(guild_id,),
+        ramsch_render_interval=0,
+        ramsch_ai_delay=0,
+        ramsch_tick_interval=0,
+        _env_file=None,
+    )
+
+
+@dataclass
+class Harness:
+    """A bot running in a guild with one channel; its store survives ``restart``."""
+
+    emulator: Emulator
+    guild: Guild
+    channel: Channel
+    db: Path
+    seeds: list[int] = field(default_factory=list)
+    """Session seeds handed out so far, in order (the core replays from them)."""
+    _counter: itertools.count[int] = field(default_factory=lambda: itertools.count(FIRST_SEED))
+
+    def _seed(self) -> int:
+        self.seeds.append(next(self._counter))
+        return self.seeds[-1]
+
+    async def launch(self) -> None:
+        self.store = await Store.open(self.db)
+        self.service = TableService(self.store, seed_source=self._seed, ai_delay=0)
+        self.bot = RamschBot(bot_settings(self.db, self.guild.id), self.service, self.store)
+        await start_client(self.bot, self.emulator)
+
+    async def shutdown(self) -> None:
+        await stop_client(self.bot, self.emulator)
+        await self.service.close()
+        await self.store.close()
+
+    async def restart(self) -> None:
+        """Stop the bot and start a new one on the same database, as after a crash or deploy."""
+        await self.shutdown()
+        await self.launch()
+
+    @property
+    def publisher(self) -> Publisher:
+        # Extensions are loaded as fresh modules: find the cog by name, not by class.
+        publisher: Publisher = getattr(self.bot.get_cog("Tables"), "publisher")  # noqa: B009
+        return publisher
+
+    async def settle(self) -> None:
+        """Wait until the bot answered every interaction and showed every table's state."""
+        await self.publisher.settled()
+        await self.emulator.idle(quiet=0.001)
+        await self.publisher.settled()
+
+
+@pytest_asyncio.fixture
+async def harness(emulator: Emulator, tmp_path: Path) -> AsyncIterator[Harness]:
+    """The bot, started in this process with its store in a temporary directory."""
+    guild = emulator.add_guild("Ramsch Club", channels=("general",))
+    running = Harness(emulator, guild, guild.channels[0], tmp_path / "ramsch.sqlite3")
+    await running.launch()
+    try:
+        yield running
+    finally:
+        await running.shutdown()

@@ -1,0 +1,223 @@
+"""Plays a table as its users would: commands, buttons, what each one sees, and leak checks."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.tables import TableService
+from ramsch_core import Action, Card, PassOn, PickUp, Play, Push, Session, preset
+from ramsch_core.session import TableOptions
+from tests.emulator import Channel, Emulator, InteractionHandle, Message, SimUser
+from tests.emulator import components as comp
+
+CARD_TEXT = re.compile(r"[♣♠♥♦](?:10|[AKQJ987])")
+SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
+
+
+class Host(Protocol):
+    """Where a game runs: the emulator, the channel, the session seeds, a way to wait."""
+
+    emulator: Emulator
+    channel: Channel
+    seeds: list[int]
+
+    async def settle(self) -> None: ...
+
+
+def cards_in(text: str) -> set[Card]:
+    """Every card written as ♣J / ♥10 in a text."""
+    found = set()
+    for token in CARD_TEXT.findall(text):
+        rank = "T" if token[1:] == "10" else token[1:]
+        found.add(Card[SUITS[token[0]] + rank])
+    return found
+
+
+def shown_text(message: Message) -> str:
+    """All a reader sees of a message, with the options of its selects."""
+    options = [
+        option.get("label", "")
+        for component in comp.walk(message.components)
+        for option in component.get("options") or []
+    ]
+    return "\n".join([message.text, *options])
+
+
+def action_of(component: dict[str, Any], values: list[str] | None = None) -> Action:
+    """The core action a hand component stands for (its custom_id, see bot.ui.ids)."""
+    parts = component["custom_id"].split(":")
+    if parts[1] == "c":
+        return Play(Card[parts[4]])
+    if parts[1] == "p":
+        return PickUp() if parts[4] == "pickup" else PassOn()
+    assert values is not None and len(values) == 2
+    return Push((Card[values[0]], Card[values[1]]))
+
+
+@dataclass
+class Game:
+    """One table driven through Discord by its simulated players (seated in list order)."""
+
+    h: Host
+    players: list[SimUser]
+    preset_name: str = "skat"
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    table_id: int = 0
+    lobby: Message | None = None
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+    checks: int = 0
+
+    @property
+    def host(self) -> SimUser:
+        return self.players[0]
+
+    # -- lobby --------------------------------------------------------------------------------
+
+    async def open(self, **options: Any) -> Message:
+        self.options = options
+        handle = await self.host.slash(
+            self.h.channel, "ramsch new", preset=self.preset_name, **options
+        )
+        shown = await handle.wait_response()
+        assert len(shown) == 1 and not shown[0].ephemeral, shown
+        self.lobby = shown[0]
+        match = re.search(r"Ramsch #(\d+)", self.lobby.text)
+        assert match, self.lobby.text
+        self.table_id = int(match[1])
+        return self.lobby
+
+    async def click(self, user: SimUser, message: Any, key: str) -> InteractionHandle:
+        handle = await user.click(message, key)
+        await handle.wait_ack()
+        await self.h.settle()
+        return handle
+
+    async def start(self) -> None:
+        assert self.lobby is not None
+        for user in self.players[1:]:
+            await self.click(user, self.lobby, "Join")
+        handle = await self.click(self.host, self.lobby, "Start")
+        assert not self.refusals(handle), self.refusals(handle)
+
+    @staticmethod
+    def refusals(handle: InteractionHandle) -> list[str]:
+        """Ephemeral answers to an interaction (refusals and errors)."""
+        return [m.text for m in handle.messages if m.ephemeral]
+
+    # -- what players see ---------------------------------------------------------------------
+
+    def table_message(self) -> Message:
+        """The channel message that shows the table now (the latest with a My hand button)."""
+        key = f"ramsch:t:{self.table_id}:hand"
+        for message in reversed(self.h.channel.current_messages()):
+            if any(button.get("custom_id") == key for button in message.buttons()):
+                return message
+        raise AssertionError("no table message in the channel")
+
+    def hand_message(self, user: SimUser) -> Message | None:
+        """The user's newest private message about this table (a DM or an ephemeral hand)."""
+        mark = f"Table **#{self.table_id}**"
+        found = [m for m in [*user.dms(), *user.ephemerals()] if mark in m.text]
+        return max(found, key=lambda m: m.order) if found else None
+
+    def controls(self, user: SimUser) -> tuple[Message | None, list[dict[str, Any]]]:
+        message = self.hand_message(user)
+        if message is None:
+            return None, []
+        enabled = [c for c in comp.interactive(message.components) if not c.get("disabled")]
+        return message, enabled
+
+    def on_turn(self) -> tuple[SimUser, Message, list[dict[str, Any]]]:
+        """The one player whose private message has enabled controls."""
+        ready = []
+        for user in self.players:
+            message, enabled = self.controls(user)
+            if enabled and message is not None:
+                ready.append((user, message, enabled))
+        assert len(ready) == 1, f"players with enabled controls: {[r[0].name for r in ready]}"
+        return ready[0]
+
+    # -- playing ------------------------------------------------------------------------------
+
+    async def step(self) -> InteractionHandle:
+        """The player on turn clicks one of their enabled controls, chosen at random."""
+        user, message, enabled = self.on_turn()
+        seat = self.players.index(user)
+        control = self.rng.choice(enabled)
+        if control["type"] == comp.STRING_SELECT:
+            values = self.rng.sample([o["value"] for o in control["options"]], 2)
+            handle = await user.select(message, control["custom_id"], values)
+            action = action_of(control, values)
+        else:
+            handle = await user.click(message, control["custom_id"])
+            action = action_of(control)
+        await handle.wait_ack()
+        await self.h.settle()
+        assert not self.refusals(handle), self.refusals(handle)
+        self.actions.append((seat, action))
+        self.check_no_leak()
+        return handle
+
+    async def play_deal(self) -> None:
+        """Play until the deal in progress is over (its result is posted)."""
+        number = len(self.replay().finished_deals)
+        while len(self.replay().finished_deals) == number:
+            await self.step()
+
+    def replay(self) -> Session:
+        """The core's replay of every action clicked so far (the oracle)."""
+        rules = preset(self.preset_name)
+        seats = self.options.get("seats", rules.players)
+        options = TableOptions(seats=seats, rounds=self.options.get("rounds", 1))
+        return Session.replay(rules, options, self.h.seeds[-1], self.actions)
+
+    # -- checks -------------------------------------------------------------------------------
+
+    def check_no_leak(self) -> None:
+        """No message of the current deal shows a card its viewer may not know yet."""
+        session = self.replay()
+        if session.finished:
+            return
+        deal = session.deal
+        played = set(deal.view(0).played)
+        current = f"deal {session.number + 1} of"
+        for seat, user in enumerate(self.players):
+            deal_seat = session.deal_seat(seat)
+            known = set(played)
+            if deal_seat is not None:
+                view = deal.view(deal_seat)
+                known |= set(view.hand) | set(view.packet) | set(view.laid)
+            for message in user.visible_messages():
+                text = shown_text(message)
+                if f"Ramsch #{self.table_id}" not in text or current not in text:
+                    continue
+                public = message.channel.guild is not None and not message.ephemeral
+                allowed = played if public else known
+                leaked = cards_in(text) - allowed
+                assert not leaked, f"{user.name} sees {leaked} in {message!r}:\n{text}"
+                self.checks += 1
+
+
+async def answer(user: SimUser, channel: Any, command: str, **options: Any) -> list[Message]:
+    """Run a slash command as ``user`` and return what the bot showed in answer."""
+    handle = await user.slash(channel, command, **options)
+    return await handle.wait_response()
+
+
+def logged(game: Game) -> int:
+    """How many actions the bot logged at the table (stays put when a click is refused)."""
+    service: TableService = getattr(game.h, "service")  # noqa: B009 - in-process hosts only
+    return service.get(game.table_id).log_length
+
+
+def last_action(game: Game) -> tuple[int, Action]:
+    """The table seat and action the bot applied last (for clicks the driver did not make)."""
+    service: TableService = getattr(game.h, "service")  # noqa: B009 - in-process hosts only
+    session = service.get(game.table_id).session
+    assert session is not None
+    deal_seat, action = session.deal.history[-1]
+    return session.active_seats[deal_seat], action

@@ -1,0 +1,83 @@
+"""Tables in any state for rendering tests, and checks of what a rendered message reveals."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from bot.tables import Seat, Table
+from bot.ui.message import Rendered
+from ramsch_core import Card, Session, TableOptions, preset
+from tests.emulator.limits import message_problems
+
+NAMES = ("Alice", "Bob", "Carol", "Dave")
+USER_IDS = (101, 102, 103, 104)
+CARD_TEXT = re.compile(r"[♣♠♥♦](?:10|[AKQJ987])")
+SYMBOL_SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
+
+
+def make_table(
+    name: str = "skat", *, seats: int | None = None, rounds: int = 1, seed: int = 7,
+    started: bool = True, **overrides: object,
+) -> Table:  # fmt: skip
+    """A table of human players (Alice, Bob, ...) with the preset's rules."""
+    rules = preset(name, **overrides)
+    count = seats or rules.players
+    options = TableOptions.model_validate({"seats": count, "rounds": rounds})
+    table = Table(
+        id=42, guild_id=1, channel_id=2, host_id=USER_IDS[0], status="lobby", rules=rules,
+        options=options, seats=[Seat(USER_IDS[i], NAMES[i]) for i in range(count)],
+    )  # fmt: skip
+    if started:
+        table.status = "playing"
+        table.session = Session(rules, options, seed)
+        table.seed = seed
+    return table
+
+
+def act_randomly(table: Table, rng: random.Random) -> None:
+    """The seat to act takes a random action its player could click."""
+    session = table.session
+    assert session is not None and session.to_act is not None
+    seat = session.to_act
+    view = session.deal.view(session.deal_seat(seat) or 0)
+    session.apply(rng.choice(view.legal), seat)
+    if session.finished:
+        table.status = "finished"
+
+
+def items(shown: Rendered) -> list[Any]:
+    """The buttons and selects of a message (unwrapped from their dynamic items)."""
+    if shown.view is None:
+        return []
+    return [getattr(child, "item", child) for child in shown.view.children]
+
+
+def custom_ids(shown: Rendered) -> list[str]:
+    return [item.custom_id for item in items(shown)]
+
+
+def cards_shown(shown: Rendered) -> set[Card]:
+    """Every card named anywhere in a message: text, button labels, select options."""
+    text = shown.text()
+    for item in items(shown):
+        for option in getattr(item, "options", []):
+            text += "\n" + option.label
+    cards = set()
+    for found in CARD_TEXT.findall(text):
+        rank = "T" if found[1:] == "10" else found[1:]
+        cards.add(Card[SYMBOL_SUITS[found[0]] + rank])
+    return cards
+
+
+def problems(shown: Rendered) -> list[str]:
+    """Discord's limits broken by a rendered message (the emulator's own checks)."""
+    return message_problems(
+        content=shown.content or "",
+        embeds=[dict(embed.to_dict()) for embed in shown.embeds],
+        components=shown.view.to_components() if shown.view is not None else [],
+        flags=0,
+        attachment_sizes=[],
+        size_limit=10_000_000,
+    )

@@ -1,0 +1,70 @@
+"""custom_id scheme and text helpers: card and score display, presets, rules in brief."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from bot.ui import ids
+from bot.ui.text import cards_text, preset_choice_name, rules_brief, score_text
+from ramsch_core import DECK, PRESETS, Card, preset
+
+
+def test_custom_ids_match_their_templates_and_fit_discord() -> None:
+    big = 10**18 - 1
+    cases = [
+        (ids.lobby_id(big, "start"), ids.LOBBY_TEMPLATE),
+        (ids.hand_id(big), ids.HAND_TEMPLATE),
+        (ids.card_id(big, 9999, Card.HT), ids.CARD_TEMPLATE),
+        (ids.push_id(big, 9999, "passon"), ids.PUSH_TEMPLATE),
+        (ids.lay_id(big, 9999), ids.LAY_TEMPLATE),
+    ]
+    for custom_id, template in cases:
+        assert len(custom_id) <= 100
+        assert re.fullmatch(template, custom_id), custom_id
+
+
+def test_every_card_id_parses_back() -> None:
+    for card in DECK:
+        match = re.fullmatch(ids.CARD_TEMPLATE, ids.card_id(3, 1, card))
+        assert match is not None
+        assert (match["table"], match["deal"], Card[match["card"]]) == ("3", "1", card)
+
+
+def test_templates_do_not_overlap() -> None:
+    templates = [ids.LOBBY_TEMPLATE, ids.HAND_TEMPLATE, ids.CARD_TEMPLATE, ids.PUSH_TEMPLATE,
+                 ids.LAY_TEMPLATE]  # fmt: skip
+    samples = [ids.lobby_id(1, "join"), ids.hand_id(1), ids.card_id(1, 0, Card.CJ),
+               ids.push_id(1, 0, "pickup"), ids.lay_id(1, 0)]  # fmt: skip
+    for sample in samples:
+        assert sum(bool(re.fullmatch(t, sample)) for t in templates) == 1
+
+
+def test_cards_show_as_suit_symbol_and_rank() -> None:
+    assert cards_text([Card.CJ, Card.HT, Card.DA]) == "♣J ♥10 ♦A"
+    assert cards_text([]) == "—"
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(0, "0"), (120, "+120"), (-45, "−45"), (Fraction(-15, 2), "−7½"), (Fraction(1, 2), "+½")],
+)
+def test_scores_are_exact(value: Fraction, text: str) -> None:
+    """AR-4: scores are exact, 7½ stays 7½."""
+    assert score_text(value) == text
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_presets_fit_a_choice_and_have_a_brief(name: str) -> None:
+    assert len(preset_choice_name(name)) <= 100
+    brief = rules_brief(preset(name))
+    assert 100 < len(brief) < 1500
+
+
+def test_brief_names_the_trumps() -> None:
+    """SR-2, SK-2, AR-2: the brief lists the trump order."""
+    assert "♣J ♠J ♥J ♦J" in rules_brief(preset("skat"))
+    assert "♣Q ♠Q ♥Q ♦Q ♣J ♠J ♥J ♦J ♥A ♥10" in rules_brief(preset("schafkopf"))
+    assert "No trumps" in rules_brief(preset("altenburg"))
