@@ -1,0 +1,151 @@
+"""AI players that decide from one seat's view: a random one and a Ramsch heuristic."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Literal, Protocol
+
+from ramsch_core.actions import Action, PassOn, PickUp, Play, Push
+from ramsch_core.ai_rules import bits_of, hand_danger, lay_pair, rule_card
+from ramsch_core.ai_worlds import Knowledge, kernel_for, read_view, rules_of, sampler
+from ramsch_core.deal import SeatView
+from ramsch_core.errors import IllegalActionError
+from ramsch_core.kernel import Kernel, Position
+
+DEFAULT_PLAYOUTS = 600
+"""Playouts per decision: 4-5 ms for an average heuristic decision."""
+
+TIME_LIMIT = 0.03
+"""Seconds after which a decision stops simulating (only reached on a busy machine)."""
+
+PASS_ON_BELOW = 30
+"""Skat Schieberamsch: only a hand this safe (about 1 in 20) passes on; see the docs."""
+
+
+class Player(Protocol):
+    """Anything that picks one of ``view.legal`` for the seat to act."""
+
+    def choose(self, view: SeatView) -> Action: ...
+
+
+def _require_turn(view: SeatView) -> None:
+    if not view.legal:
+        raise IllegalActionError(f"Seat {view.seat} has nothing to do: it is not its turn")
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        _require_turn(view)
+        return view.legal[int(self.rng.random() * len(view.legal))]
+
+
+class HeuristicPlayer:
+    """Rules of thumb, checked by kernel playouts on deals consistent with what it has seen.
+
+    ``playouts`` bounds the simulated deals per decision (0: rules of thumb only), which keeps
+    a decision deterministic for a seed and well under 50 ms; ``time_limit`` (seconds, None
+    for no limit) stops the simulation early on a machine too busy for that.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        playouts: int = DEFAULT_PLAYOUTS,
+        time_limit: float | None = TIME_LIMIT,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.time_limit = time_limit
+        self.pass_on_below = PASS_ON_BELOW
+
+    def choose(self, view: SeatView) -> Action:
+        _require_turn(view)
+        if len(view.legal) == 1:
+            return view.legal[0]
+        kernel = kernel_for(rules_of(view))
+        if view.phase == "push":
+            return self._push(kernel, view)
+        knowledge = read_view(kernel, view)
+        legal = kernel.mask(action.card for action in view.legal if isinstance(action, Play))
+        choice = rule_card(kernel, knowledge, legal)
+        if self.playouts > 0:
+            choice = self._search(kernel, knowledge, legal, choice)
+        return Play(kernel.card(choice))
+
+    def _push(self, kernel: Kernel, view: SeatView) -> Action:
+        hand = kernel.mask(view.hand)
+        if PickUp() in view.legal:
+            unseen = ((1 << 32) - 1) & ~hand
+            if PassOn() in view.legal and hand_danger(kernel, hand, unseen) < self.pass_on_below:
+                return PassOn()
+            return PickUp()
+        offered = {
+            card for action in view.legal if isinstance(action, Push) for card in action.cards
+        }
+        layable = kernel.mask(offered)
+        pool = hand | kernel.mask(view.packet)
+        first, second = kernel.cards(lay_pair(kernel, pool, layable))
+        return Push((first, second))
+
+    def _search(self, kernel: Kernel, knowledge: Knowledge, legal: int, prior: int) -> int:
+        """The legal card with the best mean playout result; the prior card wins ties."""
+        values = evaluate(kernel, knowledge, legal, self.rng, self.playouts, self.time_limit)
+        return max(values, key=lambda bit: (values[bit], bit == prior))
+
+
+def evaluate(
+    kernel: Kernel,
+    knowledge: Knowledge,
+    legal: int,
+    rng: random.Random,
+    playouts: int,
+    time_limit: float | None = None,
+) -> dict[int, float]:
+    """Mean result of each legal card over random playouts of sampled deals.
+
+    The result is the seat's score less the others' mean, so a Durchmarsch against the seat
+    counts even where it costs the seat nothing. Every card is tried on the same sampled deals
+    with the same random numbers, so their differences are less noisy. Past ``time_limit``
+    seconds no further deal is sampled.
+    """
+    candidates = bits_of(legal)
+    worlds = max(1, min(120, playouts // len(candidates)))
+    rollouts = max(1, playouts // (worlds * len(candidates)))
+    draw = sampler(knowledge, rng.random)
+    seat, players = knowledge.seat, kernel.players
+    simulate, rand = kernel.simulate, rng.random
+    totals = dict.fromkeys(candidates, 0.0)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    sampled = 0
+    while sampled < worlds and (deadline is None or not sampled or time.perf_counter() < deadline):
+        sampled += 1
+        world = draw()
+        for _ in range(rollouts):
+            numbers = [rand() for _ in range(40)]
+            for bit in candidates:
+                hands = list(world.hands)
+                hands[seat] ^= bit
+                position = Position(
+                    hands, world.leader, [*world.trick, bit], world.won, world.counts,
+                    world.last, world.number, world.face_down, world.pushes,
+                )  # fmt: skip
+                scores = simulate(position, iter(numbers).__next__)
+                mine = scores[seat]
+                totals[bit] += float(mine - (sum(scores) - mine) / (players - 1))
+    return {bit: total / (sampled * rollouts) for bit, total in totals.items()}
+
+
+def make_player(kind: Literal["random", "heuristic"], seed: int) -> Player:
+    """An AI player of the given kind."""
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "heuristic":
+        return HeuristicPlayer(seed)
+    raise ValueError(f"Unknown AI kind {kind!r}: choose 'random' or 'heuristic'")

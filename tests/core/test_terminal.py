@@ -1,0 +1,122 @@
+"""Terminal play: a scripted human finishes whole sessions; quit and end of input exit cleanly."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from ramsch_core.cards import DECK, Card
+from ramsch_core.rules import preset
+from ramsch_core.session import Session, TableOptions
+from ramsch_core.terminal import TerminalGame
+
+ROOT = Path(__file__).resolve().parents[2]
+PRETTY = {card.pretty: card for card in DECK}
+
+
+class ScriptedHuman:
+    """Answers the terminal's prompts by reading them and the lines printed before them."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.pending: list[str] = []
+        self.pushes = 0
+
+    def write(self, text: str) -> None:
+        self.lines.append(text)
+
+    def last(self, prefix: str) -> str:
+        return next(line for line in reversed(self.lines) if line.startswith(prefix))
+
+    def read(self, prompt: str) -> str | None:
+        self.lines.append(prompt)
+        if self.pending:
+            return self.pending.pop(0)
+        if prompt.startswith("Your card"):
+            playable = [Card.parse(name) for name in self.last("Playable: ").split()[1:]]
+            held = [PRETTY[item.split(":")[1]] for item in self.last("Your hand: ").split()[2:]]
+            card = str(playable[-1]).lower().replace("t", "10")
+            if not any("Unknown card" in line for line in self.lines):
+                stranger = next(c for c in DECK if c not in held)
+                self.pending = ["99", str(stranger), card]
+                return "x1"
+            return card
+        if prompt.startswith("Pick up"):
+            self.pushes += 1
+            return "maybe" if self.pushes == 1 else "p" if self.pushes % 2 else "o"
+        if prompt.startswith("Two cards"):
+            self.pending = [""]
+            return "1"
+        raise AssertionError(f"unexpected prompt {prompt!r}")
+
+
+def test_scripted_session_with_schieberamsch_and_a_seat_out() -> None:
+    """SR-10 prompts, four seats (the dealer sits out, C-4), bad input re-asked with reasons."""
+    session = Session(preset("skat-schieberamsch"), TableOptions(seats=4, rounds=1), seed=11)
+    human = ScriptedHuman()
+    game = TerminalGame(session, "random", 11, human.read, human.write)
+    assert game.run() == 0
+    text = "\n".join(human.lines)
+    assert session.finished and len(session.finished_deals) == 4
+    assert "You deal and sit this one out." in text
+    assert "Unknown card 'x1'" in text
+    assert "Choose a number from 1 to" in text
+    assert "You don't hold" in text
+    assert "Answer p to pick up or o to pass on" in text
+    assert "Name exactly two cards" in text
+    assert "Final standings:" in text
+    assert text.count("Totals: ") == 4
+
+
+def test_scripted_session_must_follow_suit_is_explained() -> None:
+    """SK-4: a card that does not follow is refused with the core's message, then re-asked."""
+    session = Session(preset("schafkopf"), TableOptions(seats=4), seed=3)
+    human = ScriptedHuman()
+
+    def read(prompt: str) -> str | None:
+        if prompt.startswith("Your card") and not human.pending:
+            playable = set(human.last("Playable: ").split()[1:])
+            held = [PRETTY[item.split(":")[1]] for item in human.last("Your hand: ").split()[2:]]
+            wrong = [str(card) for card in held if str(card) not in playable]
+            if wrong and not any("You must follow" in line for line in human.lines):
+                human.lines.append(prompt)
+                return wrong[0]
+        return human.read(prompt)
+
+    assert TerminalGame(session, "heuristic", 3, read, human.write).run() == 0
+    assert any("You must follow" in line for line in human.lines)
+    assert session.finished
+
+
+def _play(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ramsch_core", "play", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_blank_lines_let_the_ai_finish_a_session() -> None:
+    run = _play("--preset", "altenburg", "--seed", "5", "--rounds", "1", stdin="\n" * 200)
+    assert run.returncode == 0, run.stderr
+    assert "Final standings:" in run.stdout
+    assert run.stdout.count("AI plays for you") == 30
+
+
+def test_end_of_input_and_quit_exit_cleanly() -> None:
+    for stdin in ("\n\n", "SA\nquit\n"):
+        run = _play("--preset", "skat", "--seed", "1", "--ai", "random", stdin=stdin)
+        assert run.returncode == 0
+        assert "Bye." in run.stdout
+        assert "Traceback" not in run.stderr
+
+
+def test_a_bad_table_is_an_error_message() -> None:
+    run = _play("--preset", "schafkopf", "--seats", "3", stdin="")
+    assert run.returncode == 2
+    assert "four players" in run.stderr and "Traceback" not in run.stderr
