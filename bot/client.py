@@ -20,7 +20,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.tables", "bot.cogs.info", "bot.cogs.stats")
+EXTENSIONS = (
+    "bot.cogs.tables",
+    "bot.cogs.config",
+    "bot.cogs.info",
+    "bot.cogs.stats",
+    "bot.cogs.history",
+)
 APOLOGY = "Sorry, something went wrong on my side. It has been logged; please try again."
 
 

@@ -35,7 +35,9 @@ class Settings(BaseSettings):
     ramsch_tick_interval: float = Field(
         5.0, ge=0, description="seconds between checks of turn timers and expiries; 0: off"
     )
-    ramsch_ai_delay: float = Field(0.8, ge=0, description="seconds an AI player waits to play")
+    ramsch_ai_delay: float = Field(
+        1.0, ge=0, description="seconds an AI player (or the AI for an away player) waits to play"
+    )
     ramsch_guild_ready_timeout: float = Field(
         2.0, ge=0, description="seconds to wait for guilds at login"
     )

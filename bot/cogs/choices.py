@@ -53,6 +53,8 @@ def requested_table(
     options = guild.options.model_dump()
     if rules.players == 4:
         options["seats"] = 4
+    elif guild.default_rules().players == 4:
+        options["seats"] = 3  # the server's four are Schafkopf's, not a sitting-out dealer
     if seats is not None:
         options["seats"] = seats
     if rounds is not None:

@@ -19,17 +19,22 @@ if TYPE_CHECKING:
 INFO_COLOUR = discord.Colour.teal()
 
 HELP = (
-    ("Open a table", "`/ramsch new` opens a lobby here. Pick a `preset` and, if you like, "
-     "rounds, seats and options such as `schieben` or `scoring`."),
+    ("Open a table", "`/ramsch new` opens a lobby here with the server's default rules; pick a "
+     "`preset` and options such as `rounds`, `seats`, `schieben` or `scoring` if you like."),
     ("Join and start", "Players press **Join**; the host presses **Start** once every seat is "
      "taken. **Leave** gives a seat back; **Cancel** or `/ramsch abort` ends the table."),
+    ("Playing alone?", "The host fills free seats with **Add AI** (**Remove AI** takes one "
+     "away) and sets every option of the variant, the seats and the rounds with **Rules**."),
     ("Play", "At every deal I DM you your hand. On your turn the cards you may play are green: "
      "press one. The table message in the channel shows the trick, whose turn it is, the last "
-     "trick and the score. No DMs? Press **My hand** on the table message."),
+     "trick and the score sheet. No DMs? Press **My hand** on the table message."),
+    ("Turn timer", "At half time I remind you; when it runs out the AI plays for you. After "
+     "two in a row you are away and the AI keeps your seat until you press **I'm back**."),
     ("Schieberamsch", "On your turn press **Pick up** (or **Pass on**, in Skat), then choose "
      "the two cards to lay for the next player."),
-    ("Rules and scores", "`/ramsch rules` explains the rules in brief; `/ramsch leaderboard` "
-     "and `/ramsch stats` show the scores of finished games."),
+    ("Scores and records", "`/ramsch leaderboard`, `/ramsch stats` and `/ramsch history` show "
+     "finished games; `/ramsch record` sends a deal's record to replay. `/ramsch rules` explains "
+     "the rules, `/ramsch config` sets the server's defaults (Manage Server)."),
 )  # fmt: skip
 
 

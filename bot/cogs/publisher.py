@@ -74,12 +74,10 @@ class Publisher:
         state = self.poke(update.table)
         if update.note and update.kind in ("cancelled", "closed"):
             state.end_note = update.note
-        elif update.note:
-            seat = update.table.seats[update.seat] if update.seat is not None else None
-            if update.kind == "reminder" and seat is not None and seat.user_id is not None:
-                state.notes.append(f"⏰ <@{seat.user_id}> {update.note}")
-            else:
-                state.notes.append(update.note)
+            return
+        note = channel_note(update)
+        if note:
+            state.notes.append(note)
 
     def poke(self, table: Table) -> TableState:
         state = self.states.get(table.id)
@@ -270,6 +268,23 @@ class Publisher:
         posted = [d for m in later if (d := _deal_of(m, table.id, me, result=True)) is not None]
         state.message_deal = shown
         state.announced = min(max(posted, default=shown - 1) + 1, len(table.session.finished_deals))
+
+
+def channel_note(update: Update) -> str:
+    """The sentence a timer change (or a return) adds to the channel; empty for none."""
+    table = update.table
+    if update.kind not in ("reminder", "away", "back") or update.seat is None:
+        return update.note
+    seat = table.seats[update.seat]
+    mention = f"<@{seat.user_id}>" if seat.user_id is not None else None
+    if update.kind == "reminder" and mention is not None:
+        text = update.note.removeprefix(f"{seat.name}, ")
+        return f"⏰ {mention} {text} (table #{table.id})"
+    if update.kind == "away" and mention is not None:
+        return f"💤 {update.note}. {mention}, press **I'm back** to play again."
+    if update.kind == "back":
+        return f"👋 {seat.name} is back and plays again."
+    return update.note
 
 
 def _deal_of(

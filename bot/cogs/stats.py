@@ -1,8 +1,7 @@
-"""Scores: `/ramsch leaderboard` and `/ramsch stats`, from the results of finished deals."""
+"""Scores: `/ramsch leaderboard` with page buttons and `/ramsch stats`, from finished deals."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 import discord
@@ -10,12 +9,15 @@ from discord import app_commands
 
 from bot.cogs.base import RamschCog, subcommand
 from bot.storage import Period
-from bot.ui.text import VARIANT_TITLES, score_text
+from bot.tables import TableError
+from bot.ui.boards import render_leaderboard, render_stats
+from bot.ui.text import VARIANT_TITLES
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
+    from bot.ui.message import Rendered
 
-STATS_COLOUR = discord.Colour.dark_teal()
+PAGE_SIZE = 10
 VARIANT_CHOICES = [
     app_commands.Choice(name=name, value=key) for key, name in VARIANT_TITLES.items()
 ]
@@ -24,15 +26,6 @@ PERIOD_CHOICES = [
     app_commands.Choice(name="this month", value="month"),
     app_commands.Choice(name="this week", value="week"),
 ]
-
-
-def _total(value: float) -> str:
-    """Totals are exact halves at most (AR-4)."""
-    return score_text(Fraction(value).limit_denominator(2))
-
-
-def _average(value: float) -> str:
-    return f"{value:+.1f}".replace("-", "−")
 
 
 class StatsCog(RamschCog, name="Stats"):
@@ -45,53 +38,62 @@ class StatsCog(RamschCog, name="Stats"):
         self, interaction: discord.Interaction, variant: str = "skat", period: str = "all"
     ) -> None:
         assert interaction.guild_id is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)  # queries may take a while
-        page = await self.bot.service.leaderboard(
-            interaction.guild_id, variant, period=cast(Period, period)
+        shown = await self._page(interaction.guild_id, variant, period, 0, interaction.user.id)
+        await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+
+    async def on_page(
+        self,
+        interaction: discord.Interaction,
+        guild_id: int,
+        variant: str,
+        period: str,
+        offset: int,
+    ) -> None:
+        """Prev / Next: show the page the button names, in place."""
+        try:
+            if interaction.guild_id != guild_id or variant not in VARIANT_TITLES:
+                raise TableError("That leaderboard belongs to another server")
+            shown = await self._page(guild_id, variant, period, offset, interaction.user.id)
+            await interaction.response.edit_message(**shown.edit_kwargs())
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+
+    async def _page(
+        self, guild_id: int, variant: str, period: str, offset: int, viewer: int
+    ) -> Rendered:
+        service = self.bot.service
+        when = cast(Period, period)
+        page = await service.leaderboard(
+            guild_id, variant, period=when, offset=offset, limit=PAGE_SIZE
         )
-        lines = [
-            f"{row.rank}. <@{row.user_id}> {_total(row.total)} · {row.deals} deals "
-            f"· {row.sessions} sessions · Ø {_average(row.average)}"
-            for row in page.rows
-        ]
-        embed = discord.Embed(
-            title=f"Leaderboard — {VARIANT_TITLES[variant]}",
-            description="\n".join(lines) or "No finished games yet.",
-            colour=STATS_COLOUR,
-        )
-        embed.set_footer(text=f"{page.total_players} player(s) · best total first")
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        if not page.rows and offset > 0 and page.total_players:
+            last = (page.total_players - 1) // PAGE_SIZE * PAGE_SIZE  # the board shrank
+            page = await service.leaderboard(
+                guild_id, variant, period=when, offset=last, limit=PAGE_SIZE
+            )
+        return render_leaderboard(page, guild_id, variant, period, viewer)
 
     @subcommand("stats", "A player's record at Ramsch on this server")
-    @app_commands.describe(player="whose record (default: yours)", variant="default: every variant")
-    @app_commands.choices(variant=VARIANT_CHOICES)
+    @app_commands.describe(
+        user="whose record (default: yours)",
+        variant="default: every variant",
+        period="default: all time",
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     async def stats(
         self,
         interaction: discord.Interaction,
-        player: discord.User | None = None,
+        user: discord.User | None = None,
         variant: str | None = None,
+        period: str = "all",
     ) -> None:
         assert interaction.guild_id is not None
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        who = player or interaction.user
-        record = await self.bot.service.user_stats(interaction.guild_id, who.id, variant=variant)
-        where = VARIANT_TITLES[variant] if variant else "All variants"
-        embed = discord.Embed(title=f"Ramsch record — {who.display_name}", colour=STATS_COLOUR)
-        if record.deals == 0:
-            embed.description = f"{where}: no finished games yet."
-        else:
-            embed.description = where
-            for name, value in (
-                ("Sessions", str(record.sessions)),
-                ("Deals", str(record.deals)),
-                ("Total", _total(record.total)),
-                ("Per deal", _average(record.average)),
-                ("Lost deals", str(record.losses)),
-                ("Jungfrau", str(record.jungfrau)),
-                ("Durchmarsch", str(record.durchmarsch)),
-            ):
-                embed.add_field(name=name, value=value)
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        who = user or interaction.user
+        record = await self.bot.service.user_stats(
+            interaction.guild_id, who.id, variant=variant, period=cast(Period, period)
+        )
+        shown = render_stats(record, who.display_name, variant, period)
+        await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
 
 
 async def setup(bot: RamschBot) -> None:

@@ -1,4 +1,4 @@
-"""Tables: `/ramsch new`, `/ramsch abort` and every click on a lobby, hand or card."""
+"""Tables: `/ramsch new`, `/ramsch abort` and every click on a lobby, table, hand or card."""
 
 from __future__ import annotations
 
@@ -21,11 +21,13 @@ from bot.cogs.choices import (
     requested_table,
 )
 from bot.cogs.publisher import Publisher
-from bot.tables import NotFound, TableError
+from bot.tables import ChannelBusy, NotFound, NotHost, TableError, WrongState
 from bot.ui import ids
+from bot.ui.editor import Draft
+from bot.ui.editor_view import render_editor
 from bot.ui.hand import render_hand
-from bot.ui.items import ALL_ITEMS, route_stale
 from bot.ui.lobby import render_lobby
+from bot.ui.routing import ALL_ITEMS, route_unhandled
 from ramsch_core import Action, Card, PassOn, PickUp, Play, Push
 
 if TYPE_CHECKING:
@@ -113,6 +115,9 @@ class TablesCog(RamschCog, name="Tables"):
         }
         assert interaction.guild_id is not None and interaction.channel_id is not None
         guild = await self.service.get_guild_settings(interaction.guild_id)
+        if not guild.allows(interaction.channel_id):
+            where = " ".join(f"<#{channel}>" for channel in guild.channels)
+            raise ChannelBusy(f"Tables can't be opened in this channel: use {where}")
         rules, options = requested_table(
             guild, preset, overrides, seats=seats, rounds=rounds, bock=bock
         )
@@ -152,9 +157,10 @@ class TablesCog(RamschCog, name="Tables"):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Clicks on buttons their message no longer shows (stale clients) are answered too."""
+        """Clicks on buttons their message no longer shows (stale clients) are answered too,
+        and so are the rules editor's modals."""
         try:
-            await route_stale(interaction)
+            await route_unhandled(interaction)
         except Exception as error:
             await self.bot.report_error(interaction, error)
 
@@ -188,6 +194,9 @@ class TablesCog(RamschCog, name="Tables"):
         self, interaction: discord.Interaction, table_id: int, action: ids.LobbyAction
     ) -> None:
         user = interaction.user
+        if action == "rules":
+            await self._open_editor(interaction, table_id)
+            return
         work: Awaitable[Any]
         if action == "join":
             work = self.service.join(table_id, user.id, user.display_name)
@@ -195,10 +204,30 @@ class TablesCog(RamschCog, name="Tables"):
             work = self.service.leave(table_id, user.id)
         elif action == "start":
             work = self.service.start(table_id, user.id)
+        elif action == "addai":
+            work = self.service.add_ai(table_id, user.id)
+        elif action == "removeai":
+            work = self.service.remove_ai(table_id, user.id)
         else:
             manage = interaction.permissions.manage_guild
             work = self.service.cancel(table_id, user.id, can_manage=manage)
         await self._answer(interaction, work)
+
+    async def _open_editor(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The host's private rules editor (its controls are answered by the config cog)."""
+        try:
+            table = self.service.get(table_id)
+            if interaction.user.id != table.host_id:
+                raise NotHost("Only the host can change the rules")
+            if table.status != "lobby":
+                raise WrongState("The game has already started")
+            shown = render_editor(Draft.of_table(table))
+            await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+
+    async def on_back(self, interaction: discord.Interaction, table_id: int) -> None:
+        await self._answer(interaction, self.service.back(table_id, interaction.user.id))
 
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         try:

@@ -31,6 +31,10 @@ from ramsch_core.result import score_json
 
 SeatRow = tuple[int | None, str, str | None, bool]
 """user id (None for AI), name, AI kind, away"""
+ActionRow = tuple[int, int, int, int | None, str, str, str, float]
+"""table id, seq, seat, user id, source, kind, payload (JSON), at"""
+APPEND_BATCH = 200
+"""Actions committed by one statement at most (8 parameters each)."""
 
 
 class Store:
@@ -44,6 +48,9 @@ class Store:
         self.path = path
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._appends: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        """Actions waiting for the next group commit (see ``append_action``)."""
+        self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -63,6 +70,12 @@ class Store:
             await db.execute("PRAGMA foreign_keys=ON")
             await db.execute("PRAGMA busy_timeout=5000")
             await migrate(db)
+            # Per connection, not in the schema: lets one INSERT statement append a whole
+            # group of actions and touch their tables (see append_action).
+            await db.execute(
+                "CREATE TEMP TRIGGER actions_touch_table AFTER INSERT ON main.actions"
+                " BEGIN UPDATE tables SET updated_at = NEW.at WHERE id = NEW.table_id; END"
+            )
         except BaseException:
             await db.close()
             raise
@@ -95,15 +108,20 @@ class Store:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            db = self.db
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                await db.execute("ROLLBACK")
-                raise
-            await db.execute("COMMIT")
+        async with self._lock, self._locked_transaction() as db:
+            yield db
+
+    @asynccontextmanager
+    async def _locked_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A transaction for a caller that holds the lock already."""
+        db = self.db
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
 
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         async with self._lock:
@@ -211,15 +229,54 @@ class Store:
         action: Action,
         at: float,
     ) -> None:
-        """Append one action to the log and commit. ``seq`` must be the next free number."""
+        """Append one action to the log and commit. ``seq`` must be the next free number.
+
+        Group commit: actions appended while a commit is running are written together by the
+        next one, a single statement in the database's thread (one fsync for many tables'
+        actions, instead of a queue of transactions each waiting its turn on the event loop).
+        Each call still returns only once the commit holding its own row is done, and fails
+        alone if its row is refused."""
         payload = action.to_json()
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO actions (table_id, seq, seat, user_id, source, kind, payload, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (table_id, seq, seat, user_id, source, payload["action"], json.dumps(payload), at),
-            )
-            await db.execute("UPDATE tables SET updated_at = ? WHERE id = ?", (at, table_id))
+        row: ActionRow = (
+            table_id, seq, seat, user_id, source, payload["action"], json.dumps(payload), at
+        )  # fmt: skip
+        item = (row, asyncio.get_running_loop().create_future())
+        self._appends.append(item)
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush(), name="store-group-commit")
+        try:
+            await asyncio.shield(item[1])
+        except asyncio.CancelledError:
+            if item in self._appends:  # no commit took the row yet: it is not written
+                self._appends.remove(item)
+            raise
+
+    async def _flush(self) -> None:
+        """Commit waiting actions, group by group, until none waits."""
+        async with self._lock:
+            while self._appends:
+                await self._commit_appends()
+
+    async def _commit_appends(self) -> None:
+        """Commit the first waiting actions with one statement (the lock is held)."""
+        batch, self._appends = self._appends[:APPEND_BATCH], self._appends[APPEND_BATCH:]
+        try:
+            await _insert_actions(self.db, [row for row, _ in batch])
+        except Exception as error:
+            if len(batch) == 1:
+                batch[0][1].set_exception(error)
+                return
+            # One refused row must not fail the others: write them one by one.
+            for row, done in batch:
+                try:
+                    await _insert_actions(self.db, [row])
+                except Exception as single_error:
+                    done.set_exception(single_error)
+                else:
+                    done.set_result(None)
+            return
+        for _, done in batch:
+            done.set_result(None)
 
     async def record_deals(
         self,
@@ -349,12 +406,15 @@ class Store:
         async with self._lock:
             return await queries.history(self.db, user_id, guild_id, offset, limit)
 
-    async def deal_record(self, table_id: int, deal_number: int) -> dict[str, Any] | None:
+    async def deal_record(
+        self, table_id: int, deal_number: int, *, guild_id: int | None = None
+    ) -> dict[str, Any] | None:
         """The game record of a finished deal (with its seed), as `python -m ramsch_core
-        replay` reads it; None if that deal is not finished."""
+        replay` reads it; None if that deal is not finished (or not of ``guild_id``)."""
         rows = await self._fetch(
-            "SELECT record FROM deal_results WHERE table_id = ? AND deal_number = ?",
-            (table_id, deal_number),
+            "SELECT r.record FROM deal_results r JOIN tables t ON t.id = r.table_id"
+            " WHERE r.table_id = ? AND r.deal_number = ? AND (? IS NULL OR t.guild_id = ?)",
+            (table_id, deal_number, guild_id, guild_id),
         )
         return json.loads(rows[0][0]) if rows else None
 
@@ -369,6 +429,17 @@ class Store:
     async def schema_version(self) -> int:
         rows = await self._fetch("SELECT MAX(version) FROM schema_version")
         return int(rows[0][0] or 0)
+
+
+async def _insert_actions(db: aiosqlite.Connection, rows: Sequence[ActionRow]) -> None:
+    """One statement, so one implicit transaction: all rows are committed or none. The temp
+    trigger sets each table's ``updated_at``."""
+    values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows))
+    await db.execute(
+        "INSERT INTO actions (table_id, seq, seat, user_id, source, kind, payload, at)"
+        f" VALUES {values}",
+        [value for row in rows for value in row],
+    )
 
 
 async def _write_seats(db: aiosqlite.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:

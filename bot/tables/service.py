@@ -95,9 +95,12 @@ class TableService(LobbyService, PlayService):
         _check_page(offset, limit)
         return await self.store.history(user_id, guild_id=guild_id, offset=offset, limit=limit)
 
-    async def deal_record(self, table_id: int, deal_number: int) -> dict[str, Any]:
-        """A finished deal's game record (seed form), as `python -m ramsch_core replay` reads."""
-        record = await self.store.deal_record(table_id, deal_number)
+    async def deal_record(
+        self, table_id: int, deal_number: int, *, guild_id: int | None = None
+    ) -> dict[str, Any]:
+        """A finished deal's game record (seed form), as `python -m ramsch_core replay` reads;
+        with ``guild_id`` only of that guild's tables."""
+        record = await self.store.deal_record(table_id, deal_number, guild_id=guild_id)
         if record is None:
             raise TableError(f"Table #{table_id} has no finished deal {deal_number + 1}")
         return record

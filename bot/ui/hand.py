@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.ui.items import CardButton, LaySelect, PushButton
+from bot.ui.items import BackButton, CardButton, LaySelect, PushButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
 from bot.ui.table import deal_names, trick_line
@@ -101,8 +101,13 @@ def render_hand(table: Table, user_id: int) -> Rendered:
     deal_no = f"deal {session.number + 1} of {session.total_deals}"
     lines = [f"{where(table)} · {deal_no}", f"**Your cards:** {cards_text(view.hand)}"]
     lines += _status(view, names)
+    controls = _controls(table, session.number, view)
+    seat = table.seat_of(user_id)
+    if seat is not None and table.seats[seat].away:
+        lines.append("You are away: the AI plays for you. Press **I'm back** to play again.")
+        controls.add_item(BackButton(table.id, row=4))
     embed.description = "\n".join(lines)
-    return Rendered(embeds=[embed], view=_controls(table, session.number, view))
+    return Rendered(embeds=[embed], view=controls)
 
 
 def render_hand_closed(table: Table, deal_number: int) -> Rendered:

@@ -1,4 +1,4 @@
-"""The custom_id scheme of every button and select: table id, deal number and what was clicked."""
+"""The custom_id scheme of every button, select and modal: what was clicked, and where."""
 
 from __future__ import annotations
 
@@ -7,18 +7,29 @@ from typing import Literal
 from ramsch_core import Card
 
 PREFIX = "ramsch"
-LobbyAction = Literal["join", "leave", "start", "cancel"]
+LobbyAction = Literal["join", "leave", "start", "cancel", "addai", "removeai", "rules"]
 PushAction = Literal["pickup", "passon"]
+EditorTarget = Literal["t", "g"]
+"""What a rules editor changes: a table's lobby (t) or a guild's defaults (g)."""
+PageDirection = Literal["prev", "next"]
 
-LOBBY_TEMPLATE = rf"{PREFIX}:t:(?P<table>[0-9]{{1,18}}):(?P<action>join|leave|start|cancel)"
-HAND_TEMPLATE = rf"{PREFIX}:t:(?P<table>[0-9]{{1,18}}):hand"
-CARD_TEMPLATE = (
-    rf"{PREFIX}:c:(?P<table>[0-9]{{1,18}}):(?P<deal>[0-9]{{1,4}}):(?P<card>[CSHD][ATKQJ987])"
+_ID = "[0-9]{1,20}"
+LOBBY_TEMPLATE = (
+    rf"{PREFIX}:t:(?P<table>{_ID}):(?P<action>join|leave|start|cancel|addai|removeai|rules)"
 )
-PUSH_TEMPLATE = (
-    rf"{PREFIX}:p:(?P<table>[0-9]{{1,18}}):(?P<deal>[0-9]{{1,4}}):(?P<action>pickup|passon)"
+HAND_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):hand"
+BACK_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):back"
+CARD_TEMPLATE = rf"{PREFIX}:c:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}}):(?P<card>[CSHD][ATKQJ987])"
+PUSH_TEMPLATE = rf"{PREFIX}:p:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}}):(?P<action>pickup|passon)"
+LAY_TEMPLATE = rf"{PREFIX}:l:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}})"
+EDITOR_TEMPLATE = rf"{PREFIX}:r:(?P<target>[tg])(?P<id>{_ID}):(?P<field>[a-z_]{{1,32}})"
+NUMBERS_TEMPLATE = rf"{PREFIX}:rn:(?P<target>[tg])(?P<id>{_ID})"
+EDITOR_MODAL_TEMPLATE = rf"{PREFIX}:rm:(?P<target>[tg])(?P<id>{_ID})"
+PAGE_TEMPLATE = (
+    rf"{PREFIX}:lb:(?P<guild>{_ID}):(?P<variant>[a-z]{{1,16}}):(?P<period>all|month|week)"
+    r":(?P<offset>[0-9]{1,6}):(?P<direction>prev|next)"
 )
-LAY_TEMPLATE = rf"{PREFIX}:l:(?P<table>[0-9]{{1,18}}):(?P<deal>[0-9]{{1,4}})"
+RECORD_TEMPLATE = rf"{PREFIX}:rec"
 
 
 def lobby_id(table_id: int, action: LobbyAction) -> str:
@@ -27,6 +38,10 @@ def lobby_id(table_id: int, action: LobbyAction) -> str:
 
 def hand_id(table_id: int) -> str:
     return f"{PREFIX}:t:{table_id}:hand"
+
+
+def back_id(table_id: int) -> str:
+    return f"{PREFIX}:t:{table_id}:back"
 
 
 def card_id(table_id: int, deal: int, card: Card) -> str:
@@ -39,3 +54,26 @@ def push_id(table_id: int, deal: int, action: PushAction) -> str:
 
 def lay_id(table_id: int, deal: int) -> str:
     return f"{PREFIX}:l:{table_id}:{deal}"
+
+
+def editor_id(target: EditorTarget, target_id: int, field: str) -> str:
+    """A select of a rules editor; ``field`` is an option name, ``preset`` or ``toggles``."""
+    return f"{PREFIX}:r:{target}{target_id}:{field}"
+
+
+def numbers_id(target: EditorTarget, target_id: int) -> str:
+    """The editor's button that opens the modal for the integer options."""
+    return f"{PREFIX}:rn:{target}{target_id}"
+
+
+def editor_modal_id(target: EditorTarget, target_id: int) -> str:
+    return f"{PREFIX}:rm:{target}{target_id}"
+
+
+def page_id(guild_id: int, variant: str, period: str, offset: int, direction: PageDirection) -> str:
+    """A leaderboard page button: the page it shows (``offset``) is in the id."""
+    return f"{PREFIX}:lb:{guild_id}:{variant}:{period}:{offset}:{direction}"
+
+
+def record_id() -> str:
+    return f"{PREFIX}:rec"

@@ -1,4 +1,4 @@
-"""Buttons and selects that survive restarts: each parses its custom_id and hands the click on."""
+"""Table buttons and selects that survive restarts: each parses its custom_id, passes the click."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ class ClickHandler(Protocol):
 
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
+    async def on_back(self, interaction: discord.Interaction, table_id: int) -> None: ...
+
     async def on_card(
         self, interaction: discord.Interaction, table_id: int, deal: int, card: Card
     ) -> None: ...
@@ -39,24 +41,28 @@ def handler(interaction: discord.Interaction) -> ClickHandler:
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY_TEMPLATE):
-    """Join, Leave, Start or Cancel on a lobby message."""
+    """Join, Leave, Start, Cancel, and the host's Add AI, Remove AI and Rules on a lobby."""
 
-    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
-        "join": (discord.ButtonStyle.success, "Join"),
-        "leave": (discord.ButtonStyle.secondary, "Leave"),
-        "start": (discord.ButtonStyle.primary, "Start"),
-        "cancel": (discord.ButtonStyle.danger, "Cancel"),
+    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str, int]]] = {
+        "join": (discord.ButtonStyle.success, "Join", 0),
+        "leave": (discord.ButtonStyle.secondary, "Leave", 0),
+        "start": (discord.ButtonStyle.primary, "Start", 0),
+        "cancel": (discord.ButtonStyle.danger, "Cancel", 0),
+        "addai": (discord.ButtonStyle.secondary, "Add AI", 1),
+        "removeai": (discord.ButtonStyle.secondary, "Remove AI", 1),
+        "rules": (discord.ButtonStyle.secondary, "Rules", 1),
     }
 
     def __init__(self, table_id: int, action: ids.LobbyAction, *, disabled: bool = False) -> None:
-        style, label = self.STYLES[action]
+        style, label, row = self.STYLES[action]
         super().__init__(
             discord.ui.Button(
                 style=style,
                 label=label,
                 custom_id=ids.lobby_id(table_id, action),
                 disabled=disabled,
-            )
+            ),
+            row=row,
         )
         self.table_id = table_id
         self.action: ids.LobbyAction = action
@@ -90,6 +96,28 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handler(interaction).on_hand(interaction, self.table_id)
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BACK_TEMPLATE):
+    """ "I'm back": an away player takes their seat back from the AI."""
+
+    def __init__(self, table_id: int, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.success, label="I'm back", custom_id=ids.back_id(table_id)
+            ),
+            row=row,
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BackButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).on_back(interaction, self.table_id)
 
 
 class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CARD_TEMPLATE):
@@ -185,44 +213,11 @@ class LaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LAY
         await handler(interaction).on_lay(interaction, self.table_id, self.deal, cards)
 
 
-ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
+    BackButton,
     CardButton,
     PushButton,
     LaySelect,
 )
-
-
-def shown_custom_ids(message: discord.Message) -> set[str]:
-    """The custom_ids of the components a message shows now."""
-    found: set[str] = set()
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None)
-            if custom_id:
-                found.add(custom_id)
-    return found
-
-
-async def route_stale(interaction: discord.Interaction) -> bool:
-    """Answer a click on one of our components that its message no longer shows.
-
-    A client that has not yet received an edit still shows the old button; Discord sends the
-    click with the message as it is now, where discord.py finds no such component and drops
-    the click unanswered. Such clicks go to the same handler, which then refuses them clearly.
-    """
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = data.get("custom_id")
-    if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
-        return False
-    if interaction.message is not None and custom_id in shown_custom_ids(interaction.message):
-        return False
-    for item_class in ALL_ITEMS:
-        match = item_class.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is not None:
-            placeholder = discord.ui.Button[Any](custom_id=custom_id)
-            item = await item_class.from_custom_id(interaction, placeholder, match)
-            await item.callback(interaction)
-            return True
-    return False

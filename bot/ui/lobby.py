@@ -1,4 +1,4 @@
-"""The lobby message: rules in brief, seats, host, and Join / Leave / Start / Cancel."""
+"""The lobby message: rules, seats (AIs too), host; Join, Leave, Start, Cancel, Add AI, Rules."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import discord
 
 from bot.ui.items import LobbyButton
 from bot.ui.message import Rendered
-from bot.ui.text import rules_brief, title
+from bot.ui.text import rules_brief, table_text, timer_text, title
 
 if TYPE_CHECKING:
     from bot.tables import Seat, Table
@@ -29,19 +29,11 @@ def table_title(table: Table) -> str:
 
 
 def session_length(table: Table) -> str:
-    deals = table.options.rounds * table.options.seats
-    rounds = "1 round" if table.options.rounds == 1 else f"{table.options.rounds} rounds"
-    extras = []
-    if table.options.bock_on_durchmarsch or table.options.bock_on_tie:
-        extras.append("Bock rounds")
-    if table.options.tournament:
-        extras.append("tournament scoring")
-    tail = f" · {', '.join(extras)}" if extras else ""
-    return f"{table.options.seats} seats · {rounds} ({deals} deals){tail}"
+    return table_text(table.rules, table.options)
 
 
 def render_lobby(table: Table) -> Rendered:
-    """The open table waiting for players."""
+    """The open table waiting for players; the host may add AIs and change the rules."""
     wanted = table.options.seats
     embed = discord.Embed(
         title=f"{table_title(table)} — open table",
@@ -53,17 +45,25 @@ def render_lobby(table: Table) -> Rendered:
     )
     embed.add_field(name=f"Players {len(table.seats)}/{wanted}", value=players or "—")
     embed.add_field(name="Host", value=f"<@{table.host_id}>")
-    embed.add_field(name="Table", value=session_length(table), inline=False)
+    table_line = f"{session_length(table)} · turn timer {timer_text(table.turn_timeout)}"
+    embed.add_field(name="Table", value=table_line, inline=False)
     missing = wanted - len(table.seats)
     if missing > 0:
-        embed.set_footer(text=f"Waiting for {missing} more player(s): press Join.")
+        embed.set_footer(
+            text=f"Waiting for {missing} more player(s): press Join. The host may add AI "
+            "players and change the rules."
+        )
     else:
         embed.set_footer(text="The table is full: the host can start.")
+    has_ai = any(seat.ai is not None for seat in table.seats)
     view = discord.ui.View(timeout=None)
     view.add_item(LobbyButton(table.id, "join", disabled=missing <= 0))
     view.add_item(LobbyButton(table.id, "leave"))
     view.add_item(LobbyButton(table.id, "start", disabled=not table.can_start()))
     view.add_item(LobbyButton(table.id, "cancel"))
+    view.add_item(LobbyButton(table.id, "addai", disabled=missing <= 0))
+    view.add_item(LobbyButton(table.id, "removeai", disabled=not has_ai))
+    view.add_item(LobbyButton(table.id, "rules"))
     return Rendered(embeds=[embed], view=view)
 
 

@@ -126,5 +126,9 @@ def render_standings(table: Table) -> Rendered:
         colour=STANDINGS_COLOUR,
     )
     deals = len(session.finished_deals)
-    embed.set_footer(text=f"{deals} deal{'s' if deals != 1 else ''} played. Thanks for playing!")
+    bock = sum(entry.bock for entry in session.finished_deals)
+    of_them = f", {bock} of them Bock (counted double)" if bock else ""
+    embed.set_footer(
+        text=f"{deals} deal{'s' if deals != 1 else ''} played{of_them}. Thanks for playing!"
+    )
     return Rendered(embeds=[embed])

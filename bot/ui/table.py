@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.ui.items import HandButton
+from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
-from bot.ui.text import score_text, unit
+from bot.ui.text import score_text, timer_text, unit
 from ramsch_core import Card, SeatView, Session, Trick
 
 if TYPE_CHECKING:
@@ -95,7 +95,8 @@ def players_text(table: Table, session: Session, view: PublicView) -> str:
             tricks = view.trick_counts[deal_seat]
             notes.append(f"{tricks} trick{'s' if tricks != 1 else ''}")
         total = score_text(session.totals[table_seat])
-        lines.append(f"{marker} **{seat.name}** — {', '.join(notes)} · total {total}{sign}")
+        robot = "🤖 " if seat.ai is not None else ""
+        lines.append(f"{marker} {robot}**{seat.name}** — {', '.join(notes)} · total {total}{sign}")
     return "\n".join(lines)
 
 
@@ -132,13 +133,42 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
             value=last_trick_text(names, view.tricks[-1], len(view.tricks)),
             inline=False,
         )
-    if dms:
-        embed.set_footer(text="Your cards are in your DMs — or press My hand.")
-    else:
-        embed.set_footer(text="Press My hand to see and play your cards.")
+    sheet = score_sheet(table, session)
+    if sheet:
+        embed.add_field(name="Score sheet", value=sheet, inline=False)
+    footer = "Your cards are in your DMs — or press My hand."
+    if not dms:
+        footer = "Press My hand to see and play your cards."
+    if table.turn_timeout is not None:
+        footer += f" Turn timer: {timer_text(table.turn_timeout)}."
+    embed.set_footer(text=footer)
     buttons = discord.ui.View(timeout=None)
     buttons.add_item(HandButton(table.id))
+    if any(seat.away for seat in table.seats):
+        buttons.add_item(BackButton(table.id))
     return Rendered(content=turn_content(table, session, view), embeds=[embed], view=buttons)
+
+
+SHEET_DEALS = 5
+"""Deals the score sheet on the table message lists (the latest)."""
+
+
+def score_sheet(table: Table, session: Session) -> str:
+    """The latest deals' scores, Bock deals marked, and the Bock deals still to come."""
+    sign = unit(table.rules)
+    lines = []
+    for entry in session.finished_deals[-SHEET_DEALS:]:
+        scores = " · ".join(
+            f"{table.seats[seat].name} {score_text(entry.table_scores[seat])}{sign}"
+            for seat in entry.seats
+        )
+        bock = " (Bock ×2)" if entry.bock else ""
+        lines.append(f"Deal {entry.number + 1}{bock}: {scores}")
+    if session.bock_pending:
+        after = session.bock_pending - 1
+        more = f", and {after} more after it" if after else " (the last Bock deal)"
+        lines.append(f"**Bock:** this deal counts double{more}")
+    return "\n".join(lines)[:1024]
 
 
 def deal_title(table: Table, number: int) -> str:

@@ -15,6 +15,7 @@ from ramsch_core import (
     SkatRules,
     preset,
 )
+from ramsch_core.session import TableOptions
 
 VARIANT_TITLES = {
     "skat": "Skat Ramsch",
@@ -159,3 +160,30 @@ def presets_overview() -> str:
 
 def preset_rules(name: str) -> AnyRules:
     return preset(name)
+
+
+def timer_text(seconds: float | None) -> str:
+    """A turn timer: ``off``, ``45 s``, ``2 min``, ``1 min 30 s``."""
+    if seconds is None:
+        return "off"
+    minutes, rest = divmod(round(seconds), 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min" + (f" {rest} s" if rest else "")
+
+
+def table_text(rules: AnyRules, options: TableOptions) -> str:
+    """Seats, length and Bock rounds of a table, e.g. ``4 seats (the dealer sits out) · …``."""
+    deals = options.rounds * options.seats
+    rounds = "1 round" if options.rounds == 1 else f"{options.rounds} rounds"
+    seats = f"{options.seats} seats"
+    if options.seats > rules.players:
+        seats += " (the dealer sits out each deal)"
+    parts = [seats, f"{rounds} ({deals} deals)"]
+    pairs = (("a Durchmarsch", options.bock_on_durchmarsch), ("a tie", options.bock_on_tie))
+    bock = [what for what, on in pairs if on]
+    if bock:
+        parts.append("Bock round after " + " or ".join(bock))
+    if options.tournament:
+        parts.append("tournament scoring")
+    return " · ".join(parts)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,15 +23,16 @@ __all__ = ["Harness", "emulator", "harness", "log_guard"]
 FIRST_SEED = 1000
 
 
-def bot_settings(db: Path, guild_id: int) -> Settings:
-    """Settings for tests: no .env, commands synced to the test guild, no render delay."""
+def bot_settings(db: Path, guild_id: int, *, tick_interval: float = 0) -> Settings:
+    """Settings for tests: no .env, commands synced to the test guild, no render delay, no AI
+    delay; timers run only when the test calls ``service.tick`` (or sets ``tick_interval``)."""
     return Settings(
         discord_token="unused",
         ramsch_db=db,
         ramsch_guild_ids=(guild_id,),
         ramsch_render_interval=0,
         ramsch_ai_delay=0,
-        ramsch_tick_interval=0,
+        ramsch_tick_interval=tick_interval,
         _env_file=None,
     )
 
@@ -45,6 +47,10 @@ class Harness:
     db: Path
     seeds: list[int] = field(default_factory=list)
     """Session seeds handed out so far, in order (the core replays from them)."""
+    clock: Callable[[], float] = time.time
+    """The service's clock: a test may put a fake one here before ``restart``."""
+    tick_interval: float = 0
+    """Seconds between the bot's own timer ticks; 0: only when the test calls ``tick``."""
     _counter: itertools.count[int] = field(default_factory=lambda: itertools.count(FIRST_SEED))
 
     def _seed(self) -> int:
@@ -53,9 +59,17 @@ class Harness:
 
     async def launch(self) -> None:
         self.store = await Store.open(self.db)
-        self.service = TableService(self.store, seed_source=self._seed, ai_delay=0)
-        self.bot = RamschBot(bot_settings(self.db, self.guild.id), self.service, self.store)
+        self.service = TableService(
+            self.store, seed_source=self._seed, ai_delay=0, clock=self.clock
+        )
+        settings = bot_settings(self.db, self.guild.id, tick_interval=self.tick_interval)
+        self.bot = RamschBot(settings, self.service, self.store)
         await start_client(self.bot, self.emulator)
+
+    def use_clock(self, clock: Callable[[], float]) -> None:
+        """Run the service (now and after restarts) on ``clock``, e.g. a fake one."""
+        self.clock = clock
+        self.service.clock = clock
 
     async def shutdown(self) -> None:
         await stop_client(self.bot, self.emulator)
@@ -74,9 +88,12 @@ class Harness:
         return publisher
 
     async def settle(self) -> None:
-        """Wait until the bot answered every interaction and showed every table's state."""
+        """Wait until the bot answered every interaction, the AI made every move it may, and
+        every table's state is shown."""
+        await self.service.wait_idle()
         await self.publisher.settled()
         await self.emulator.idle(quiet=0.001)
+        await self.service.wait_idle()
         await self.publisher.settled()
 
 

@@ -70,6 +70,9 @@ class Game:
     actions: list[tuple[int, Action]] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     checks: int = 0
+    from_log: bool = False
+    """Take the actions from the bot's log after each step (tables with AI or timer moves,
+    which the driver does not click itself); in-process hosts only."""
 
     @property
     def host(self) -> SimUser:
@@ -125,10 +128,15 @@ class Game:
         return max(found, key=lambda m: m.order) if found else None
 
     def controls(self, user: SimUser) -> tuple[Message | None, list[dict[str, Any]]]:
+        """The user's private message and its enabled card / push controls."""
         message = self.hand_message(user)
         if message is None:
             return None, []
-        enabled = [c for c in comp.interactive(message.components) if not c.get("disabled")]
+        enabled = [
+            c
+            for c in comp.interactive(message.components)
+            if not c.get("disabled") and not c["custom_id"].endswith(":back")
+        ]
         return message, enabled
 
     def on_turn(self) -> tuple[SimUser, Message, list[dict[str, Any]]]:
@@ -158,9 +166,17 @@ class Game:
         await handle.wait_ack()
         await self.h.settle()
         assert not self.refusals(handle), self.refusals(handle)
-        self.actions.append((seat, action))
+        if self.from_log:
+            await self.read_log()
+        else:
+            self.actions.append((seat, action))
         self.check_no_leak()
         return handle
+
+    async def read_log(self) -> None:
+        """Every action the bot logged at this table, whoever took it (``from_log`` games)."""
+        store = getattr(self.h, "store")  # noqa: B009 - in-process hosts only
+        self.actions = [(a.seat, a.action) for a in await store.load_actions(self.table_id)]
 
     async def play_deal(self) -> None:
         """Play until the deal in progress is over (its result is posted)."""
@@ -202,7 +218,7 @@ class Game:
                 self.checks += 1
 
 
-async def answer(user: SimUser, channel: Any, command: str, **options: Any) -> list[Message]:
+async def answer(user: SimUser, channel: Any, command: str, /, **options: Any) -> list[Message]:
     """Run a slash command as ``user`` and return what the bot showed in answer."""
     handle = await user.slash(channel, command, **options)
     return await handle.wait_response()

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from bot.ui import ids
-from bot.ui.text import cards_text, preset_choice_name, rules_brief, score_text
+from bot.ui.text import cards_text, preset_choice_name, rules_brief, score_text, timer_text
 from ramsch_core import DECK, PRESETS, Card, preset
 
 
@@ -20,6 +20,13 @@ def test_custom_ids_match_their_templates_and_fit_discord() -> None:
         (ids.card_id(big, 9999, Card.HT), ids.CARD_TEMPLATE),
         (ids.push_id(big, 9999, "passon"), ids.PUSH_TEMPLATE),
         (ids.lay_id(big, 9999), ids.LAY_TEMPLATE),
+        (ids.back_id(big), ids.BACK_TEMPLATE),
+        (ids.lobby_id(big, "removeai"), ids.LOBBY_TEMPLATE),
+        (ids.editor_id("g", 2**64 - 1, "jungfrau_doubles_all"), ids.EDITOR_TEMPLATE),
+        (ids.numbers_id("t", big), ids.NUMBERS_TEMPLATE),
+        (ids.editor_modal_id("g", 2**64 - 1), ids.EDITOR_MODAL_TEMPLATE),
+        (ids.page_id(2**64 - 1, "altenburg", "month", 999_990, "next"), ids.PAGE_TEMPLATE),
+        (ids.record_id(), ids.RECORD_TEMPLATE),
     ]
     for custom_id, template in cases:
         assert len(custom_id) <= 100
@@ -35,9 +42,13 @@ def test_every_card_id_parses_back() -> None:
 
 def test_templates_do_not_overlap() -> None:
     templates = [ids.LOBBY_TEMPLATE, ids.HAND_TEMPLATE, ids.CARD_TEMPLATE, ids.PUSH_TEMPLATE,
-                 ids.LAY_TEMPLATE]  # fmt: skip
+                 ids.LAY_TEMPLATE, ids.BACK_TEMPLATE, ids.EDITOR_TEMPLATE, ids.NUMBERS_TEMPLATE,
+                 ids.EDITOR_MODAL_TEMPLATE, ids.PAGE_TEMPLATE, ids.RECORD_TEMPLATE]  # fmt: skip
     samples = [ids.lobby_id(1, "join"), ids.hand_id(1), ids.card_id(1, 0, Card.CJ),
-               ids.push_id(1, 0, "pickup"), ids.lay_id(1, 0)]  # fmt: skip
+               ids.push_id(1, 0, "pickup"), ids.lay_id(1, 0), ids.back_id(1),
+               ids.editor_id("t", 1, "preset"), ids.numbers_id("t", 1),
+               ids.editor_modal_id("t", 1), ids.page_id(1, "skat", "all", 10, "prev"),
+               ids.record_id()]  # fmt: skip
     for sample in samples:
         assert sum(bool(re.fullmatch(t, sample)) for t in templates) == 1
 
@@ -68,3 +79,10 @@ def test_brief_names_the_trumps() -> None:
     assert "♣J ♠J ♥J ♦J" in rules_brief(preset("skat"))
     assert "♣Q ♠Q ♥Q ♦Q ♣J ♠J ♥J ♦J ♥A ♥10" in rules_brief(preset("schafkopf"))
     assert "No trumps" in rules_brief(preset("altenburg"))
+
+
+@pytest.mark.parametrize(
+    ("seconds", "text"), [(None, "off"), (45, "45 s"), (120, "2 min"), (90, "1 min 30 s")]
+)
+def test_timer_text(seconds: float | None, text: str) -> None:
+    assert timer_text(seconds) == text

@@ -28,15 +28,18 @@ def test_lobby_shows_seats_host_and_buttons() -> None:
     shown = render_lobby(table)
     assert not problems(shown)
     assert "Players 1/3" in shown.text() and f"<@{USER_IDS[0]}>" in shown.text()
-    assert custom_ids(shown) == [f"ramsch:t:42:{a}" for a in ("join", "leave", "start", "cancel")]
+    actions = ("join", "leave", "start", "cancel", "addai", "removeai", "rules")
+    assert custom_ids(shown) == [f"ramsch:t:42:{a}" for a in actions]
     assert items(shown)[2].disabled
+    assert items(shown)[5].disabled, "Remove AI without an AI seated"
 
 
 def test_full_lobby_can_start_and_join_is_off() -> None:
     table = make_table(started=False)
     shown = render_lobby(table)
-    join, _, start, _ = items(shown)
+    join, _, start, _, add_ai, _, rules = items(shown)
     assert join.disabled and not start.disabled
+    assert add_ai.disabled and not rules.disabled
 
 
 def test_cancelled_table_has_no_buttons() -> None:

@@ -1,0 +1,202 @@
+"""Settings: `/ramsch config` (Manage Server) and the rules editor of lobbies and of the server."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs.base import RamschCog, subcommand
+from bot.cogs.choices import PRESET_CHOICES, SEAT_CHOICES
+from bot.tables import NotHost, TableError, WrongState
+from bot.ui import ids
+from bot.ui.editor import Draft, Proposal, checked_timer, choose, enter_numbers
+from bot.ui.editor_view import numbers_modal, render_editor
+from ramsch_core import preset as preset_rules
+
+if TYPE_CHECKING:
+    from bot.client import RamschBot
+
+NOT_A_MANAGER = "Only members with the Manage Server permission can change the Ramsch settings"
+CHANNEL_CHOICES = [
+    app_commands.Choice(name="allow tables in the channel", value="add"),
+    app_commands.Choice(name="no more tables in the channel", value="remove"),
+    app_commands.Choice(name="allow tables in every channel", value="everywhere"),
+]
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    permissions = interaction.permissions
+    return permissions.manage_guild or permissions.administrator
+
+
+class ConfigCog(RamschCog, name="Config"):
+    """Server defaults for new tables, and the editor that changes rules before a start."""
+
+    @subcommand("config", "Server defaults for new tables: rules, timer, DMs, channels")
+    @app_commands.describe(
+        preset="the rules new tables start with",
+        timer="seconds a player has for a turn; 0: no timer",
+        dms="DM each player their hand (else they use My hand)",
+        rounds="rounds a table plays",
+        seats="players at a table (4 at a 3-player game: the dealer sits out)",
+        channels="where tables may be opened",
+        channel="the channel for `channels` (default: this one)",
+    )
+    @app_commands.choices(seats=SEAT_CHOICES)
+    @app_commands.choices(preset=PRESET_CHOICES, channels=CHANNEL_CHOICES)
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        timer: app_commands.Range[int, 0, 86400] | None = None,
+        dms: bool | None = None,
+        rounds: app_commands.Range[int, 1, 50] | None = None,
+        seats: int | None = None,
+        channels: str | None = None,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        """Show the server's settings with the editor; options given are changed first."""
+        if not can_manage(interaction):
+            raise TableError(NOT_A_MANAGER)
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        service = self.bot.service
+        data = (await service.get_guild_settings(guild_id)).model_dump(mode="json")
+        changed: list[str] = []
+        if preset is not None:
+            old_players = preset_rules(data["preset"]).players
+            data["preset"], data["rules"] = preset, {}
+            players = preset_rules(preset).players
+            if players == 4 or old_players == 4:
+                data["options"]["seats"] = players
+            changed.append(f"preset {preset}")
+        if timer is not None:
+            data["turn_timeout"] = checked_timer(timer)
+            changed.append("turn timer")
+        if dms is not None:
+            data["dms"] = dms
+            changed.append("hands by DM")
+        if rounds is not None:
+            data["options"]["rounds"] = rounds
+            changed.append("rounds")
+        if seats is not None:
+            data["options"]["seats"] = seats
+            changed.append("seats")
+        if channels is not None or channel is not None:
+            where = channel.id if channel is not None else interaction.channel_id
+            assert where is not None
+            data["channels"] = allowed_channels(data["channels"], channels or "add", where)
+            changed.append("channels")
+        settings = await service.get_guild_settings(guild_id)
+        if changed:
+            settings = await service.set_guild_settings(guild_id, data)
+        draft = Draft.of_guild(guild_id, settings, _guild_name(interaction))
+        note = f"Saved: {', '.join(changed)}." if changed else ""
+        shown = render_editor(draft, note)
+        await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+
+    # -- the editor's controls (see bot.ui.editor_items) --------------------------------------
+
+    async def on_editor_select(
+        self,
+        interaction: discord.Interaction,
+        target: ids.EditorTarget,
+        target_id: int,
+        name: str,
+        values: list[str],
+    ) -> None:
+        try:
+            draft = await self._draft(interaction, target, target_id)
+            draft = await self._apply(interaction, draft, choose(draft, name, values))
+            await interaction.response.edit_message(**render_editor(draft).edit_kwargs())
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+
+    async def on_editor_numbers(
+        self, interaction: discord.Interaction, target: ids.EditorTarget, target_id: int
+    ) -> None:
+        try:
+            draft = await self._draft(interaction, target, target_id)
+            await interaction.response.send_modal(numbers_modal(draft))
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+
+    async def on_editor_modal(
+        self,
+        interaction: discord.Interaction,
+        target: ids.EditorTarget,
+        target_id: int,
+        texts: dict[str, str],
+    ) -> None:
+        try:
+            draft = await self._draft(interaction, target, target_id)
+            draft = await self._apply(interaction, draft, enter_numbers(draft, texts))
+            shown = render_editor(draft)
+            if interaction.message is not None:
+                await interaction.response.edit_message(**shown.edit_kwargs())
+            else:
+                await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+
+    async def _draft(
+        self, interaction: discord.Interaction, target: ids.EditorTarget, target_id: int
+    ) -> Draft:
+        """The editor's current state, if the user may change it."""
+        if target == "t":
+            table = self.bot.service.get(target_id)
+            if interaction.user.id != table.host_id:
+                raise NotHost("Only the host can change the rules")
+            if table.status != "lobby":
+                raise WrongState("The game has already started")
+            return Draft.of_table(table)
+        if not can_manage(interaction):
+            raise TableError(NOT_A_MANAGER)
+        if interaction.guild_id != target_id:
+            raise TableError("Those are the settings of another server")
+        settings = await self.bot.service.get_guild_settings(target_id)
+        return Draft.of_guild(target_id, settings, _guild_name(interaction))
+
+    async def _apply(
+        self, interaction: discord.Interaction, draft: Draft, proposal: Proposal
+    ) -> Draft:
+        service = self.bot.service
+        if draft.target == "t":
+            update = await service.set_rules(
+                draft.target_id, interaction.user.id, proposal.rules, proposal.options
+            )
+            return Draft.of_table(update.table)
+        settings = await service.set_guild_settings(
+            draft.target_id, proposal.guild_settings(draft.channels)
+        )
+        return Draft.of_guild(draft.target_id, settings, _guild_name(interaction))
+
+
+def allowed_channels(current: list[Any], action: str, channel_id: int) -> list[int]:
+    """The channel list after allowing or disallowing one channel (empty: every channel)."""
+    channels = [int(channel) for channel in current]
+    if action == "everywhere":
+        return []
+    if action == "add":
+        return channels if channel_id in channels else [*channels, channel_id]
+    if not channels:
+        raise TableError(
+            "Tables may open in every channel now: first allow the channels where they may"
+        )
+    if channel_id not in channels:
+        raise TableError(f"<#{channel_id}> is not one of the channels for tables")
+    if channels == [channel_id]:
+        raise TableError(
+            "That is the only channel for tables: allow another first, or every channel"
+        )
+    return [channel for channel in channels if channel != channel_id]
+
+
+def _guild_name(interaction: discord.Interaction) -> str:
+    return interaction.guild.name if interaction.guild is not None else "this server"
+
+
+async def setup(bot: RamschBot) -> None:
+    await bot.add_cog(ConfigCog(bot))

@@ -1,0 +1,106 @@
+"""Leaderboard page buttons and the history's record select; both survive restarts."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol, cast
+
+import discord
+
+from bot.ui import ids
+
+STATS_COG = "Stats"
+HISTORY_COG = "History"
+
+
+class PageHandler(Protocol):
+    async def on_page(
+        self,
+        interaction: discord.Interaction,
+        guild_id: int,
+        variant: str,
+        period: str,
+        offset: int,
+    ) -> None: ...
+
+
+class RecordHandler(Protocol):
+    async def on_record(
+        self, interaction: discord.Interaction, table_id: int | None, deal: int | None
+    ) -> None:
+        """``deal`` is 0-based; None for a choice that could not be read."""
+
+
+def _cog(interaction: discord.Interaction, name: str) -> Any:
+    return cast(Any, interaction.client).get_cog(name)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE_TEMPLATE):
+    """Prev or Next on a leaderboard: the id holds the guild, variant, period and page offset."""
+
+    LABELS: dict[str, str] = {"prev": "◀ Prev", "next": "Next ▶"}  # noqa: RUF012
+
+    def __init__(
+        self,
+        guild_id: int,
+        variant: str,
+        period: str,
+        offset: int,
+        direction: ids.PageDirection,
+        *,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label=self.LABELS[direction],
+                custom_id=ids.page_id(guild_id, variant, period, offset, direction),
+                disabled=disabled,
+            )
+        )
+        self.guild_id = guild_id
+        self.variant = variant
+        self.period = period
+        self.offset = offset
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PageButton:
+        direction = cast(ids.PageDirection, match["direction"])
+        return cls(
+            int(match["guild"]), match["variant"], match["period"], int(match["offset"]), direction
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = cast(PageHandler, _cog(interaction, STATS_COG))
+        await handler.on_page(interaction, self.guild_id, self.variant, self.period, self.offset)
+
+
+class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.RECORD_TEMPLATE):
+    """Pick a finished deal of the history: its record comes as a JSON file (``table:deal``)."""
+
+    def __init__(self, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.record_id(),
+                placeholder="Download the record of a deal",
+                options=options or [],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RecordSelect:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(value) for value in data.get("values") or []]
+        handler = cast(RecordHandler, _cog(interaction, HISTORY_COG))
+        table, _, deal = (values[0] if values else "").partition(":")
+        if table.isdigit() and deal.isdigit():
+            await handler.on_record(interaction, int(table), int(deal))
+        else:
+            await handler.on_record(interaction, None, None)

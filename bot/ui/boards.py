@@ -1,0 +1,159 @@
+"""Scores from finished deals: a leaderboard page, a player's record and their history."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.ui.board_items import PageButton, RecordSelect
+from bot.ui.message import Rendered
+from bot.ui.text import VARIANT_TITLES, score_text
+
+if TYPE_CHECKING:
+    from bot.storage import LeaderboardPage, SessionSummary, UserStats
+
+STATS_COLOUR = discord.Colour.dark_teal()
+PERIODS = {"all": "all time", "month": "this month", "week": "this week"}
+COUNTED = "Deals of sessions with at least two human players count; AI seats do not rank."
+MAX_RECORD_CHOICES = 25
+
+
+def total_text(value: float) -> str:
+    """Totals are exact halves at most (AR-4)."""
+    return score_text(Fraction(value).limit_denominator(2))
+
+
+def average_text(value: float) -> str:
+    return f"{value:+.1f}".replace("-", "−")
+
+
+def plain(name: str) -> str:
+    """A player's name as plain text inside markdown."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
+def render_leaderboard(
+    page: LeaderboardPage, guild_id: int, variant: str, period: str, viewer: int
+) -> Rendered:
+    """One page of a guild's board (best total first), with Prev/Next when there are more."""
+    lines = []
+    for row in page.rows:
+        you = " ← you" if row.user_id == viewer else ""
+        lines.append(
+            f"**{row.rank}.** <@{row.user_id}> **{total_text(row.total)}** · "
+            f"{row.deals} deal{'s' * (row.deals != 1)} · {row.sessions} session"
+            f"{'s' * (row.sessions != 1)} · Ø {average_text(row.average)}{you}"
+        )
+    embed = discord.Embed(
+        title=f"Leaderboard — {VARIANT_TITLES[variant]} · {PERIODS[period]}",
+        description="\n".join(lines) or f"No finished games yet ({PERIODS[period]}).",
+        colour=STATS_COLOUR,
+    )
+    pages = max(1, -(-page.total_players // page.limit))
+    number = page.offset // page.limit + 1
+    players = f"{page.total_players} player{'s' * (page.total_players != 1)}"
+    embed.set_footer(text=f"Page {number} of {pages} · {players} · {COUNTED}")
+    if pages == 1 and page.offset == 0:
+        return Rendered(embeds=[embed])
+    view = discord.ui.View(timeout=None)
+    previous = max(0, page.offset - page.limit)
+    following = page.offset + page.limit
+    view.add_item(
+        PageButton(guild_id, variant, period, previous, "prev", disabled=page.offset == 0)
+    )
+    view.add_item(
+        PageButton(
+            guild_id, variant, period, following, "next", disabled=following >= page.total_players
+        )
+    )
+    return Rendered(embeds=[embed], view=view)
+
+
+def render_stats(record: UserStats, name: str, variant: str | None, period: str) -> Rendered:
+    """A player's record: sessions, deals, total, average, losses, Jungfrau, Durchmarsch."""
+    where = VARIANT_TITLES[variant] if variant else "All variants"
+    embed = discord.Embed(title=f"Ramsch record — {name}"[:256], colour=STATS_COLOUR)
+    if record.deals == 0:
+        embed.description = f"{where}, {PERIODS[period]}: no finished games yet."
+        embed.set_footer(text=COUNTED)
+        return Rendered(embeds=[embed])
+    embed.description = f"{where}, {PERIODS[period]}"
+    for label, value in (
+        ("Sessions", str(record.sessions)),
+        ("Deals", str(record.deals)),
+        ("Total", total_text(record.total)),
+        ("Per deal", average_text(record.average)),
+        ("Lost deals", str(record.losses)),
+        ("Jungfrau", str(record.jungfrau)),
+        ("Durchmarsch", str(record.durchmarsch)),
+    ):
+        embed.add_field(name=label, value=value)
+    if record.best_session is not None and record.best_session_total is not None:
+        best = f"Table #{record.best_session}: {total_text(record.best_session_total)}"
+        embed.add_field(name="Best session", value=best, inline=False)
+    embed.set_footer(text=COUNTED)
+    return Rendered(embeds=[embed])
+
+
+def _when(moment: float) -> str:
+    return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d")
+
+
+def _session_line(summary: SessionSummary, viewer: int) -> str:
+    status = {"finished": "finished", "cancelled": "aborted", "playing": "playing"}.get(
+        summary.status, summary.status
+    )
+    deals = f"{summary.deals} deal{'s' * (summary.deals != 1)}"
+    head = (
+        f"**#{summary.table_id}** · {VARIANT_TITLES.get(summary.variant, summary.variant)} · "
+        f"<t:{int(summary.started_at)}:R> · {deals} · {status}"
+    )
+    scores = " · ".join(
+        f"{'**' if p.user_id == viewer else ''}{'🤖 ' if p.user_id is None else ''}"
+        f"{plain(p.name)} {total_text(p.total)}{'**' if p.user_id == viewer else ''}"
+        for p in summary.players
+    )
+    return f"{head}\n{scores}"
+
+
+def render_history(sessions: list[SessionSummary], viewer: int, name: str) -> Rendered:
+    """The viewer's recent sessions, and a select to download the record of a finished deal."""
+    embed = discord.Embed(title=f"Recent Ramsch sessions — {name}"[:256], colour=STATS_COLOUR)
+    if not sessions:
+        embed.description = "You have not played a session on this server yet."
+        return Rendered(embeds=[embed])
+    embed.description = "\n\n".join(_session_line(s, viewer) for s in sessions)[:4096]
+    choices = []
+    for summary in sessions:
+        title = VARIANT_TITLES.get(summary.variant, summary.variant)
+        for deal in range(summary.deals):
+            choices.append(
+                discord.SelectOption(
+                    label=f"Table #{summary.table_id} · deal {deal + 1}",
+                    value=f"{summary.table_id}:{deal}",
+                    description=f"{title} · {_when(summary.started_at)}",
+                )
+            )
+    if not choices:
+        return Rendered(embeds=[embed])
+    shown = choices[:MAX_RECORD_CHOICES]
+    more = len(choices) - len(shown)
+    hint = "Pick a deal below for its game record (JSON for `python -m ramsch_core replay`)."
+    if more:
+        hint += f" {more} older deal(s): `/ramsch record table:<id> deal:<n>`."
+    embed.set_footer(text=hint.replace("`", ""))
+    view = discord.ui.View(timeout=None)
+    view.add_item(RecordSelect(shown))
+    return Rendered(embeds=[embed], view=view)
+
+
+def record_note(table_id: int, deal: int, variant: str, filename: str) -> str:
+    """The text sent with a deal's record (``deal`` 0-based)."""
+    title = VARIANT_TITLES.get(variant, variant)
+    return (
+        f"The game record of table #{table_id}, deal {deal + 1} ({title}). Replay it with "
+        f"`python -m ramsch_core replay {filename}`."
+    )

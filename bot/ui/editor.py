@@ -1,0 +1,242 @@
+"""What the rules editor edits (a lobby's rules or a guild's defaults) and what its controls ask."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, get_origin
+
+from bot.tables.errors import TableError
+from bot.ui import ids
+from bot.ui.lobby import table_title
+from ramsch_core import PRESETS, AnyRules, TableOptions, preset
+
+if TYPE_CHECKING:
+    from bot.tables import GuildSettings, Table
+
+TITLES = {
+    "skat_to": "Skat",
+    "scoring": "Scoring",
+    "trumps": "Trumps",
+    "stake": "Stake",
+    "base_stake": "Base stake in cents",
+    "durchmarsch": "Durchmarsch",
+    "schieben": "Schieberamsch",
+    "schieben_jacks": "Jacks may be pushed",
+    "schieben_doubles": "Each push doubles the deal",
+    "tens_low": "Tens rank low",
+    "jacks_trump": "Jacks are trumps",
+    "jungfrau_doubles_all": "Jungfrau: loser pays all double",
+    "bock_on_durchmarsch": "Bock round after a Durchmarsch",
+    "bock_on_tie": "Bock round after a tie",
+    "four_seats": "Four seats",
+    "dms": "Hands by DM",
+    "rounds": "Rounds",
+    "turn_timeout": "Turn timer in seconds (0: off)",
+}
+EXTRA_TOGGLES = {
+    "four_seats": "the dealer sits out each deal",
+    "dms": "DM each player their hand (else: the My hand button)",
+}
+TABLE_TOGGLES = ("bock_on_durchmarsch", "bock_on_tie")
+"""Table options in the editor; ``tournament`` is left out: the core does not score it yet."""
+
+
+def title_of(name: str) -> str:
+    return TITLES.get(name, name.replace("_", " ").capitalize())
+
+
+@dataclass(frozen=True)
+class Fields:
+    """A rule set's options by the control that edits them."""
+
+    enums: list[str] = field(default_factory=list)
+    toggles: list[str] = field(default_factory=list)
+    numbers: list[str] = field(default_factory=list)
+
+
+def fields_of(rules: AnyRules) -> Fields:
+    """Every option of the variant: enums get a select, booleans a toggle, integers the modal."""
+    found = Fields()
+    for name, info in type(rules).model_fields.items():
+        if name in ("game", "variant"):
+            continue
+        if get_origin(info.annotation) is Literal:
+            found.enums.append(name)
+        elif info.annotation is bool:
+            found.toggles.append(name)
+        elif info.annotation is int:
+            found.numbers.append(name)
+    return found
+
+
+def matching_preset(rules: AnyRules) -> str | None:
+    return next((name for name in PRESETS if preset(name) == rules), None)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What an editor shows: the rules and table options of a lobby or of a guild's defaults."""
+
+    target: ids.EditorTarget
+    target_id: int
+    heading: str
+    rules: AnyRules
+    options: TableOptions
+    preset: str | None = None
+    """The guild's base preset (its overrides are the difference)."""
+    turn_timeout: float | None = None
+    dms: bool = True
+    channels: tuple[int, ...] = ()
+
+    @classmethod
+    def of_table(cls, table: Table) -> Draft:
+        return cls(
+            "t",
+            table.id,
+            f"House rules — {table_title(table)}",
+            table.rules,
+            table.options,
+            turn_timeout=table.turn_timeout,
+        )
+
+    @classmethod
+    def of_guild(cls, guild_id: int, settings: GuildSettings, name: str) -> Draft:
+        return cls(
+            "g",
+            guild_id,
+            f"Ramsch settings — {name}"[:256],
+            settings.default_rules(),
+            settings.options,
+            settings.preset,
+            settings.turn_timeout,
+            settings.dms,
+            settings.channels,
+        )
+
+    @property
+    def toggles(self) -> dict[str, bool]:
+        """Every on/off control with its state, in display order."""
+        rules = self.rules.model_dump()
+        found = {name: bool(rules[name]) for name in fields_of(self.rules).toggles}
+        if self.rules.players == 3:
+            found["four_seats"] = self.options.seats == 4
+        options = self.options.model_dump()
+        found.update((name, bool(options[name])) for name in TABLE_TOGGLES)
+        if self.target == "g":
+            found["dms"] = self.dms
+        return found
+
+    def numbers(self) -> dict[str, str]:
+        """The modal's fields with their current values."""
+        rules = self.rules.model_dump()
+        found = {name: str(rules[name]) for name in fields_of(self.rules).numbers}
+        found["rounds"] = str(self.options.rounds)
+        if self.target == "g":
+            found["turn_timeout"] = str(round(self.turn_timeout or 0))
+        return found
+
+    def shown_preset(self) -> str | None:
+        if self.preset is not None and preset(self.preset) == self.rules:
+            return self.preset
+        return matching_preset(self.rules)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The rules and options an edit asks for; the service validates them."""
+
+    rules: dict[str, Any]
+    options: dict[str, Any]
+    preset: str | None
+    dms: bool
+    turn_timeout: float | None
+
+    @classmethod
+    def of(cls, draft: Draft) -> Proposal:
+        return cls(
+            draft.rules.model_dump(),
+            draft.options.model_dump(),
+            draft.preset,
+            draft.dms,
+            draft.turn_timeout,
+        )
+
+    def guild_settings(self, channels: tuple[int, ...]) -> dict[str, Any]:
+        """GuildSettings data: the base preset and only the options that differ from it."""
+        variant = self.rules.get("variant")
+        base = self.preset if self.preset and PRESETS[self.preset]["variant"] == variant else None
+        base = base or str(variant)
+        defaults = preset(base).model_dump()
+        overrides = {k: v for k, v in self.rules.items() if defaults.get(k) != v}
+        return {
+            "preset": base,
+            "rules": overrides,
+            "options": self.options,
+            "turn_timeout": self.turn_timeout,
+            "dms": self.dms,
+            "channels": list(channels),
+        }
+
+
+def choose(draft: Draft, name: str, values: list[str]) -> Proposal:
+    """What picking ``values`` in the editor's select ``name`` asks for."""
+    proposal = Proposal.of(draft)
+    rules, options = proposal.rules, proposal.options
+    if name == "preset":
+        if not values or values[0] not in PRESETS:
+            raise TableError("Choose one of the presets")
+        chosen = preset(values[0])
+        if chosen.players == 4:
+            options["seats"] = 4
+        elif draft.rules.players == 4:
+            options["seats"] = 3
+        return Proposal(chosen.model_dump(), options, values[0], draft.dms, draft.turn_timeout)
+    if name == "toggles":
+        on = set(values)
+        for toggle in draft.toggles:
+            if toggle == "four_seats":
+                options["seats"] = 4 if toggle in on else 3
+            elif toggle == "dms":
+                proposal = Proposal(
+                    rules, options, proposal.preset, toggle in on, proposal.turn_timeout
+                )
+            elif toggle in options:
+                options[toggle] = toggle in on
+            else:
+                rules[toggle] = toggle in on
+        return proposal
+    if name in fields_of(draft.rules).enums and len(values) == 1:
+        rules[name] = values[0]
+        return proposal
+    raise TableError("That control is not part of these rules any more")
+
+
+def checked_timer(seconds: int) -> float | None:
+    """A turn timer as GuildSettings takes it: 0 is off, else 10 s to a day."""
+    if seconds == 0:
+        return None
+    if not 10 <= seconds <= 86400:
+        raise TableError("The turn timer is 0 (off) or 10 to 86400 seconds")
+    return float(seconds)
+
+
+def enter_numbers(draft: Draft, texts: Mapping[str, str]) -> Proposal:
+    """What the numbers modal asks for; a TableError for text that is not a whole number."""
+    proposal = Proposal.of(draft)
+    known = draft.numbers()
+    timeout = proposal.turn_timeout
+    for name, text in texts.items():
+        if name not in known:
+            continue
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise TableError(f"{title_of(name)}: enter a whole number, not '{text}'") from None
+        if name == "rounds":
+            proposal.options["rounds"] = value
+        elif name == "turn_timeout":
+            timeout = checked_timer(value)
+        else:
+            proposal.rules[name] = value
+    return Proposal(proposal.rules, proposal.options, proposal.preset, proposal.dms, timeout)

@@ -1,0 +1,116 @@
+"""The rules editor's message: the rules in brief and a control per option; and its modal."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+import discord
+
+from bot.ui import ids
+from bot.ui.editor import EXTRA_TOGGLES, Draft, fields_of, title_of
+from bot.ui.editor_items import EditorButton, EditorSelect
+from bot.ui.message import Rendered
+from bot.ui.text import rules_brief, table_text, timer_text
+from ramsch_core import PRESET_DESCRIPTIONS, PRESETS, TableOptions
+
+EDITOR_COLOUR = discord.Colour.blurple()
+VALUES = {
+    ("skat_to", "last_trick"): "Skat to the last trick's winner",
+    ("skat_to", "loser"): "Skat to the loser",
+    ("skat_to", "nobody"): "Skat counts for nobody",
+    ("scoring", "points"): "Scoring: card points (Augenramsch)",
+    ("scoring", "fixed"): "Scoring: a fixed stake",
+    ("scoring", "pips"): "Scoring: pips, one per card point",
+    ("scoring", "penalty"): "Scoring: penalty 10/15/20",
+    ("trumps", "standard"): "Trumps: Obers, Unters and Hearts",
+    ("trumps", "obers_unters"): "Trumps: Obers and Unters (Bauernramsch)",
+}
+
+
+def _preset_select(draft: Draft) -> EditorSelect:
+    current = draft.shown_preset()
+    options = [
+        discord.SelectOption(
+            label=name,
+            value=name,
+            default=name == current,
+            description=PRESET_DESCRIPTIONS[name][:100],
+        )
+        for name in PRESETS
+    ]
+    placeholder = "Preset: custom rules" if current is None else "Preset"
+    return EditorSelect(draft.target, draft.target_id, "preset", options, placeholder, row=0)
+
+
+def _enum_select(draft: Draft, name: str, row: int) -> EditorSelect:
+    info = type(draft.rules).model_fields[name]
+    current = draft.rules.model_dump()[name]
+    options = [
+        discord.SelectOption(
+            label=VALUES.get((name, str(value)), f"{title_of(name)}: {value}")[:100],
+            value=str(value),
+            default=value == current,
+        )
+        for value in get_args(info.annotation)
+    ]
+    return EditorSelect(draft.target, draft.target_id, name, options, title_of(name), row=row)
+
+
+def _toggle_select(draft: Draft, row: int) -> EditorSelect:
+    model = type(draft.rules).model_fields | TableOptions.model_fields
+    options = []
+    for name, on in draft.toggles.items():
+        description = EXTRA_TOGGLES.get(name) or model[name].description or ""
+        options.append(
+            discord.SelectOption(
+                label=title_of(name), value=name, default=on, description=description[:100] or None
+            )
+        )
+    return EditorSelect(
+        draft.target, draft.target_id, "toggles", options, "Options: none on", row=row, min_values=0
+    )
+
+
+def render_editor(draft: Draft, note: str = "") -> Rendered:
+    """The editor: the rules in brief and a control for every option; changes apply at once."""
+    embed = discord.Embed(
+        title=draft.heading, description=rules_brief(draft.rules), colour=EDITOR_COLOUR
+    )
+    embed.add_field(name="Table", value=table_text(draft.rules, draft.options), inline=False)
+    if draft.target == "g":
+        channels = " ".join(f"<#{channel}>" for channel in draft.channels) or "every channel"
+        embed.add_field(name="Turn timer", value=timer_text(draft.turn_timeout))
+        embed.add_field(name="Hands by DM", value="on" if draft.dms else "off")
+        embed.add_field(name="Tables may open in", value=channels[:1024])
+        embed.set_footer(text="New tables start with these settings; running tables keep theirs.")
+    else:
+        embed.set_footer(text="Changes apply at once; the lobby shows them.")
+    view = discord.ui.View(timeout=None)
+    view.add_item(_preset_select(draft))
+    enums = fields_of(draft.rules).enums
+    for row, name in enumerate(enums, start=1):
+        view.add_item(_enum_select(draft, name, row))
+    view.add_item(_toggle_select(draft, len(enums) + 1))
+    numbers = ", ".join(title_of(name).split(" in ")[0].lower() for name in draft.numbers())
+    label = f"Set {numbers}…"[:80]
+    view.add_item(EditorButton(draft.target, draft.target_id, label, row=len(enums) + 2))
+    return Rendered(content=note or None, embeds=[embed], view=view)
+
+
+def numbers_modal(draft: Draft) -> discord.ui.Modal:
+    """The modal for the integer options; answered statelessly by its custom_id (see routing)."""
+    where = "server defaults" if draft.target == "g" else f"Ramsch #{draft.target_id}"
+    modal = discord.ui.Modal(
+        title=f"Numbers — {where}"[:45],
+        timeout=None,
+        custom_id=ids.editor_modal_id(draft.target, draft.target_id),
+    )
+    for name, value in draft.numbers().items():
+        modal.add_item(
+            discord.ui.Label(
+                text=title_of(name)[:45],
+                component=discord.ui.TextInput(custom_id=name, default=value, max_length=6),
+            )
+        )
+    modal.stop()  # not kept in discord.py's store: the submit is routed by its custom_id
+    return modal

@@ -1,0 +1,100 @@
+"""Leaderboard pages, stats, history, score sheet, Bock and away: pure renders within limits."""
+
+from __future__ import annotations
+
+import random
+
+from bot.storage import (
+    LeaderboardPage,
+    LeaderboardRow,
+    SessionPlayer,
+    SessionSummary,
+    UserStats,
+)
+from bot.ui.boards import render_history, render_leaderboard, render_stats
+from bot.ui.hand import render_hand
+from bot.ui.results import render_standings
+from bot.ui.table import render_table
+from tests.ui.helpers import USER_IDS, act_randomly, custom_ids, items, make_table, problems
+
+
+def page(offset: int, total: int, limit: int = 10) -> LeaderboardPage:
+    rows = [
+        LeaderboardRow(offset + i + 1, 1000 + offset + i, "*Name*" * 10, 3, 30, -12.5, -0.41)
+        for i in range(min(limit, total - offset))
+    ]
+    return LeaderboardPage(rows, total, offset, limit)
+
+
+def test_one_page_has_no_buttons() -> None:
+    shown = render_leaderboard(page(0, 4), 7, "skat", "all", viewer=1001)
+    assert shown.view is None and not problems(shown)
+    assert "Page 1 of 1 · 4 players" in shown.text() and "← you" in shown.text()
+    assert "**1.** <@1000> **−12½** · 30 deals · 3 sessions · Ø −0.4" in shown.text()
+
+
+def test_pages_carry_guild_variant_period_and_offset() -> None:
+    first = render_leaderboard(page(0, 25), 7, "altenburg", "week", viewer=1)
+    assert not problems(first)
+    assert custom_ids(first) == ["ramsch:lb:7:altenburg:week:0:prev",
+                                 "ramsch:lb:7:altenburg:week:10:next"]  # fmt: skip
+    prev, following = items(first)
+    assert prev.disabled and not following.disabled
+    last = render_leaderboard(page(20, 25), 7, "altenburg", "week", viewer=1)
+    prev, following = items(last)
+    assert not prev.disabled and following.disabled
+    assert "Page 3 of 3 · 25 players" in last.text()
+    assert custom_ids(last)[0] == "ramsch:lb:7:altenburg:week:10:prev"
+
+
+def test_stats_show_the_best_session() -> None:
+    record = UserStats(5, 2, 12, 33.5, 2.79, 4, 1, 1, 17, 40.0)
+    shown = render_stats(record, "Alice", "skat", "month")
+    text = shown.text()
+    assert "Skat Ramsch, this month" in text and "Best session\nTable #17: +40" in text
+    assert "Total\n+33½" in text and "Jungfrau\n1" in text and not problems(shown)
+
+
+def test_history_offers_at_most_25_records() -> None:
+    players = [SessionPlayer(0, 1, "Alice", 10.0), SessionPlayer(1, None, "AI 1", -10.0),
+               SessionPlayer(2, 2, "B_o_b", 0.0)]  # fmt: skip
+    sessions = [
+        SessionSummary(n, 7, "skat", "finished", 1_750_000_000.0 + n, None, 9, players)
+        for n in range(10)
+    ]
+    shown = render_history(sessions, 1, "Alice")
+    assert not problems(shown)
+    (select,) = items(shown)
+    assert len(select.options) == 25 and select.options[0].value == "0:0"
+    assert "65 older deal(s)" in shown.text() and "🤖 AI 1 −10" in shown.text()
+    assert "**Alice +10**" in shown.text() and "B\\_o\\_b" in shown.text()
+
+
+def test_bock_deals_on_the_score_sheet_and_in_the_standings() -> None:
+    table = make_table("skat", rounds=2)
+    session = table.session
+    assert session is not None
+    rng = random.Random(3)
+    while len(session.finished_deals) < 2:
+        act_randomly(table, rng)
+    session.bock_pending = 3  # as after a Durchmarsch at a three-seat table
+    shown = render_table(table)
+    assert "· Bock" in shown.text() and "Score sheet\nDeal 1: " in shown.text()
+    assert "**Bock:** this deal counts double, and 2 more after it" in shown.text()
+    while not session.finished:
+        act_randomly(table, rng)
+    standings = render_standings(table)
+    assert "3 of them Bock (counted double)" in standings.text() and not problems(standings)
+
+
+def test_an_away_player_gets_im_back_on_the_table_and_the_hand() -> None:
+    table = make_table("skat")
+    assert "ramsch:t:42:back" not in custom_ids(render_table(table))
+    table.seats[2].away = True
+    shown = render_table(table)
+    assert custom_ids(shown) == ["ramsch:t:42:hand", "ramsch:t:42:back"]
+    assert "**Carol** — away: the AI plays" in shown.text()
+    hand = render_hand(table, USER_IDS[2])
+    assert "ramsch:t:42:back" in custom_ids(hand) and "You are away" in hand.text()
+    assert not problems(hand)
+    assert "ramsch:t:42:back" not in custom_ids(render_hand(table, USER_IDS[1]))
