@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest_asyncio
 
 from bot.storage import Store
+from bot.ui.text import score_text
 from tests.e2e.driver import Game, answer
 from tests.emulator import Channel, Emulator, Guild
 
@@ -98,7 +99,8 @@ async def bot_process(emulator: Emulator, tmp_path: Path) -> AsyncIterator[BotPr
         await reader
 
 
-async def test_the_bot_as_a_process_plays_a_deal(bot_process: BotProcess) -> None:
+async def test_the_bot_as_a_process_plays_a_whole_session(bot_process: BotProcess) -> None:
+    """`python -m bot` alone, driven by slash commands and buttons, plays a round to the end."""
     emulator = bot_process.emulator
     assert "DISCORD_TOKEN" not in "\n".join(bot_process.lines)
     assert emulator.token not in "\n".join(bot_process.lines)
@@ -106,14 +108,25 @@ async def test_the_bot_as_a_process_plays_a_deal(bot_process: BotProcess) -> Non
     (help_text,) = await answer(players[1], bot_process.channel, "ramsch help")
     assert help_text.ephemeral and "My hand" in help_text.text
     game = Game(bot_process, players, "skat")
-    await game.open()
+    await game.open(rounds=1)
     await game.start()
     bot_process.seeds.append(await bot_process.read_seed(game.table_id))
-    await game.play_deal()
-    results = [m for m in bot_process.channel.current_messages() if ": result" in m.text]
-    assert len(results) == 1
+    for _ in range(3):
+        await game.play_deal()
+    session = game.replay()
+    assert session.finished
+    channel = bot_process.channel.current_messages()
+    results = [m for m in channel if ": result" in m.text]
+    assert len(results) == 3
+    standings = channel[-1]
+    assert "final standings" in standings.text
+    expected = [
+        f"**{players[seat].name}** {score_text(total)}" for seat, total in session.standings()
+    ]
+    positions = [standings.text.index(line) for line in expected]
+    assert positions == sorted(positions), (expected, standings.text)
     (done,) = await answer(players[0], bot_process.channel, "ramsch abort")
-    assert "cancelled" in done.text
+    assert done.ephemeral and "no open table" in done.text, done.text
     await bot_process.settle()
     bot_process.process.terminate()
     assert await asyncio.wait_for(bot_process.process.wait(), 10) == 0
