@@ -1,0 +1,1 @@
+"""Benchmarks through the Discord emulator: scripts that print figures (see README.md)."""

@@ -1,0 +1,281 @@
+"""Helpers for the durability tests: a gate that holds the bot's requests, the bot as a process,
+what the database holds, and what the players were shown."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import sqlite3
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from bot.storage import Store
+from bot.ui.text import score_text
+from ramsch_core import Action, Card, Session, preset
+from ramsch_core.record import action_from_json
+from ramsch_core.session import TableOptions
+from tests.e2e.driver import Game
+from tests.emulator import Channel, Emulator, Guild, Message, MessageVersion
+from tests.emulator.errors import json_response
+from tests.emulator.rest import Call
+
+ROOT = Path(__file__).resolve().parents[2]
+CALLBACK_ROUTE = "POST /interactions/{interaction_id}/{token}/callback"
+Handler = Callable[[Call], Any]
+
+
+# -- holding the bot's requests ---------------------------------------------------------------
+
+
+class RequestGate:
+    """Holds the bot's REST requests in the emulator while armed, so that a test can act at an
+    exact point of the bot's work (e.g. after an action's commit, before its render).
+
+    The emulator has no public hook for this: the gate wraps the handlers of its router. A held
+    request is answered only when the gate is released; ``release(drop=True)`` answers it with
+    a 503 without applying it (its sender is dead by then).
+    """
+
+    def __init__(self, emulator: Emulator, hold: Callable[[str], bool]) -> None:
+        self.emulator = emulator
+        self.hold = hold
+        self.armed = False
+        self.drop = False
+        self.held: list[str] = []
+        self._released = asyncio.Event()
+        router = emulator.rest.router
+        router._routes = [
+            (method, pattern, template, self._wrap(f"{method} {template}", handler), auth)
+            for method, pattern, template, handler, auth in router._routes
+        ]
+
+    def _wrap(self, route: str, handler: Handler) -> Handler:
+        async def gated(call: Call) -> web.StreamResponse:
+            if self.armed and self.hold(route):
+                self.held.append(route)
+                self.emulator.record("held", route=route)
+                await self._released.wait()
+                if self.drop:
+                    return json_response({"message": "dropped by the test", "code": 0}, 503)
+            response: web.StreamResponse = await handler(call)
+            return response
+
+        return gated
+
+    def arm(self) -> None:
+        self.armed, self.drop = True, False
+        self.held.clear()
+        self._released.clear()
+
+    async def wait_held(self, timeout: float = 5.0) -> str:
+        """The first request held since the gate was armed."""
+        await self.emulator.wait_for(
+            lambda: bool(self.held), timeout=timeout, description="a held request"
+        )
+        return self.held[0]
+
+    def release(self, *, drop: bool) -> None:
+        """Let held requests go (``drop``: answer them without applying them); disarm."""
+        self.armed, self.drop = False, drop
+        self._released.set()
+
+
+def all_but_callbacks(route: str) -> bool:
+    """Everything the bot sends except interaction acknowledgements: messages, edits, DMs."""
+    return route != CALLBACK_ROUTE
+
+
+# -- the bot as a separate process ------------------------------------------------------------
+
+
+def bot_env(**settings: str) -> dict[str, str]:
+    """A clean environment: no DISCORD_*/RAMSCH_* from the caller, the repository importable."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "RAMSCH_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(settings)
+    return env
+
+
+def error_lines(lines: Iterable[str]) -> list[str]:
+    """Lines of a bot's stderr that report an error or a traceback."""
+    return [line for line in lines if " ERROR " in line or "Traceback" in line]
+
+
+@dataclass
+class BotProcess:
+    """One `python -m bot` process against the emulator; what it wrote to stderr."""
+
+    process: asyncio.subprocess.Process
+    lines: list[str] = field(default_factory=list)
+    reader: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def start(
+        cls, emulator: Emulator, guild: Guild, db: Path, cwd: Path, *, timeout: float = 20.0
+    ) -> BotProcess:
+        """Start the bot on ``db`` and wait until it has logged in to the emulator."""
+        env = bot_env(
+            DISCORD_TOKEN=emulator.token,
+            DISCORD_API_BASE=emulator.api_base,
+            DISCORD_GATEWAY_URL=emulator.gateway_url,
+            RAMSCH_DB=str(db),
+            RAMSCH_GUILD_IDS=str(guild.id),
+            RAMSCH_RENDER_INTERVAL="0",
+            RAMSCH_GUILD_READY_TIMEOUT="0.05",
+            RAMSCH_LOG_LEVEL="INFO",
+        )
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=cwd, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        assert process.stderr is not None
+        running = cls(process)
+        running.reader = asyncio.create_task(_collect(process.stderr, running.lines))
+        try:
+            await emulator.wait_for(
+                lambda: running.logged_in or process.returncode is not None,
+                timeout=timeout,
+                description="the bot process to log in",
+            )
+        except BaseException:
+            await running.stop()
+            raise
+        assert running.logged_in, "\n".join(running.lines)
+        return running
+
+    @property
+    def logged_in(self) -> bool:
+        return any("Logged in as" in line for line in self.lines)
+
+    def errors(self) -> list[str]:
+        return error_lines(self.lines)
+
+    async def kill(self) -> int:
+        """SIGKILL: no clean-up, no pending render, as in a power cut or an OOM kill."""
+        os.kill(self.process.pid, signal.SIGKILL)
+        code = await self.process.wait()
+        await self._drain()
+        return code
+
+    async def stop(self, timeout: float = 10.0) -> int:
+        """SIGTERM (a clean shutdown); SIGKILL if it does not end in ``timeout`` seconds."""
+        if self.process.returncode is None:
+            self.process.terminate()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.process.wait(), timeout)
+        if self.process.returncode is None:
+            self.process.kill()
+        code = await self.process.wait()
+        await self._drain()
+        return code
+
+    async def _drain(self) -> None:
+        if self.reader is not None:
+            await self.reader
+
+
+async def _collect(stream: asyncio.StreamReader, lines: list[str]) -> None:
+    while line := await stream.readline():
+        lines.append(line.decode(errors="replace").rstrip())
+
+
+@dataclass
+class ProcessHost:
+    """What the e2e driver's ``Game`` needs of a bot that runs in another process."""
+
+    emulator: Emulator
+    guild: Guild
+    channel: Channel
+    db: Path
+    seeds: list[int] = field(default_factory=list)
+
+    async def settle(self) -> None:
+        await self.emulator.idle(quiet=0.05)
+
+
+# -- what the database holds --------------------------------------------------------------------
+
+
+def read_only(db: Path) -> sqlite3.Connection:
+    """A read-only connection (a WAL reader: it never blocks the bot and never writes)."""
+    return sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+
+
+def logged_actions(db: Path, table_id: int) -> list[tuple[int, Action]]:
+    """The table's action log as (table seat, action), in order."""
+    with contextlib.closing(read_only(db)) as conn:
+        rows = conn.execute(
+            "SELECT seq, seat, payload FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+        ).fetchall()
+    return [(seat, action_from_json(json.loads(payload), seq)[1]) for seq, seat, payload in rows]
+
+
+def session_seed(db: Path, table_id: int) -> int:
+    with contextlib.closing(read_only(db)) as conn:
+        (seed,) = conn.execute(
+            "SELECT seed FROM sessions WHERE table_id = ?", (table_id,)
+        ).fetchone()
+    return int(seed)
+
+
+def stored_session(db: Path, table_id: int) -> tuple[str, list[Any], bool]:
+    """The table's status, its session's stored totals (JSON) and whether it is finished."""
+    with contextlib.closing(read_only(db)) as conn:
+        status, totals, finished = conn.execute(
+            "SELECT t.status, s.totals, s.finished_at IS NOT NULL FROM tables t"
+            " JOIN sessions s ON s.table_id = t.id WHERE t.id = ?",
+            (table_id,),
+        ).fetchone()
+    return str(status), list(json.loads(totals)), bool(finished)
+
+
+async def integrity(db: Path) -> list[str]:
+    """``PRAGMA integrity_check`` and ``foreign_key_check`` through the bot's own store."""
+    async with Store(db) as store:
+        return await store.integrity_check()
+
+
+def replay_log(game: Game, db: Path) -> Session:
+    """The core's replay of the bot's action log (not of what the test clicked)."""
+    rules = preset(game.preset_name)
+    options = TableOptions(
+        seats=game.options.get("seats", rules.players), rounds=game.options.get("rounds", 1)
+    )
+    seed = session_seed(db, game.table_id)
+    return Session.replay(rules, options, seed, logged_actions(db, game.table_id))
+
+
+# -- what the players see ---------------------------------------------------------------------
+
+
+def card_of(custom_id: str) -> Card:
+    """The card of a card button (``ramsch:c:<table>:<deal>:<card>``)."""
+    return Card[custom_id.split(":")[-1]]
+
+
+def enabled_cards(message: Message | MessageVersion) -> list[dict[str, Any]]:
+    return [b for b in message.buttons() if not b.get("disabled") and ":c:" in b["custom_id"]]
+
+
+def standings_text(game: Game) -> str:
+    """The channel's final standings message."""
+    found = [m for m in game.h.channel.current_messages() if "final standings" in m.text]
+    assert len(found) == 1, [m.text for m in found]
+    return found[0].text
+
+
+def assert_standings_match(game: Game, session: Session) -> None:
+    """The final standings list every player with the replay's total, best first."""
+    text = standings_text(game)
+    expected = [f"**{game.players[seat].name}** {score_text(total)}" for seat, total in
+                session.standings()]  # fmt: skip
+    positions = [text.index(line) for line in expected]
+    assert positions == sorted(positions), (expected, text)

@@ -1,0 +1,160 @@
+"""Issue 4, nothing is lost: `python -m bot` killed with SIGKILL after an action's commit and
+before its render; a new process on the same database shows it, and the game goes on.
+
+The kill is made deterministic by the emulator: a gate holds every request of the bot except
+its interaction acknowledgements. The click is committed (the test reads it in the database)
+and acknowledged, its render is held, and the process is killed while it waits."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest_asyncio
+
+from ramsch_core import Card, Play
+from tests.e2e.driver import Game, cards_in
+from tests.e2e.durability_helpers import (
+    BotProcess,
+    ProcessHost,
+    RequestGate,
+    all_but_callbacks,
+    assert_standings_match,
+    card_of,
+    enabled_cards,
+    integrity,
+    logged_actions,
+    replay_log,
+    session_seed,
+    stored_session,
+)
+from tests.emulator import Emulator, Message, SimUser
+
+DEFERRED_UPDATE = 6
+CARDS_PER_DEAL = 30
+
+
+@dataclass
+class Crash:
+    """A game whose bot process was killed after committing ``card`` and before showing it."""
+
+    host: ProcessHost
+    game: Game
+    user: SimUser
+    dm: Message
+    card: Card
+    custom_id: str
+    table_message: Message
+    versions: int
+
+
+class Processes(list[BotProcess]):
+    """The bot processes of one test; whatever still runs is stopped at teardown."""
+
+    async def start(self, host: ProcessHost, cwd: Path) -> BotProcess:
+        self.append(await BotProcess.start(host.emulator, host.guild, host.db, cwd))
+        return self[-1]
+
+
+@pytest_asyncio.fixture
+async def processes() -> AsyncIterator[Processes]:
+    running = Processes()
+    try:
+        yield running
+    finally:
+        for process in running:
+            await process.stop()
+
+
+def results(host: ProcessHost) -> list[str]:
+    return [m.text for m in host.channel.current_messages() if ": result" in m.text]
+
+
+async def crash(
+    emulator: Emulator, tmp_path: Path, processes: Processes, cards_before: int
+) -> Crash:
+    """Play ``cards_before`` cards, then kill the bot between the next card's commit and its
+    render; restart it on the same database and emulator."""
+    guild = emulator.add_guild("Crash Club", channels=("general",))
+    host = ProcessHost(emulator, guild, guild.channels[0], tmp_path / "ramsch.sqlite3")
+    gate = RequestGate(emulator, all_but_callbacks)
+    first = await processes.start(host, tmp_path)
+    players = [emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
+    game = Game(host, players, "skat")
+    await game.open(rounds=1)
+    await game.start()
+    host.seeds.append(session_seed(host.db, game.table_id))
+    for _ in range(cards_before):
+        await game.step()
+    user, dm, _ = game.on_turn()
+    seat = players.index(user)
+    button = enabled_cards(dm)[0]
+    card = card_of(button["custom_id"])
+    table_message = game.table_message()
+    versions = len(table_message.versions)
+    messages = len(host.channel.current_messages())
+
+    gate.arm()
+    handle = await user.click(dm, button["custom_id"])
+    await handle.wait_ack()
+    await gate.wait_held()
+    # Committed and acknowledged, shown nowhere: now the process dies.
+    assert logged_actions(host.db, game.table_id) == [*game.actions, (seat, Play(card))]
+    assert handle.response_type == DEFERRED_UPDATE and not handle.messages
+    assert len(table_message.versions) == versions
+    assert len(host.channel.current_messages()) == messages
+    assert card not in cards_in(table_message.text)
+    assert await first.kill() == -signal.SIGKILL
+    gate.release(drop=True)
+    game.actions.append((seat, Play(card)))
+
+    await processes.start(host, tmp_path)
+    await host.settle()
+    return Crash(host, game, user, dm, card, button["custom_id"], table_message, versions)
+
+
+async def finish(crash: Crash, processes: Processes) -> None:
+    """Play the session to its end; check it against the core and the database."""
+    game, host = crash.game, crash.host
+    while not game.replay().finished:
+        await game.play_deal()
+    session = game.replay()
+    assert len(results(host)) == len(session.finished_deals)
+    assert_standings_match(game, session)
+    assert replay_log(game, host.db).totals == session.totals
+    status, totals, finished = stored_session(host.db, game.table_id)
+    assert status == "finished" and finished
+    assert [float(t) for t in totals] == [float(t) for t in session.totals]
+    assert await processes[-1].stop() == 0
+    assert await integrity(host.db) == ["ok"]
+    for process in processes:
+        assert not process.errors(), "\n".join(process.lines)
+
+
+async def test_a_card_committed_before_a_kill_is_shown_after_the_restart(
+    emulator: Emulator, tmp_path: Path, processes: Processes
+) -> None:
+    scene = await crash(emulator, tmp_path, processes, cards_before=4)
+    game = scene.game
+    assert game.table_message() is scene.table_message, "the table message was not reused"
+    assert len(scene.table_message.versions) > scene.versions
+    assert scene.card in cards_in(scene.table_message.text)
+    game.check_no_leak()
+    # The DM the dead process never updated still offers the card: a clear refusal.
+    handle = await game.click(scene.user, scene.dm, scene.custom_id)
+    assert game.refusals(handle) == [f"You already played {scene.card.pretty}"]
+    await finish(scene, processes)
+
+
+async def test_a_deal_ended_before_a_kill_has_its_result_posted_after_the_restart(
+    emulator: Emulator, tmp_path: Path, processes: Processes
+) -> None:
+    scene = await crash(emulator, tmp_path, processes, cards_before=CARDS_PER_DEAL - 1)
+    assert len(scene.game.replay().finished_deals) == 1
+    (result,) = results(scene.host)  # posted by the new process, once
+    assert "deal 1 of 3: result" in result
+    assert "Deal 1 is over" in scene.table_message.text
+    assert "deal 2 of 3" in scene.game.table_message().text
+    await finish(scene, processes)
