@@ -103,6 +103,7 @@ class World:
         self.tick_interval = tick_interval
         self.process = process or profile is not None
         self.profile = profile
+        self.bot: RamschBot | None = None
         self.bot_process: asyncio.subprocess.Process | None = None
         self.bot_lines: list[str] = []
         self.emulator = Emulator(message_events=False)
@@ -150,8 +151,8 @@ class World:
             await self._start_process()
             return
         self.store, self.service = await self.open_store()
-        self.bot = RamschBot(self.settings(), self.service, self.store)
-        await start_client(self.bot, self.emulator, timeout=120.0)
+        self.bot = bot = RamschBot(self.settings(), self.service, self.store)
+        await start_client(bot, self.emulator, timeout=120.0)
 
     async def _start_process(self) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "RAMSCH_"))}
@@ -174,8 +175,12 @@ class World:
         )  # fmt: skip
         assert process.stderr is not None
         self._reader = asyncio.create_task(_collect(process.stderr, self.bot_lines))
+        first = len(self.bot_lines)  # lines of an earlier process stay (errors count)
         await self.emulator.wait_for(
-            lambda: any("Logged in as" in line for line in self.bot_lines) or self._reader.done(),
+            lambda: (
+                any("Logged in as" in line for line in self.bot_lines[first:])
+                or self._reader.done()
+            ),
             timeout=300.0,
             description="the bot process to log in",
         )
@@ -198,15 +203,20 @@ class World:
             row = db.execute("SELECT seed FROM sessions WHERE table_id = ?", (table_id,)).fetchone()
         return int(row[0])
 
-    async def stop(self) -> None:
-        if getattr(self, "bot", None) is not None:
+    async def stop_bot(self) -> None:
+        """Stop the bot cleanly (SIGTERM for a process): pending renders shown, store closed."""
+        if self.bot is not None:
             await stop_client(self.bot, self.emulator)
             await self.service.close()
             await self.store.close()
+            self.bot = None
         if self.bot_process is not None and self.bot_process.returncode is None:
             self.bot_process.terminate()
             await self.bot_process.wait()
             await self._reader
+
+    async def stop(self) -> None:
+        await self.stop_bot()
         await self.emulator.stop()
 
     def problems(self) -> list[str]:

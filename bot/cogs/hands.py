@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.storage import ShownHand, ShownTable
 from bot.ui.hand import render_hand, render_hand_closed
 from bot.ui.message import Rendered
 
@@ -31,8 +32,10 @@ class Private:
     """A player's DM for one deal of a table."""
 
     deal: int
-    message: discord.Message
-    key: str
+    message: discord.Message | discord.PartialMessage
+    key: str | None
+    """``Rendered.key()`` of what it shows; None if not known (it is edited at the next
+    render)."""
 
 
 @dataclass
@@ -60,6 +63,22 @@ class Hands:
         key = shown.key() if shown is not None else None
         self.ephemerals[user_id] = Ephemeral(interaction, time.monotonic(), key)
 
+    def restore(self, bot: RamschBot, shown: ShownTable, *, trust: bool) -> None:
+        """The hand DMs recorded before a restart (``trust``: they show the table's current
+        state, so they are edited only when it changes)."""
+        for hand in shown.hands:
+            channel = bot.get_partial_messageable(hand.channel_id, type=discord.ChannelType.private)
+            message = channel.get_partial_message(hand.message_id)
+            self.dms[hand.user_id] = Private(hand.deal, message, hand.shown if trust else None)
+
+    def recorded(self, log_position: int) -> tuple[ShownHand, ...]:
+        """The hand DMs as shown now, to be stored."""
+        return tuple(
+            ShownHand(user_id, private.message.channel.id, private.message.id, private.deal,
+                      log_position, private.key)
+            for user_id, private in self.dms.items()
+        )  # fmt: skip
+
     async def show(self, bot: RamschBot, table: Table, dms: bool) -> None:
         """Every player's hand as it is now: a new DM at a new deal, edits otherwise."""
         number = table.deal_number
@@ -79,7 +98,9 @@ class Hands:
             if private is None:
                 await self._open_dm(bot, table, user_id, shown)
             elif private.key != shown.key():
-                await self._edit_dm(user_id, shown)
+                failed = await self._edit_dm(user_id, shown)
+                if isinstance(failed, discord.NotFound) and playing and dms:
+                    await self._open_dm(bot, table, user_id, shown)  # deleted: post it again
         await self._show_ephemerals(table)
 
     async def close(self, table: Table) -> None:
@@ -103,14 +124,22 @@ class Hands:
             return
         self.dms[user_id] = Private(table.deal_number, message, shown.key())
 
-    async def _edit_dm(self, user_id: int, shown: Rendered) -> None:
+    async def _edit_dm(self, user_id: int, shown: Rendered) -> discord.HTTPException | None:
+        """Edit the player's DM; the error if that failed (the DM is forgotten then)."""
         private = self.dms[user_id]
         try:
             await private.message.edit(**shown.edit_kwargs())
-            private.key = shown.key()
         except discord.HTTPException as error:
-            log.warning("Could not edit the DM of user %d: %s", user_id, error)
+            log.log(
+                logging.INFO if isinstance(error, discord.NotFound) else logging.WARNING,
+                "Could not edit the DM of user %d: %s",
+                user_id,
+                error,
+            )
             self.dms.pop(user_id, None)
+            return error
+        private.key = shown.key()
+        return None
 
     async def _show_ephemerals(self, table: Table, closed: bool = False) -> None:
         now = time.monotonic()

@@ -6,12 +6,14 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.cogs.hands import Hands
+from bot.storage import ShownTable
 from bot.ui.lobby import render_cancelled, render_lobby
 from bot.ui.message import Rendered
 from bot.ui.results import render_result, render_standings
@@ -26,6 +28,12 @@ log = logging.getLogger(__name__)
 DEAL_TITLE = r"Ramsch #{table} · .* — deal (\d+) of \d+{tail}"
 RETRIES = 4
 """Renders retried after a failure (1, 2, 4, 8 s later) before waiting for the next change."""
+RECORD_INTERVAL = 0.25
+"""Seconds between two writes of what the messages show (each write takes all renders since
+the last one), so that they never crowd the action log's commits on the store's lock."""
+
+Position = tuple[int, str]
+"""What a table's messages depend on beyond its log: its log length and the away flags."""
 
 
 @dataclass
@@ -66,6 +74,10 @@ class Publisher:
         self.states: dict[int, TableState] = {}
         self._settled = asyncio.Event()
         self._settled.set()
+        self._shown: dict[int, ShownTable | None] = {}
+        """What messages show since the last write, by table (None: the table is over)."""
+        self._recorder: asyncio.Task[None] | None = None
+        self._closing = asyncio.Event()
 
     # -- called by the service and the cog ----------------------------------------------------
 
@@ -96,13 +108,41 @@ class Publisher:
         state.message_id = message_id
         state.message_key = shown.key()
 
-    def adopt(self, table: Table) -> None:
-        """A table recovered at start-up; its first render reads back what the channel shows."""
+    def adopt(self, table: Table, shown: ShownTable | None = None) -> None:
+        """A table recovered at start-up, with what its messages showed at the last render
+        before (``shown``, if recorded). If they show its latest state, nothing is sent: its
+        task starts with its next change. Otherwise it is rendered now (its recorded hand DMs
+        edited), after reading back what the channel shows if a deal may have ended since."""
+        session = table.session
+        if shown is not None and (session is None or shown.message_id != table.message_id):
+            shown = None
+        if (
+            shown is not None
+            and session is not None
+            and position(table) == (shown.log_position, shown.away)
+            and shown.deal == table.deal_number
+            and shown.results == len(session.finished_deals)
+        ):
+            state = TableState(
+                table,
+                message_id=shown.message_id,
+                message_deal=shown.deal,
+                message_key=shown.shown,
+                announced=shown.results,
+                reconciled=True,
+            )
+            state.hands.restore(self.bot, shown, trust=True)
+            self.states[table.id] = state
+            return
         state = self.poke(table)
         state.adopted = True
-        if table.session is not None:
+        if session is not None:
             state.message_deal = table.deal_number
-            state.announced = len(table.session.finished_deals)
+            state.announced = len(session.finished_deals)
+        if shown is not None:
+            state.hands.restore(self.bot, shown, trust=False)
+            # The same deal as at the last render: no result can be missing from the channel.
+            state.reconciled = shown.deal == table.deal_number
 
     def show_ephemeral(
         self, table: Table, user_id: int, interaction: discord.Interaction, shown: Rendered | None
@@ -127,6 +167,54 @@ class Publisher:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._settled.set()
+        self._closing.set()
+        if self._recorder is not None:
+            await self._recorder
+        await self._write_shown()
+
+    # -- what the messages show, stored for the next start -----------------------------------
+
+    def _record(self, state: TableState, seen: Position, over: bool) -> None:
+        """Note what a successful render showed (``seen``: the table as it was when the render
+        began; a later change is rendered next, and at worst rendered again after a restart)."""
+        table = state.table
+        if over:
+            self._shown[table.id] = None
+        elif (
+            table.session is not None
+            and state.message_id is not None
+            and state.message_deal is not None
+        ):
+            log_position, away = seen
+            self._shown[table.id] = ShownTable(
+                table_id=table.id,
+                message_id=state.message_id,
+                log_position=log_position,
+                deal=state.message_deal,
+                results=state.announced,
+                away=away,
+                shown=state.message_key,
+                hands=state.hands.recorded(log_position),
+            )
+        else:
+            return
+        if not self._closing.is_set() and (self._recorder is None or self._recorder.done()):
+            self._recorder = asyncio.create_task(self._write_shown(), name="record-shown")
+
+    async def _write_shown(self) -> None:
+        """Store what was noted, batch by batch, at most every RECORD_INTERVAL seconds. Best
+        effort: a failed write only means a table is rendered once more after a restart."""
+        while self._shown:
+            batch, self._shown = self._shown, {}
+            shown = [item for item in batch.values() if item is not None]
+            over = [table_id for table_id, item in batch.items() if item is None]
+            try:
+                await self.bot.service.store.save_shown(shown, forget=over, at=time.time())
+            except Exception as error:
+                log.warning("Could not record what %d table(s) show: %s", len(batch), error)
+            if self._shown and not self._closing.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._closing.wait(), RECORD_INTERVAL)
 
     # -- the render task ----------------------------------------------------------------------
 
@@ -135,9 +223,11 @@ class Publisher:
             await state.dirty.wait()
             state.dirty.clear()
             state.rendering = True
+            seen = position(state.table)
             try:
                 over = await self._render(state)
                 state.failures = 0
+                self._record(state, seen, over)
             except Exception:
                 log.exception("Rendering table %d failed", state.table.id)
                 over = False
@@ -268,6 +358,10 @@ class Publisher:
         posted = [d for m in later if (d := _deal_of(m, table.id, me, result=True)) is not None]
         state.message_deal = shown
         state.announced = min(max(posted, default=shown - 1) + 1, len(table.session.finished_deals))
+
+
+def position(table: Table) -> Position:
+    return table.log_length, "".join("1" if seat.away else "0" for seat in table.seats)
 
 
 def channel_note(update: Update) -> str:

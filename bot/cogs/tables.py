@@ -54,8 +54,10 @@ class TablesCog(RamschCog, name="Tables"):
         self.bot.add_dynamic_items(*ALL_ITEMS)
         self.bot.clicks = self
         self.service.listeners.append(self.publisher.on_update)
-        for table in await self.service.recover():
-            self.publisher.adopt(table)
+        recovered = await self.service.recover()
+        shown = await self.service.store.load_shown() if recovered else {}
+        for table in recovered:
+            self.publisher.adopt(table, shown.get(table.id))
         if self.bot.settings.ramsch_tick_interval > 0:
             self._ticker = asyncio.create_task(self._tick(), name="table-timers")
 

@@ -62,6 +62,40 @@ class StoredTable:
 
 
 @dataclass(frozen=True)
+class ShownHand:
+    """A player's hand DM as the adapter last rendered it."""
+
+    user_id: int
+    channel_id: int
+    message_id: int
+    deal: int
+    log_position: int
+    """Actions in the table's log when the DM was rendered."""
+    shown: str | None
+    """``Rendered.key()`` of what the DM shows."""
+
+
+@dataclass(frozen=True)
+class ShownTable:
+    """What a table's channel message and its players' hand DMs showed at the adapter's last
+    successful render."""
+
+    table_id: int
+    message_id: int
+    log_position: int
+    """Actions in the table's log at that render (``Table.log_length``)."""
+    deal: int
+    """The deal (0-based) the table message shows."""
+    results: int
+    """Finished deals whose result was posted in the channel."""
+    away: str
+    """The seats' away flags, ``"010"``: they change what the message shows, not the log."""
+    shown: str | None
+    """``Rendered.key()`` of what the table message shows."""
+    hands: tuple[ShownHand, ...] = ()
+
+
+@dataclass(frozen=True)
 class FinishedDeal:
     """A finished deal to store: its result in table seats and its replayable game record."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,13 +19,15 @@ class Rendered:
     view: discord.ui.View | None = None
 
     def key(self) -> str:
-        """A stable text of everything shown, to tell whether an edit would change anything."""
+        """A stable digest of everything shown, to tell whether an edit would change anything
+        (short enough to be stored: a restart knows what a message shows)."""
         data: dict[str, Any] = {
             "content": self.content,
             "embeds": [embed.to_dict() for embed in self.embeds],
             "components": self.view.to_components() if self.view is not None else [],
         }
-        return json.dumps(data, sort_keys=True, default=str)
+        text = json.dumps(data, sort_keys=True, default=str)
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
     def send_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``send`` / ``send_message``."""

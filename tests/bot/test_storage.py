@@ -8,7 +8,14 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.storage import MigrationError, Store, bundled_migrations, migrate
+from bot.storage import (
+    MigrationError,
+    ShownHand,
+    ShownTable,
+    Store,
+    bundled_migrations,
+    migrate,
+)
 from bot.storage.migrations import Migration
 from ramsch_core import Card, Play
 
@@ -84,3 +91,20 @@ async def test_a_closed_store_says_so(db_path: Path) -> None:
     await store.close()
     with pytest.raises(RuntimeError, match="closed"):
         await store.integrity_check()
+
+
+async def test_what_messages_show_is_recorded_replaced_and_forgotten(store: Store) -> None:
+    table_id = await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, rules={}, options={}, turn_timeout=None,
+        seats=[(3, "Alice", None, False)], at=0.0,
+    )  # fmt: skip
+    hand = ShownHand(user_id=3, channel_id=9, message_id=10, deal=0, log_position=4, shown="k")
+    first = ShownTable(table_id, 5, 4, 0, 0, "000", "key", (hand,))
+    await store.save_shown([first], at=1.0)
+    assert await store.load_shown() == {table_id: first}
+    later = ShownTable(table_id, 5, 7, 1, 1, "010", None)
+    await store.save_shown([later], at=2.0)
+    assert await store.load_shown() == {table_id: later}  # the hand DM row is replaced too
+    await store.save_shown([], forget=[table_id], at=3.0)
+    assert await store.load_shown() == {}
+    assert await store.integrity_check() == ["ok"]

@@ -30,7 +30,7 @@ from tests.e2e.durability_helpers import (
     session_seed,
     stored_session,
 )
-from tests.emulator import Emulator, Message, SimUser
+from tests.emulator import Emulator, Message, MessageVersion, SimUser
 
 DEFERRED_UPDATE = 6
 CARDS_PER_DEAL = 30
@@ -44,6 +44,8 @@ class Crash:
     game: Game
     user: SimUser
     dm: Message
+    before: MessageVersion
+    """The DM as the player saw it before the kill (a client that has not refreshed yet)."""
     card: Card
     custom_id: str
     table_message: Message
@@ -92,6 +94,7 @@ async def crash(
     seat = players.index(user)
     button = enabled_cards(dm)[0]
     card = card_of(button["custom_id"])
+    before = dm.snapshot()
     table_message = game.table_message()
     versions = len(table_message.versions)
     messages = len(host.channel.current_messages())
@@ -112,7 +115,7 @@ async def crash(
 
     await processes.start(host, tmp_path)
     await host.settle()
-    return Crash(host, game, user, dm, card, button["custom_id"], table_message, versions)
+    return Crash(host, game, user, dm, before, card, button["custom_id"], table_message, versions)
 
 
 async def finish(crash: Crash, processes: Processes) -> None:
@@ -142,8 +145,11 @@ async def test_a_card_committed_before_a_kill_is_shown_after_the_restart(
     assert len(scene.table_message.versions) > scene.versions
     assert scene.card in cards_in(scene.table_message.text)
     game.check_no_leak()
-    # The DM the dead process never updated still offers the card: a clear refusal.
-    handle = await game.click(scene.user, scene.dm, scene.custom_id)
+    # The new process edited the player's DM (the one the dead process posted): no second DM.
+    assert scene.user.dms() == [scene.dm]
+    assert scene.card not in cards_in(scene.dm.text)
+    # A client still showing the DM as it was offers the card: a clear refusal.
+    handle = await game.click(scene.user, scene.before, scene.custom_id)
     assert game.refusals(handle) == [f"You already played {scene.card.pretty}"]
     await finish(scene, processes)
 

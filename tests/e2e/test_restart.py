@@ -1,5 +1,6 @@
 """Issue 4, nothing is lost: a new bot on the same database takes over a deal in progress and
-the buttons players saw before the restart finish it."""
+the buttons players saw before the restart finish it. A restart after a clean stop sends
+nothing for a table its messages already show, and edits the same hand DMs afterwards."""
 
 from __future__ import annotations
 
@@ -21,6 +22,18 @@ from tests.emulator import Message, MessageVersion, SimUser
 
 CARDS_BEFORE_RESTART = 10
 """Three tricks and one card of the fourth: the restart comes in the middle of a trick."""
+RENDER_ROUTES = (
+    "GET /channels/{channel_id}/messages",
+    "GET /channels/{channel_id}/messages/{message_id}",
+    "POST /channels/{channel_id}/messages",
+    "PATCH /channels/{channel_id}/messages/{message_id}",
+    "POST /users/@me/channels",
+)
+"""What rendering a table can send: read the channel back, post, edit, open a DM channel."""
+
+
+def render_requests(harness: Harness) -> dict[str, int]:
+    return {route: harness.emulator.request_counts[route] for route in RENDER_ROUTES}
 
 
 def old_button(
@@ -85,6 +98,7 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_finish_it(
     versions = len(table_message.versions)
     seen = {user_id: list(dm.versions) for user_id, dm in dms.items()}
     count = logged(game)
+    before = render_requests(harness)
 
     await harness.restart()
     await harness.settle()
@@ -95,10 +109,28 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_finish_it(
     assert table.session is not None
     assert table.session.deal.history == game.replay().deal.history
     assert logged_actions(harness.db, game.table_id) == game.actions
-    # ... and showed it again on the same channel message, exactly as before.
+    # ... whose messages already show it: nothing was sent for it, no edit, no new DM.
+    assert render_requests(harness) == before
     assert game.table_message() is table_message
-    assert len(table_message.versions) > versions
+    assert len(table_message.versions) == versions
     assert table_message.text == shown
+    assert {user.id: user.dms() for user in players} == {u: [dm] for u, dm in dms.items()}
+    assert all(len(dm.versions) == len(seen[user_id]) for user_id, dm in dms.items())
+
+    # The next card is shown by editing the same table message and the same hand DMs.
+    user, dm, _ = game.on_turn()
+    assert dm is dms[user.id]
+    await game.step()
+    assert game.table_message() is table_message
+    assert len(table_message.versions) == versions + 1
+    assert {user.id: user.dms() for user in players} == {u: [dm] for u, dm in dms.items()}
+    assert len(dms[user.id].versions) > len(seen[user.id])
+    requests = render_requests(harness)
+    assert requests["POST /users/@me/channels"] == before["POST /users/@me/channels"]
+    assert (
+        requests["POST /channels/{channel_id}/messages"]
+        == (before["POST /channels/{channel_id}/messages"])
+    )
 
     old, fallback = await play_by_old_buttons(game, dms, seen)
     assert old > 0 and fallback <= old // 4, (old, fallback)
@@ -127,3 +159,29 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_finish_it(
     await harness.shutdown()
     assert await integrity(harness.db) == ["ok"]
     await harness.launch()
+
+
+async def test_a_hand_dm_deleted_while_the_bot_was_down_is_posted_again(
+    harness: Harness,
+) -> None:
+    players = [harness.emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
+    game = Game(harness, players, "skat")
+    await game.open(rounds=1)
+    await game.start()
+    for _ in range(4):
+        await game.step()
+    dms = {user.id: user.dms()[0] for user in players}
+    await harness.shutdown()
+    gone = players[0]
+    harness.emulator.delete_message(dms[gone.id])
+    await harness.launch()
+    await harness.settle()
+    assert gone.dms() == []
+
+    await game.step()  # the edit of the deleted DM fails (404): the hand is posted anew
+    (posted,) = gone.dms()
+    assert posted is not dms[gone.id] and f"Table **#{game.table_id}**" in posted.text
+    for user in players[1:]:
+        assert user.dms() == [dms[user.id]]
+    await game.play_deal()
+    game.check_no_leak()
