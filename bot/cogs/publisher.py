@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEAL_TITLE = r"Ramsch #{table} · .* — deal (\d+) of \d+{tail}"
+STANDINGS_TITLE = r"Ramsch #{table} · .* — final standings"
 RETRIES = 4
 """Renders retried after a failure (1, 2, 4, 8 s later) before waiting for the next change."""
 RECORD_INTERVAL = 0.25
@@ -141,8 +142,9 @@ class Publisher:
             state.announced = len(session.finished_deals)
         if shown is not None:
             state.hands.restore(self.bot, shown, trust=False)
-            # The same deal as at the last render: no result can be missing from the channel.
-            state.reconciled = shown.deal == table.deal_number
+            # The same deal as at the last render: no result can be missing from the channel
+            # (a finished session is read back: its last result and standings may be).
+            state.reconciled = shown.deal == table.deal_number and table.status != "finished"
 
     def show_ephemeral(
         self, table: Table, user_id: int, interaction: discord.Interaction, shown: Rendered | None
@@ -338,8 +340,9 @@ class Publisher:
 
     async def _reconcile(self, state: TableState) -> None:
         """After a restart, read back which deal the table message shows and which results
-        follow it, so that results of deals that ended just before a crash are still posted
-        and none twice. Without the message, assume everything was shown."""
+        (and, once the session is over, standings) follow it, so that results of deals that
+        ended just before a crash are still posted and none twice. Without the message, or if
+        it already shows the end, assume every result was shown."""
         state.reconciled = True
         table = state.table
         if state.message_id is None or table.session is None:
@@ -352,6 +355,8 @@ class Publisher:
             log.info("Table %d: could not read its messages back: %s", table.id, error)
             return
         me = self.bot.user.id if self.bot.user is not None else 0
+        if table.status == "finished":
+            state.standings_posted = any(_is_standings(m, table.id, me) for m in later)
         shown = _deal_of(message, table.id, me)
         if shown is None:
             return
@@ -390,3 +395,11 @@ def _deal_of(
     pattern = DEAL_TITLE.format(table=table_id, tail=": result" if result else "( · Bock)?")
     match = re.fullmatch(pattern, message.embeds[0].title or "")
     return int(match[1]) - 1 if match else None
+
+
+def _is_standings(message: discord.Message, table_id: int, bot_id: int) -> bool:
+    """The final standings of the table, posted by us."""
+    if message.author.id != bot_id or not message.embeds:
+        return False
+    pattern = STANDINGS_TITLE.format(table=table_id)
+    return re.fullmatch(pattern, message.embeds[0].title or "") is not None

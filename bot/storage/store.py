@@ -37,6 +37,12 @@ ActionRow = tuple[int, int, int, int | None, str, str, str, float]
 """table id, seq, seat, user id, source, kind, payload (JSON), at"""
 APPEND_BATCH = 200
 """Actions committed by one statement at most (8 parameters each)."""
+UNSHOWN = (
+    "(t.status IN ('lobby', 'playing') OR (t.status = 'finished'"
+    " AND EXISTS (SELECT 1 FROM shown_tables v WHERE v.table_id = t.id)))"
+)
+"""Tables to recover at start-up: lobbies, playing tables, and finished tables whose messages
+do not show the end yet (the publisher forgets a table's shown record once they do)."""
 
 
 class Store:
@@ -310,13 +316,14 @@ class Store:
     # -- recovery ------------------------------------------------------------------------------
 
     async def load_open_tables(self) -> list[StoredTable]:
-        """Every lobby and playing table with its seats, session seed and full action log."""
+        """Every lobby and playing table, and every finished table not yet shown as finished
+        (see UNSHOWN), with its seats, session seed and full action log."""
         rows = await self._fetch(
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.status, t.rules, t.options,"
             " t.turn_timeout, t.message_id, t.created_at, t.updated_at, s.seed, s.started_at,"
             " (SELECT COUNT(*) FROM deal_results d WHERE d.table_id = t.id)"
             " FROM tables t LEFT JOIN sessions s ON s.table_id = t.id"
-            " WHERE t.status IN ('lobby', 'playing') ORDER BY t.id"
+            f" WHERE {UNSHOWN} ORDER BY t.id"
         )
         tables = []
         for row in rows:
@@ -392,18 +399,18 @@ class Store:
             )  # fmt: skip
 
     async def load_shown(self) -> dict[int, ShownTable]:
-        """What the messages of every lobby and playing table showed, by table id."""
+        """What the messages of every table load_open_tables returns showed, by table id."""
         hands: dict[int, list[ShownHand]] = {}
         for row in await self._fetch(
             "SELECT h.table_id, h.user_id, h.channel_id, h.message_id, h.deal, h.log_position,"
             " h.shown FROM shown_hands h JOIN tables t ON t.id = h.table_id"
-            " WHERE t.status IN ('lobby', 'playing') ORDER BY h.table_id, h.user_id"
+            f" WHERE {UNSHOWN} ORDER BY h.table_id, h.user_id"
         ):
             hands.setdefault(row[0], []).append(ShownHand(*row[1:]))
         rows = await self._fetch(
             "SELECT s.table_id, s.message_id, s.log_position, s.deal, s.results, s.away,"
             " s.shown FROM shown_tables s JOIN tables t ON t.id = s.table_id"
-            " WHERE t.status IN ('lobby', 'playing')"
+            f" WHERE {UNSHOWN}"
         )
         return {
             table_id: ShownTable(table_id, message_id, log_position, deal, results, away, shown,

@@ -26,7 +26,10 @@ class TableService(LobbyService, PlayService):
         """At start-up: rebuild every lobby and unfinished table from the store's log.
 
         Deal results that were logged but not stored (a crash between the two commits) are
-        stored now; a session whose last action was logged is finished now."""
+        stored now; a session whose last action was logged is finished now. A finished table
+        is returned too (not kept: it takes no action) while the store says its messages may
+        not show its end yet (a crash between its last action and its render), so that the
+        adapter posts the last result and the standings."""
         recovered = []
         for stored in await self.store.load_open_tables():
             if stored.id in self._tables:
@@ -40,6 +43,7 @@ class TableService(LobbyService, PlayService):
                     if table.session.finished:
                         table.status = "finished"
                         self._forget(table)
+                        recovered.append(table)
                         continue
                     self._schedule_automatic(table)
             recovered.append(table)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Store
-from bot.tables import TableService
+from bot.storage import ShownTable, Store
+from bot.tables import NotFound, TableService
 from ramsch_core import PickUp
 from tests.bot.helpers import (
     ALICE,
@@ -141,7 +141,9 @@ async def test_a_session_whose_results_never_landed_is_finished_at_recovery(
     assert table.status == "finished"
     service, store = await restart(service, store, db_path, clock, seeds)
     try:
-        assert await service.recover() == []
+        # Returned for the adapter to show its end (it reads back what the channel shows).
+        [again] = await service.recover()
+        assert again.id == table.id and again.status == "finished"
         rows = await store.db.execute_fetchall("SELECT status FROM tables")
         assert list(rows) == [("finished",)]
         rows = await store.db.execute_fetchall("SELECT COUNT(*) FROM deal_results")
@@ -176,6 +178,43 @@ async def test_recovered_ai_to_act_moves_on_its_own(
             "SELECT source FROM actions WHERE table_id = ? AND seq = ?", (table.id, length)
         )
         assert list(rows) == [("ai",)]
+    finally:
+        await service.close()
+        await store.close()
+
+
+async def test_a_finished_table_not_yet_shown_as_finished_is_recovered(
+    db_path: Path, clock: FakeClock, seeds: Callable[[], int]
+) -> None:
+    """The last action was committed (the table is finished in the store) but the adapter's
+    record says its messages show an earlier state: it is returned, finished, until the
+    record is forgotten (its end was shown)."""
+    store = await Store.open(db_path)
+    service = make_service(store, clock, seeds)
+    table = await start_table(service, players=(ALICE,), ai=1)
+    await service.wait_idle()
+    await play_out(service, table, seed=3)
+    assert table.status == "finished"
+    last = table.session.finished_deals[-1].number if table.session is not None else 0
+    await store.save_shown(
+        [ShownTable(table.id, 5, table.log_length - 1, last, last, "000", "key")], at=1.0
+    )
+    service, store = await restart(service, store, db_path, clock, seeds)
+    try:
+        [again] = await service.recover()
+        assert again.id == table.id and again.status == "finished"
+        assert again.snapshot() == table.snapshot()
+        with pytest.raises(NotFound):
+            service.get(table.id)  # not kept: it takes no action
+        assert set((await store.load_shown()).keys()) == {table.id}
+        await store.save_shown([], forget=[table.id], at=2.0)
+        service, store = await restart(service, store, db_path, clock, seeds)
+        assert await service.recover() == []
+        assert await store.load_shown() == {}
+        rows = await store.db.execute_fetchall(
+            "SELECT status FROM tables WHERE id = ?", (table.id,)
+        )
+        assert [row[0] for row in rows] == ["finished"]
     finally:
         await service.close()
         await store.close()

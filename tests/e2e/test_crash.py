@@ -34,6 +34,7 @@ from tests.emulator import Emulator, Message, MessageVersion, SimUser
 
 DEFERRED_UPDATE = 6
 CARDS_PER_DEAL = 30
+DEALS = 3
 
 
 @dataclass
@@ -164,3 +165,47 @@ async def test_a_deal_ended_before_a_kill_has_its_result_posted_after_the_restar
     assert "Deal 1 is over" in scene.table_message.text
     assert "deal 2 of 3" in scene.game.table_message().text
     await finish(scene, processes)
+
+
+def shown(host: ProcessHost, users: list[SimUser]) -> list[tuple[int, int]]:
+    """Every message of the channel and the players' DMs, with its number of versions."""
+    messages = [*host.channel.current_messages(), *(m for u in users for m in u.dms())]
+    return [(m.id, len(m.versions)) for m in messages]
+
+
+async def test_a_session_ended_before_a_kill_has_its_end_shown_after_the_restart(
+    emulator: Emulator, tmp_path: Path, processes: Processes
+) -> None:
+    """The last card was committed (the session and the table are finished in the database)
+    but neither the last result nor the standings were posted: the new process posts them,
+    once, and closes the table message; a later clean restart sends nothing again."""
+    scene = await crash(emulator, tmp_path, processes, cards_before=DEALS * CARDS_PER_DEAL - 1)
+    game, host = scene.game, scene.host
+    session = game.replay()
+    assert session.finished
+    posted = results(host)
+    assert len(posted) == DEALS
+    assert sum(f"deal {DEALS} of {DEALS}: result" in text for text in posted) == 1
+    assert_standings_match(game, session)  # exactly one standings message
+    assert "The session is over" in scene.table_message.text
+    assert not scene.table_message.buttons()
+    for user in game.players:
+        message = game.hand_message(user)
+        assert message is not None and not enabled_cards(message)
+    status, totals, finished = stored_session(host.db, game.table_id)
+    assert status == "finished" and finished
+    assert [float(t) for t in totals] == [float(t) for t in session.totals]
+    assert replay_log(game, host.db).totals == session.totals
+
+    # Everything was shown: a clean stop and a new start send nothing, twice over.
+    before = shown(host, game.players)
+    for _ in range(2):
+        assert await processes[-1].stop() == 0
+        await processes.start(host, tmp_path)
+        await host.settle()
+        assert shown(host, game.players) == before
+    assert stored_session(host.db, game.table_id)[0] == "finished"
+    assert await processes[-1].stop() == 0
+    assert await integrity(host.db) == ["ok"]
+    for process in processes:
+        assert not process.errors(), "\n".join(process.lines)
