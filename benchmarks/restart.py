@@ -172,11 +172,7 @@ async def bench(world: World, args: argparse.Namespace) -> int:
         for route, count in requests.most_common(6):
             print(f"  {count:7d}  {route}")
         await world.stop_bot()
-    problems = world.problems()
-    print(f"errors logged / protocol violations: {len(problems)}")
-    for problem in problems[:10]:
-        print("  " + problem)
-    return 1 if problems else 0
+    return world.report_problems()
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:

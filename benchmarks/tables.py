@@ -175,11 +175,7 @@ async def bench(world: World, args: argparse.Namespace) -> int:
         print(f"CPU: bot, emulator and players together {cpu / elapsed:.0%} of a core")
     for route, count in routes.most_common(5):
         print(f"  {count:7d}  {route}")
-    problems = world.problems()
-    print(f"errors logged / protocol violations: {len(problems)}")
-    for problem in problems[:10]:
-        print("  " + problem)
-    return 1 if problems else 0
+    return world.report_problems()
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:

@@ -225,6 +225,14 @@ class World:
         found += [line for line in self.bot_lines if " ERROR " in line or "Traceback" in line]
         return found + [str(v) for v in self.emulator.errors]
 
+    def report_problems(self) -> int:
+        """Print the problems found; the exit status of a benchmark (1 if there were any)."""
+        problems = self.problems()
+        print(f"errors logged / protocol violations: {len(problems)}")
+        for problem in problems[:10]:
+            print("  " + problem)
+        return 1 if problems else 0
+
 
 async def _collect(stream: asyncio.StreamReader, lines: list[str]) -> None:
     while line := await stream.readline():
