@@ -8,6 +8,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
@@ -20,6 +21,10 @@ from bot.storage import Store
 from bot.tables import TableService
 
 log = logging.getLogger("bot")
+
+
+class DiscordUnreachable(Exception):
+    """Starting failed because Discord (or the configured proxy/emulator) could not be reached."""
 
 
 def load_settings() -> Settings:
@@ -62,15 +67,35 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
 
 
+def unreachable_message(settings: Settings, error: BaseException) -> str:
+    """One line: Discord could not be reached, why, and what to check (never the token)."""
+    reason = str(error) or type(error).__name__
+    checks = ["the network connection (DNS, firewall, proxy)"]
+    if settings.discord_api_base:
+        checks.append(f"DISCORD_API_BASE={settings.discord_api_base}")
+    if settings.discord_gateway_url:
+        checks.append(f"DISCORD_GATEWAY_URL={settings.discord_gateway_url}")
+    line = f"Could not reach Discord ({reason}): check " + ", ".join(checks)
+    line = " ".join(line.split())  # one line, whatever the reason contains
+    token = settings.discord_token.get_secret_value()
+    return line.replace(token, "***") if token else line
+
+
 async def run(settings: Settings) -> None:
-    """Open the store, build the service and the bot, and run until stopped (SIGTERM/SIGINT)."""
+    """Open the store, build the service and the bot, and run until stopped (SIGTERM/SIGINT).
+
+    Raises DiscordUnreachable when the connection fails (DNS, refused, timeout); discord.py
+    itself retries gateway drops once logged in, so this is mostly a failure at login."""
     point_discord_at(settings)
     async with Store(settings.ramsch_db) as store:
         service = TableService(store, ai_delay=settings.ramsch_ai_delay)
         try:
             async with RamschBot(settings, service, store) as client:
                 stop_on_signals(client)
-                await client.start(settings.discord_token.get_secret_value())
+                try:
+                    await client.start(settings.discord_token.get_secret_value())
+                except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
+                    raise DiscordUnreachable(unreachable_message(settings, error)) from error
         finally:
             await service.close()
     log.info("Stopped")
@@ -85,6 +110,9 @@ def stop_on_signals(client: RamschBot) -> None:
 
 
 def main() -> None:
+    """Run the bot until stopped. Exit status: 0 stopped by SIGTERM/SIGINT; 1 Discord refused
+    the token; 2 a setting is missing or invalid; 3 Discord could not be reached at start
+    (network, DNS, DISCORD_API_BASE / DISCORD_GATEWAY_URL). Errors are one line on stderr."""
     settings = load_settings()
     setup_logging(settings.ramsch_log_level)
     log.info("Database: %s", settings.ramsch_db)
@@ -94,6 +122,9 @@ def main() -> None:
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         raise SystemExit(1) from None
+    except DiscordUnreachable as error:
+        log.error("%s", error)
+        raise SystemExit(3) from None
 
 
 if __name__ == "__main__":
