@@ -65,8 +65,8 @@ async def open_table(
     for _ in range(rng.randint(1, 29)):  # somewhere in the first deal (30 cards)
         table = service.get(table_id)
         seat = table.to_act
-        assert seat is not None and table.session is not None
-        action = rng.choice(table.session.deal.legal_actions())
+        assert seat is not None and table.match is not None
+        action = rng.choice(table.match.deal.legal_actions())
         user_id = table.seats[seat].user_id
         assert user_id is not None
         await service.act(table_id, user_id, action, deal_number=table.deal_number)

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from benchmarks.world import World, ms, percentile, table_id_of
 from bot.ui import ids
-from ramsch_core import Card, Play, Session, preset
-from ramsch_core.session import TableOptions
+from ramsch_core import Card, Match, Play, preset
+from ramsch_core.match import TableOptions
 from tests.emulator import Channel, InteractionHandle, Message, SimUser
 
 
@@ -28,7 +28,7 @@ class Table:
     players: list[SimUser]
     rng: random.Random
     table_id: int = 0
-    session: Session | None = None
+    match: Match | None = None
     dms: dict[tuple[int, int], Message] = field(default_factory=dict)
 
 
@@ -61,7 +61,7 @@ class Run:
             await self.world.hooks.changed(table.channel)
         await self.click(host, lobby, "Start", setup=True)
         seed = self.world.seed(table.table_id)  # what the players cannot know
-        table.session = Session(preset("skat"), TableOptions(seats=3, rounds=self.rounds), seed)
+        table.match = Match(preset("skat"), TableOptions(seats=3, rounds=self.rounds), seed)
 
     def dm(self, table: Table, user: SimUser, deal: int) -> Message | None:
         """The user's DM with the hand of ``deal`` at this table (the bot posts one per deal)."""
@@ -76,26 +76,26 @@ class Run:
 
     async def play(self, table: Table) -> int:
         """Click the cards of the player to act until the deadline; returns the clicks made."""
-        session = table.session
-        assert session is not None
+        match = table.match
+        assert match is not None
         clicks = 0
-        while not session.finished and time.monotonic() < self.deadline:
-            seat = session.to_act
+        while not match.finished and time.monotonic() < self.deadline:
+            seat = match.to_act
             assert seat is not None
             user = table.players[seat]
-            legal = [a for a in session.deal.legal_actions() if isinstance(a, Play)]
+            legal = [a for a in match.deal.legal_actions() if isinstance(a, Play)]
             card: Card = table.rng.choice(legal).card
-            key = ids.card_id(table.table_id, session.number, card)
+            key = ids.card_id(table.table_id, match.number, card)
             # The player sees their turn when the bot's render reaches their DM.
             while True:
-                message = self.dm(table, user, session.number)
+                message = self.dm(table, user, match.number)
                 if message is not None and enabled(message, key):
                     break
                 await self.world.hooks.changed(user.dm_channel)
             if self.think:
                 await asyncio.sleep(self.think * table.rng.uniform(0.5, 1.5))
             await self.click(user, message, key, setup=False)
-            session.apply(Play(card), seat)
+            match.apply(Play(card), seat)
             clicks += 1
         return clicks
 

@@ -11,11 +11,12 @@ from fractions import Fraction
 
 from ramsch_core.ai import DEFAULT_PLAYOUTS, HeuristicPlayer, Player, RandomPlayer
 from ramsch_core.deal import Deal, deal_from_seed
+from ramsch_core.games import GAMES, get_game
 from ramsch_core.kernel import Kernel
-from ramsch_core.rules import PRESETS, AnyRules, preset
+from ramsch_core.rules import RuleSet
 
 
-def kernel_rate(rules: AnyRules, deals: int, seed: int = 0) -> float:
+def kernel_rate(rules: RuleSet, deals: int, seed: int = 0) -> float:
     """Random deals per second through the kernel, dealing with its own seeded shuffle."""
     kernel = Kernel(rules)
     rng = random.Random(seed)
@@ -26,7 +27,7 @@ def kernel_rate(rules: AnyRules, deals: int, seed: int = 0) -> float:
     return deals / (time.perf_counter() - start)
 
 
-def kernel_seeded_rate(rules: AnyRules, deals: int) -> float:
+def kernel_seeded_rate(rules: RuleSet, deals: int) -> float:
     """Random deals per second through the kernel on the public ``deal_from_seed`` deals."""
     kernel = Kernel(rules)
     start = time.perf_counter()
@@ -37,7 +38,7 @@ def kernel_seeded_rate(rules: AnyRules, deals: int) -> float:
     return deals / (time.perf_counter() - start)
 
 
-def api_rate(rules: AnyRules, deals: int, seed: int = 0) -> float:
+def api_rate(rules: RuleSet, deals: int, seed: int = 0) -> float:
     """Random deals per second through ``Deal.from_seed``, ``legal_actions`` and ``apply``."""
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -62,7 +63,7 @@ class Match:
     """Seconds per heuristic decision."""
 
 
-def ai_match(rules: AnyRules, deals: int, playouts: int) -> Match:
+def ai_match(rules: RuleSet, deals: int, playouts: int) -> Match:
     """One heuristic seat (rotating over the seats) against random seats on seeded deals."""
     match = Match()
     others = rules.players - 1
@@ -91,56 +92,78 @@ def ai_match(rules: AnyRules, deals: int, playouts: int) -> Match:
     return match
 
 
-def _speed(names: Sequence[str], deals: int, kernel_deals: int, repeat: int) -> None:
+def _speed(
+    games: Sequence[tuple[str, Sequence[str]]], deals: int, kernel_deals: int, repeat: int
+) -> None:
     print(
         f"random deals per second, one core ({kernel_deals} kernel / {deals} API deals, "
         f"best of {repeat})"
     )
-    print(f"{'preset':<25} {'kernel':>9} {'kernel+seed':>12} {'public API':>11}")
-    for name in names:
-        rules = preset(name)
-        fast = max(kernel_rate(rules, kernel_deals) for _ in range(repeat))
-        seeded = max(kernel_seeded_rate(rules, kernel_deals) for _ in range(repeat))
-        api = max(api_rate(rules, deals) for _ in range(repeat))
-        print(f"{name:<25} {fast:>9,.0f} {seeded:>12,.0f} {api:>11,.0f}", flush=True)
+    for game_id, names in games:
+        game = get_game(game_id)
+        print(f"\n{game.title} ({game.id})")
+        print(f"{'preset':<25} {'kernel':>9} {'kernel+seed':>12} {'public API':>11}")
+        for name in names:
+            _speed_line(game.preset(name), name, deals, kernel_deals, repeat)
 
 
-def _ai(names: Sequence[str], deals: int, playouts: int) -> None:
+def _speed_line(rules: RuleSet, name: str, deals: int, kernel_deals: int, repeat: int) -> None:
+    fast = max(kernel_rate(rules, kernel_deals) for _ in range(repeat))
+    seeded = max(kernel_seeded_rate(rules, kernel_deals) for _ in range(repeat))
+    api = max(api_rate(rules, deals) for _ in range(repeat))
+    print(f"{name:<25} {fast:>9,.0f} {seeded:>12,.0f} {api:>11,.0f}", flush=True)
+
+
+def _ai(games: Sequence[tuple[str, Sequence[str]]], deals: int, playouts: int) -> None:
     print(f"heuristic (playouts={playouts}) vs random, {deals} seeded deals per preset")
-    print(
-        f"{'preset':<25} {'heur/deal':>9} {'rand/deal':>9} {'heur lost':>9} {'rand lost':>9} "
-        f"{'ms mean':>7} {'ms p99':>6} {'ms max':>6}"
-    )
-    for name in names:
-        match = ai_match(preset(name), deals, playouts)
-        per_deal = match.deals or 1
-        times = sorted(match.times) or [0.0]
-        mean_ms = 1000 * sum(times) / len(times)
-        p99_ms = 1000 * times[int(0.99 * (len(times) - 1))]
+    for game_id, names in games:
+        game = get_game(game_id)
+        print(f"\n{game.title} ({game.id})")
         print(
-            f"{name:<25} {float(match.heuristic_score) / per_deal:>9.2f} "
-            f"{float(match.random_score) / per_deal:>9.2f} "
-            f"{match.heuristic_losses / per_deal:>9.1%} "
-            f"{float(match.random_losses) / per_deal:>9.1%} "
-            f"{mean_ms:>7.1f} {p99_ms:>6.1f} {1000 * times[-1]:>6.1f}",
-            flush=True,
+            f"{'preset':<25} {'heur/deal':>9} {'rand/deal':>9} {'heur lost':>9} "
+            f"{'rand lost':>9} {'ms mean':>7} {'ms p99':>6} {'ms max':>6}"
         )
+        for name in names:
+            _ai_line(game.preset(name), name, deals, playouts)
+
+
+def _ai_line(rules: RuleSet, name: str, deals: int, playouts: int) -> None:
+    match = ai_match(rules, deals, playouts)
+    per_deal = match.deals or 1
+    times = sorted(match.times) or [0.0]
+    mean_ms = 1000 * sum(times) / len(times)
+    p99_ms = 1000 * times[int(0.99 * (len(times) - 1))]
+    print(
+        f"{name:<25} {float(match.heuristic_score) / per_deal:>9.2f} "
+        f"{float(match.random_score) / per_deal:>9.2f} "
+        f"{match.heuristic_losses / per_deal:>9.1%} "
+        f"{float(match.random_losses) / per_deal:>9.1%} "
+        f"{mean_ms:>7.1f} {p99_ms:>6.1f} {1000 * times[-1]:>6.1f}",
+        flush=True,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ramsch_core.bench", description=__doc__)
     parser.add_argument("--ai", action="store_true", help="heuristic vs random instead of speed")
-    parser.add_argument("--preset", action="append", choices=sorted(PRESETS), help="repeatable")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="repeatable")
+    parser.add_argument("--preset", action="append", help="a preset of the game; repeatable")
     parser.add_argument("--deals", type=int, default=2000, help="API deals / AI deals per preset")
     parser.add_argument("--kernel-deals", type=int, default=20000, help="kernel deals per preset")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs; the best counts")
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, help="heuristic playouts")
     args = parser.parse_args(argv)
-    names = args.preset or list(PRESETS)
+    games = [
+        (game_id, args.preset or list(get_game(game_id).presets))
+        for game_id in args.game or list(GAMES)
+    ]
+    for game_id, names in games:
+        for name in names:
+            get_game(game_id).preset(name)  # an unknown preset stops before any timing
     if args.ai:
-        _ai(names, args.deals, args.playouts)
+        _ai(games, args.deals, args.playouts)
     else:
-        _speed(names, args.deals, args.kernel_deals, args.repeat)
+        _speed(games, args.deals, args.kernel_deals, args.repeat)
     return 0
 
 

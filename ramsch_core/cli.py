@@ -9,8 +9,8 @@ from collections.abc import Sequence
 
 from ramsch_core.deal import Deal
 from ramsch_core.errors import RulesError
+from ramsch_core.games import DEFAULT_GAME, GAMES, get_game
 from ramsch_core.record import deal_record, parse_record_text, replay_record, replay_summary
-from ramsch_core.rules import PRESETS, preset
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,15 +24,23 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a game record and print its result")
     replay.add_argument("file", help="the record (JSON); '-' reads standard input")
     deal = commands.add_parser("deal", help="print a fresh deal as a game record")
-    deal.add_argument("--preset", default="skat", choices=sorted(PRESETS))
+    _game_arguments(deal)
     deal.add_argument("--seed", type=int, required=True)
-    play = commands.add_parser("play", help="play a session in the terminal against AI players")
-    play.add_argument("--preset", default="skat", choices=sorted(PRESETS))
-    play.add_argument("--seed", type=int, default=None, help="session seed (default: random)")
+    play = commands.add_parser("play", help="play a match in the terminal against AI players")
+    _game_arguments(play)
+    play.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
     play.add_argument("--rounds", type=int, default=1)
-    play.add_argument("--seats", type=int, choices=(3, 4), default=None)
+    play.add_argument("--seats", type=int, choices=(3, 4, 5), default=None)
     play.add_argument("--ai", choices=("heuristic", "random"), default="heuristic")
     return parser
+
+
+def _game_arguments(parser: argparse.ArgumentParser) -> None:
+    presets = "; ".join(f"{game.id}: {', '.join(game.presets)}" for game in GAMES.values())
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=sorted(GAMES))
+    parser.add_argument(
+        "--preset", default=None, help=f"a preset of the game (default: its first) — {presets}"
+    )
 
 
 def _read(path: str) -> str:
@@ -54,7 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             deal = replay_record(parse_record_text(_read(args.file)))
             print(json.dumps(replay_summary(deal)))
         elif args.command == "deal":
-            rules = preset(args.preset)
+            game = get_game(args.game)
+            rules = game.preset(args.preset or game.default_preset)
             record = deal_record(Deal.from_seed(rules, args.seed))
             print(json.dumps(record))
         else:

@@ -9,6 +9,10 @@ class InvalidCardError(RulesError):
     """A card name that is not one of the 32 cards in C-2 notation."""
 
 
+class RuleSetError(RulesError):
+    """A rule set or table option that is unknown, or a value the option does not take."""
+
+
 class IllegalActionError(RulesError):
     """An action the rules do not allow at this point of the deal."""
 
@@ -21,8 +25,16 @@ class MustFollowSuitError(IllegalActionError):
     """A card that breaks the duty to follow suit."""
 
 
+class MustTrumpError(IllegalActionError):
+    """A card that breaks the duty to trump a suit the player cannot follow."""
+
+
+class MustBeatError(IllegalActionError):
+    """A card that breaks the duty to beat the trick when the player can."""
+
+
 class DealFinishedError(IllegalActionError):
-    """An action after the last trick."""
+    """An action after the deal is over."""
 
 
 class InvalidDealError(RulesError):

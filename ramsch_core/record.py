@@ -1,80 +1,38 @@
-"""Game records: a deal's rules, cards and actions as JSON, read back and replayed exactly."""
+"""Game records: one deal of any registered game as JSON — its rules, cards and actions — read
+back and replayed exactly (docs/records.md)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ramsch_core.actions import Action, PassOn, PickUp, Play, Push
+from ramsch_core.actions import Action, PickUp, action_from_json, action_to_json, read_card
 from ramsch_core.cards import Card
+from ramsch_core.deal import Deal
 from ramsch_core.errors import RecordError, RulesError
-from ramsch_core.rules import AnyRules, parse_rules
+from ramsch_core.games import parse_rules
+from ramsch_core.rules import RuleSet
 
-if TYPE_CHECKING:
-    from ramsch_core.deal import Deal
-
-
-def action_to_json(action: Action, seat: int) -> dict[str, Any]:
-    return {"seat": seat, **action.to_json()}
-
-
-def action_from_json(item: object, index: int) -> tuple[int | None, Action]:
-    """Read one record action: a card name, or an object with seat, action and its cards."""
-    where = f"action {index + 1}"
-    if isinstance(item, str):
-        return None, Play(_card(item, where))
-    if not isinstance(item, Mapping):
-        raise RecordError(f"{where}: expected a card like 'SA' or an object, got {item!r}")
-    seat = item.get("seat")
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        raise RecordError(f"{where}: 'seat' must be a seat number, got {seat!r}")
-    kind = item.get("action")
-    allowed: dict[str, set[str]] = {
-        "play": {"card"},
-        "push": {"cards"},
-        "pass_on": set(),
-        "pick_up": set(),
-    }
-    if kind not in allowed:
-        raise RecordError(
-            f"{where}: unknown action {kind!r}; use 'play', 'push', 'pass_on' or 'pick_up'"
-        )
-    extra = set(item) - {"seat", "action"} - allowed[kind]
-    if extra:
-        raise RecordError(f"{where}: unexpected field(s) {', '.join(sorted(extra))}")
-    if kind == "play":
-        return seat, Play(_card(item.get("card"), where))
-    if kind == "push":
-        cards = item.get("cards")
-        if not isinstance(cards, list) or len(cards) != 2:
-            raise RecordError(f"{where}: a push lays exactly two cards, e.g. ['SA', 'ST']")
-        return seat, Push((_card(cards[0], where), _card(cards[1], where)))
-    return seat, PassOn() if kind == "pass_on" else PickUp()
-
-
-def _card(value: object, where: str) -> Card:
-    try:
-        return Card.parse(value)
-    except RulesError as error:
-        raise RecordError(f"{where}: {error}") from None
+FIELDS = ("rules", "hands", "skat", "seed", "actions", "result")
 
 
 def _cards(value: object, what: str) -> list[Card]:
     if not isinstance(value, list):
         raise RecordError(f"'{what}' must be a list of cards like ['SA', 'HT']")
-    return [_card(item, what) for item in value]
+    return [read_card(item, what) for item in value]
 
 
-def load_record(data: object) -> tuple[AnyRules, Deal, list[tuple[int | None, Action]]]:
-    """Validate a record and build its deal (not yet replayed) and its actions."""
-    from ramsch_core.deal import Deal
+def load_record(data: object) -> tuple[RuleSet, Deal, list[tuple[int | None, Action]]]:
+    """Validate a record and build its deal (not yet replayed) and its actions.
 
+    Raises RecordError (or another RulesError: a bad rule set, an invalid deal) saying what is
+    wrong with it."""
     if not isinstance(data, Mapping):
         raise RecordError(
             "A record must be a JSON object with 'rules', 'hands' or 'seed', 'actions'"
         )
-    unknown = set(data) - {"rules", "hands", "skat", "seed", "actions", "result"}
+    unknown = set(data) - set(FIELDS)
     if unknown:
         raise RecordError(f"Unknown record field(s): {', '.join(sorted(unknown))}")
     raw_rules = data.get("rules")
@@ -101,7 +59,9 @@ def load_record(data: object) -> tuple[AnyRules, Deal, list[tuple[int | None, Ac
 
 
 def replay_record(data: object) -> Deal:
-    """Build a deal from a record and apply every action, checking each one."""
+    """Build a deal from a record and apply every action, checking each one.
+
+    Raises RecordError naming the first action the rules refuse, or what load_record raises."""
     _, deal, actions = load_record(data)
     for index, (seat, action) in enumerate(actions):
         try:
@@ -112,6 +72,7 @@ def replay_record(data: object) -> Deal:
 
 
 def parse_record_text(text: str) -> object:
+    """JSON text as an object. Raises RecordError for malformed JSON."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
@@ -121,21 +82,17 @@ def parse_record_text(text: str) -> object:
 
 
 def replay_summary(deal: Deal) -> dict[str, Any]:
-    """The replay CLI's result object."""
+    """The replay CLI's result object: the result of a finished deal, or the state so far."""
     result = deal.result
     if result is not None:
         return {"finished": True, "to_act": None, **result.to_json()}
-    counts = [0] * deal.players
-    points = [0] * deal.players
-    for trick in deal.tricks:
-        counts[trick.winner] += 1
-        points[trick.winner] += trick.points
+    public = deal.public_view()
     return {
         "finished": False,
         "to_act": deal.to_act,
         "tricks": [trick.to_json() for trick in deal.tricks],
-        "card_points": points,
-        "trick_counts": counts,
+        "card_points": list(public.points_taken),
+        "trick_counts": list(public.trick_counts),
         "jungfrau": [],
         "durchmarsch": None,
         "losers": [],
@@ -149,22 +106,21 @@ def replay_summary(deal: Deal) -> dict[str, Any]:
 
 
 def deal_record(deal: Deal, seed: int | None = None) -> dict[str, Any]:
-    """A deal as a record; a pick-up followed by its push is folded into the push."""
+    """A deal as a record (with ``seed``: in seed form); a pick-up followed by its push is
+    folded into the push."""
     actions: list[dict[str, Any]] = []
     for index, (seat, action) in enumerate(deal.history):
         if isinstance(action, PickUp) and index + 1 < len(deal.history):
             continue
         actions.append(action_to_json(action, seat))
-    record: dict[str, Any] = {
-        "rules": {"game": "ramsch", "variant": deal.rules.variant, **deal.rules.options()}
-    }
+    record: dict[str, Any] = {"rules": deal.rules.to_json()}
     if seed is not None:
         record["seed"] = seed
     else:
         record["hands"] = [
             [str(card) for card in deal.initial_hand(seat)] for seat in range(deal.players)
         ]
-        if deal.skat:
-            record["skat"] = [str(card) for card in deal.skat]
+        if deal.initial_skat:
+            record["skat"] = [str(card) for card in deal.initial_skat]
     record["actions"] = actions
     return record

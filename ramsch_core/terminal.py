@@ -26,10 +26,11 @@ from ramsch_core.actions import (
 )
 from ramsch_core.ai import HeuristicPlayer, Player, make_player
 from ramsch_core.cards import Card
-from ramsch_core.deal import SEAT_NAMES, SeatView
 from ramsch_core.errors import RulesError
-from ramsch_core.rules import PRESET_DESCRIPTIONS, preset
-from ramsch_core.session import DealRecordEntry, Session, parse_table_options
+from ramsch_core.games import get_game
+from ramsch_core.match import Match, SheetEntry, parse_table_options
+from ramsch_core.seats import seat_name
+from ramsch_core.view import SeatView
 
 Reader = Callable[[str], str | None]
 """Shows a prompt and returns the line typed (without its newline), or None at end of input."""
@@ -43,7 +44,7 @@ HELP = (
 
 
 class _Quit(Exception):
-    """The player stopped the session."""
+    """The player stopped the match."""
 
 
 def _score(value: Fraction) -> str:
@@ -51,15 +52,15 @@ def _score(value: Fraction) -> str:
 
 
 class TerminalGame:
-    """One session at a terminal; ``read`` and ``write`` are the only contact with the outside."""
+    """One match at a terminal; ``read`` and ``write`` are the only contact with the outside."""
 
-    def __init__(self, session: Session, ai: str, seed: int, read: Reader, write: Writer) -> None:
-        self.session = session
+    def __init__(self, match: Match, ai: str, seed: int, read: Reader, write: Writer) -> None:
+        self.match = match
         self.read = read
         self.write = write
         kind: Literal["random", "heuristic"] = "random" if ai == "random" else "heuristic"
         self.players: dict[int, Player] = {
-            seat: make_player(kind, seed * 7 + seat) for seat in range(1, session.seats)
+            seat: make_player(kind, seed * 7 + seat) for seat in range(1, match.seats)
         }
         self.adviser = HeuristicPlayer(seed)
         self.announced = -1
@@ -68,48 +69,48 @@ class TerminalGame:
         return "You" if table_seat == 0 else f"AI {table_seat}"
 
     def run(self) -> int:
-        """Play until the session ends or the player quits; the exit status is 0 either way."""
-        session = self.session
+        """Play until the match ends or the player quits; the exit status is 0 either way."""
+        match = self.match
         try:
-            while not session.finished:
-                if self.announced != session.number:
+            while not match.finished:
+                if self.announced != match.number:
                     self._announce()
-                table_seat = session.to_act
+                table_seat = match.to_act
                 assert table_seat is not None
-                deal_seat = session.deal_seat(table_seat)
+                deal_seat = match.deal_seat(table_seat)
                 assert deal_seat is not None
-                view = session.deal.view(deal_seat)
+                view = match.deal.view(deal_seat)
                 if table_seat == 0:
                     action = self._ask(view)
                 else:
                     action = self.players[table_seat].choose(view)
-                seats = session.active_seats
-                events = session.apply(action, table_seat)
+                seats = match.active_seats
+                events = match.apply(action, table_seat)
                 self._report(seats, events)
         except _Quit:
             self.write("Bye.")
             return 0
         self.write("\nFinal standings:")
-        for place, (seat, total) in enumerate(session.standings(), start=1):
+        for place, (seat, total) in enumerate(match.standings(), start=1):
             self.write(f"  {place}. {self.name(seat)}: {_score(total)}")
         return 0
 
     # -- output ----------------------------------------------------------------------------
 
     def _announce(self) -> None:
-        session = self.session
-        self.announced = session.number
+        match = self.match
+        self.announced = match.number
         roles = ", ".join(
-            f"{self.name(seat)} {SEAT_NAMES[index]}"
-            for index, seat in enumerate(session.active_seats)
+            f"{self.name(seat)} {seat_name(index, len(match.active_seats))}"
+            for index, seat in enumerate(match.active_seats)
         )
-        bock = " (Bock: counts double)" if session.bock else ""
-        self.write(f"\n=== Deal {session.number + 1} of {session.total_deals}{bock}: {roles}")
-        seat = session.deal_seat(0)
+        bock = " (Bock: counts double)" if match.bock else ""
+        self.write(f"\n=== Deal {match.number + 1} of {match.total_deals}{bock}: {roles}")
+        seat = match.deal_seat(0)
         if seat is None:
             self.write("You deal and sit this one out.")
         else:
-            self.write("Your hand: " + " ".join(card.pretty for card in session.deal.hand(seat)))
+            self.write("Your hand: " + " ".join(card.pretty for card in match.deal.hand(seat)))
 
     def _does(self, table_seat: int, verb: str) -> str:
         """``You lay`` / ``AI 1 lays``; ``pass`` takes ``es``."""
@@ -131,9 +132,9 @@ class TerminalGame:
             elif isinstance(event, PassedOn):
                 self.write(f"  {self._does(seats[event.seat], 'pass')} the two cards on")
             elif isinstance(event, DealFinished):
-                self._result(self.session.finished_deals[-1])
+                self._result(self.match.finished_deals[-1])
 
-    def _result(self, entry: DealRecordEntry) -> None:
+    def _result(self, entry: SheetEntry) -> None:
         result = entry.result
         names = [self.name(seat) for seat in entry.seats]
         points = ", ".join(f"{names[i]} {p}" for i, p in enumerate(result.card_points))
@@ -154,7 +155,7 @@ class TerminalGame:
         )
         self.write(f"Scores{' (Bock x2)' if entry.bock else ''}: {scores}")
         totals = ", ".join(
-            f"{self.name(seat)} {_score(total)}" for seat, total in enumerate(self.session.totals)
+            f"{self.name(seat)} {_score(total)}" for seat, total in enumerate(self.match.totals)
         )
         self.write(f"Totals: {totals}")
 
@@ -171,7 +172,7 @@ class TerminalGame:
             return self._ask_push(view)
         if view.trick:
             leader = view.trick_leader if view.trick_leader is not None else 0
-            seats = self.session.active_seats
+            seats = self.match.active_seats
             played = ", ".join(
                 f"{self.name(seats[(leader + i) % view.players])} {card.pretty}"
                 for i, card in enumerate(view.trick)
@@ -192,7 +193,7 @@ class TerminalGame:
             try:
                 card = self._card(text, hand)
                 play = Play(card)
-                self.session.check(play, 0)
+                self.match.check(play, 0)
             except RulesError as error:
                 self.write(f"  {error}")
                 continue
@@ -221,8 +222,8 @@ class TerminalGame:
         if PickUp() in view.legal:
             self.write("Schieberamsch: you pick up the two cards (everyone must push here)")
             return PickUp()
-        pool = sorted([*view.hand, *view.packet], key=view.order.sort_key)
-        self.write("You picked up: " + " ".join(card.pretty for card in view.packet))
+        pool = sorted([*view.hand, *view.skat], key=view.order.sort_key)
+        self.write("You picked up: " + " ".join(card.pretty for card in view.skat))
         self.write("Lay two: " + "  ".join(f"{i}:{c.pretty}" for i, c in enumerate(pool, 1)))
         while True:
             text = self._line("Two cards to lay (e.g. SA HT or 3 7; Enter = AI): ")
@@ -233,7 +234,7 @@ class TerminalGame:
                 if len(parts) != 2:
                     raise RulesError("Name exactly two cards, e.g. SA HT")
                 push = Push((self._card(parts[0], pool), self._card(parts[1], pool)))
-                self.session.check(push, 0)
+                self.match.check(push, 0)
             except RulesError as error:
                 self.write(f"  {error}")
                 continue
@@ -249,17 +250,19 @@ def _stdin_reader(prompt: str) -> str | None:
 
 
 def play_in_terminal(args: argparse.Namespace) -> int:
-    """Run ``python -m ramsch_core play``: a whole session, the human at seat 0."""
-    rules = preset(args.preset)
+    """Run ``python -m ramsch_core play``: a whole match, the human at seat 0."""
+    game = get_game(args.game)
+    preset_name = args.preset or game.default_preset
+    rules = game.preset(preset_name)
     seats = args.seats if args.seats is not None else rules.players
     options = parse_table_options({"seats": seats, "rounds": args.rounds})
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    session = Session(rules, options, seed)
-    print(f"Ramsch: {PRESET_DESCRIPTIONS[args.preset]}")
+    match = Match(rules, options, seed)
+    print(f"{game.title}: {game.descriptions[preset_name]}")
     print(f"Seed {seed}, {seats} seats, {options.rounds} round(s), AI: {args.ai}. {HELP}")
-    game = TerminalGame(session, args.ai, seed, _stdin_reader, print)
+    terminal = TerminalGame(match, args.ai, seed, _stdin_reader, print)
     try:
-        return game.run()
+        return terminal.run()
     except KeyboardInterrupt:
         print("\nBye.")
         return 130

@@ -8,11 +8,11 @@ from discord import app_commands
 
 from bot.tables import GuildSettings, TableError
 from bot.ui.text import preset_choice_name
-from ramsch_core import PRESETS, AnyRules, preset
-from ramsch_core.rules import RuleSetError, SkatRules
+from ramsch_core import DEFAULT_GAME, RuleSet, RuleSetError, SkatRules, get_game
 
 PRESET_CHOICES = [
-    app_commands.Choice(name=preset_choice_name(name), value=name) for name in PRESETS
+    app_commands.Choice(name=preset_choice_name(name), value=name)
+    for name in get_game(DEFAULT_GAME).presets
 ]
 SEAT_CHOICES = [app_commands.Choice(name=str(seats), value=seats) for seats in (3, 4)]
 SKAT_TO_CHOICES = [
@@ -41,13 +41,13 @@ def requested_table(
     seats: int | None,
     rounds: int | None,
     bock: bool | None,
-) -> tuple[AnyRules, dict[str, Any]]:
+) -> tuple[RuleSet, dict[str, Any]]:
     """Rules and table options from the command, the guild's defaults filling the gaps."""
     rules_overrides = {key: value for key, value in overrides.items() if value is not None}
     if preset_name is None or preset_name == guild.preset:
         rules_overrides = {**guild.rules, **rules_overrides}
     try:
-        rules = preset(preset_name or guild.preset, **rules_overrides)
+        rules = get_game(guild.game).preset(preset_name or guild.preset, **rules_overrides)
     except RuleSetError as error:
         raise TableError(str(error)) from None
     options = guild.options.model_dump()

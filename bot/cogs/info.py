@@ -11,7 +11,7 @@ from bot.cogs.base import RamschCog, subcommand
 from bot.cogs.choices import PRESET_CHOICES
 from bot.ui.lobby import table_title
 from bot.ui.text import presets_overview, rules_brief, title
-from ramsch_core import PRESET_DESCRIPTIONS, preset
+from ramsch_core import DEFAULT_GAME, get_game
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -46,10 +46,11 @@ class InfoCog(RamschCog, name="Info"):
     @app_commands.choices(variant=PRESET_CHOICES)
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         if variant is not None:
-            rules = preset(variant)
+            game = get_game(DEFAULT_GAME)
+            rules = game.preset(variant)
             embed = discord.Embed(
                 title=f"{title(rules)} — preset `{variant}`",
-                description=f"{PRESET_DESCRIPTIONS[variant]}\n\n{rules_brief(rules)}",
+                description=f"{game.descriptions[variant]}\n\n{rules_brief(rules)}",
                 colour=INFO_COLOUR,
             )
         elif tables := self.bot.service.open_tables(interaction.channel_id):

@@ -114,15 +114,15 @@ class Publisher:
         before (``shown``, if recorded). If they show its latest state, nothing is sent: its
         task starts with its next change. Otherwise it is rendered now (its recorded hand DMs
         edited), after reading back what the channel shows if a deal may have ended since."""
-        session = table.session
-        if shown is not None and (session is None or shown.message_id != table.message_id):
+        match = table.match
+        if shown is not None and (match is None or shown.message_id != table.message_id):
             shown = None
         if (
             shown is not None
-            and session is not None
+            and match is not None
             and position(table) == (shown.log_position, shown.away)
             and shown.deal == table.deal_number
-            and shown.results == len(session.finished_deals)
+            and shown.results == len(match.finished_deals)
         ):
             state = TableState(
                 table,
@@ -137,9 +137,9 @@ class Publisher:
             return
         state = self.poke(table)
         state.adopted = True
-        if session is not None:
+        if match is not None:
             state.message_deal = table.deal_number
-            state.announced = len(session.finished_deals)
+            state.announced = len(match.finished_deals)
         if shown is not None:
             state.hands.restore(self.bot, shown, trust=False)
             # The same deal as at the last render: no result can be missing from the channel
@@ -183,7 +183,7 @@ class Publisher:
         if over:
             self._shown[table.id] = None
         elif (
-            table.session is not None
+            table.match is not None
             and state.message_id is not None
             and state.message_deal is not None
         ):
@@ -318,10 +318,10 @@ class Publisher:
 
     async def _announce(self, state: TableState) -> None:
         """Post the result of every deal finished since the last render, in order."""
-        session = state.table.session
-        if session is None:
+        match = state.table.match
+        if match is None:
             return
-        for entry in session.finished_deals[state.announced :]:
+        for entry in match.finished_deals[state.announced :]:
             await self._send(state.table, render_result(state.table, entry))
             state.announced += 1
 
@@ -345,7 +345,7 @@ class Publisher:
         it already shows the end, assume every result was shown."""
         state.reconciled = True
         table = state.table
-        if state.message_id is None or table.session is None:
+        if state.message_id is None or table.match is None:
             return
         channel = self._channel(table)
         try:
@@ -362,7 +362,7 @@ class Publisher:
             return
         posted = [d for m in later if (d := _deal_of(m, table.id, me, result=True)) is not None]
         state.message_deal = shown
-        state.announced = min(max(posted, default=shown - 1) + 1, len(table.session.finished_deals))
+        state.announced = min(max(posted, default=shown - 1) + 1, len(table.match.finished_deals))
 
 
 def position(table: Table) -> Position:

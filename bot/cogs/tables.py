@@ -236,7 +236,7 @@ class TablesCog(RamschCog, name="Tables"):
             table = self.service.get(table_id)
             if table.seat_of(interaction.user.id) is None:
                 raise TableError("You are not playing at this table")
-            if table.session is None:
+            if table.match is None:
                 raise TableError("The game has not started yet")
             shown = render_hand(table, interaction.user.id)
             await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)

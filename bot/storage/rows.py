@@ -9,8 +9,7 @@ from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from typing import Any, Literal
 
-from ramsch_core.actions import Action
-from ramsch_core.result import DealResult
+from ramsch_core import Action, DealResult
 
 TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
 ActionSource = Literal["human", "ai", "timeout", "away"]

@@ -27,9 +27,7 @@ from bot.storage.rows import (
     TableStatus,
     UserStats,
 )
-from ramsch_core.actions import Action
-from ramsch_core.record import action_from_json
-from ramsch_core.result import score_json
+from ramsch_core import Action, action_from_json, score_json
 
 SeatRow = tuple[int | None, str, str | None, bool]
 """user id (None for AI), name, AI kind, away"""
@@ -292,7 +290,7 @@ class Store:
         deals: Sequence[FinishedDeal],
         *,
         totals: Sequence[Any],
-        session_finished: bool,
+        match_finished: bool,
     ) -> None:
         """Store finished deals (results, per-seat scores, records) and the running totals;
         when the session is over, mark it and its table finished. One transaction."""
@@ -305,9 +303,9 @@ class Store:
             await db.execute(
                 "UPDATE sessions SET totals = ?, finished_at = ? WHERE table_id = ?",
                 (json.dumps([score_json(t) for t in totals]),
-                 at if session_finished else None, table_id),
+                 at if match_finished else None, table_id),
             )  # fmt: skip
-            if session_finished:
+            if match_finished:
                 await db.execute(
                     "UPDATE tables SET status = 'finished', updated_at = ? WHERE id = ?",
                     (at, table_id),

@@ -22,8 +22,7 @@ from bot.tables.players import (
 )
 from bot.tables.rebuild import finished_deal
 from bot.tables.settings import GuildSettings
-from ramsch_core.actions import Action
-from ramsch_core.errors import RulesError
+from ramsch_core import Action, RulesError
 
 logger = logging.getLogger(__name__)
 
@@ -135,7 +134,7 @@ class ServiceBase:
         self, table: Table, kind: Literal["cancelled", "closed"], actor: int | None, note: str
     ) -> Update:
         """Cancel a lobby or close a running table early; finished deals keep their results."""
-        if table.session is not None:
+        if table.match is not None:
             await self._record(table)
         await self.store.set_status(table.id, "cancelled", self.clock())
         table.status = "cancelled"
@@ -153,8 +152,8 @@ class ServiceBase:
     async def _log_and_apply(
         self, table: Table, seat: int, action: Action, source: ActionSource, actor: int | None
     ) -> Update:
-        session = table.session
-        assert session is not None
+        match = table.match
+        assert match is not None
         now = self.clock()
         await self.store.append_action(
             table.id,
@@ -166,10 +165,10 @@ class ServiceBase:
             at=now,
         )
         table.log_length += 1
-        deal = session.deal
-        before = len(session.finished_deals)
-        events = session.apply(action, seat)
-        finished = session.finished_deals[before:]
+        deal = match.deal
+        before = len(match.finished_deals)
+        events = match.apply(action, seat)
+        finished = match.finished_deals[before:]
         for entry in finished:
             table.unrecorded.append(finished_deal(table, entry, deal, now))
         if source == "human":
@@ -179,7 +178,7 @@ class ServiceBase:
         table.reminded = False
         await self._record(table)
         kind: UpdateKind = "action"
-        if session.finished:
+        if match.finished:
             kind = "session_finished"
             table.status = "finished"
             self._forget(table)
@@ -191,14 +190,14 @@ class ServiceBase:
         """Store the results of finished deals; on failure keep them for the next change."""
         if not table.unrecorded:
             return
-        session = table.session
-        assert session is not None
+        match = table.match
+        assert match is not None
         try:
             await self.store.record_deals(
                 table.id,
                 table.unrecorded,
-                totals=session.totals,
-                session_finished=session.finished,
+                totals=match.totals,
+                match_finished=match.finished,
             )
         except Exception:
             # The action log holds the truth; results are derived and are written again with
@@ -251,16 +250,16 @@ class ServiceBase:
 
     async def _play_for(self, table: Table, seat: int, source: ActionSource) -> Update:
         """Let an AI choose for ``seat`` (AI seat, timer takeover or away player) and apply it."""
-        session = table.session
-        assert session is not None
-        deal_seat = session.deal_seat(seat)
+        match = table.match
+        assert match is not None
+        deal_seat = match.deal_seat(seat)
         assert deal_seat is not None
-        view = session.deal.view(deal_seat)
+        view = match.deal.view(deal_seat)
         kind = table.seats[seat].ai or TAKEOVER_KIND
         # The view is an immutable snapshot: a thinking AI need not hold up the event loop.
         action = await asyncio.to_thread(self._player(table, seat, kind).choose, view)
         try:
-            session.check(action, seat)
+            match.check(action, seat)
         except RulesError as error:
             logger.error("AI %r chose %s at table %s: %s", kind, action, table.id, error)
             action = view.legal[0]

@@ -17,25 +17,30 @@ from bot.tables.errors import (
 )
 from bot.tables.model import Seat, Table, Update
 from bot.tables.players import AI_KINDS
-from ramsch_core.errors import RulesError
-from ramsch_core.rules import AnyRules, parse_rules
-from ramsch_core.session import Session, TableOptions, parse_table_options
+from ramsch_core import (
+    Match,
+    RulesError,
+    RuleSet,
+    TableOptions,
+    check_table,
+    parse_rules,
+    parse_table_options,
+)
 
-RulesInput = AnyRules | Mapping[str, Any]
+RulesInput = RuleSet | Mapping[str, Any]
 OptionsInput = TableOptions | Mapping[str, Any] | None
 
 
-def validated(rules: RulesInput, options: OptionsInput) -> tuple[AnyRules, TableOptions]:
+def validated(rules: RulesInput, options: OptionsInput) -> tuple[RuleSet, TableOptions]:
     """Rules and table options that fit together, or a TableError saying why not."""
     try:
         parsed_rules = parse_rules(rules)
         parsed_options = (
             options if isinstance(options, TableOptions) else parse_table_options(options)
         )
+        check_table(parsed_rules, parsed_options)
     except RulesError as error:
         raise TableError(str(error)) from None
-    if parsed_rules.players == 4 and parsed_options.seats != 4:
-        raise TableError(f"{parsed_rules.variant.title()} Ramsch is played by four: choose 4 seats")
     return parsed_rules, parsed_options
 
 
@@ -104,7 +109,7 @@ class LobbyService(ServiceBase):
             return await self._changed(Update(table, "opened", actor=host_id, seat=0))
 
     async def _save_lobby(
-        self, table: Table, seats: list[Seat], rules: AnyRules, options: TableOptions
+        self, table: Table, seats: list[Seat], rules: RuleSet, options: TableOptions
     ) -> None:
         """Persist, then change the lobby in memory."""
         await self.store.save_lobby(
@@ -206,7 +211,7 @@ class LobbyService(ServiceBase):
                 missing = table.options.seats - len(table.seats)
                 raise WrongState(f"Waiting for {missing} more player{'s' * (missing != 1)}")
             seed = self.seed_source()
-            session = Session(table.rules, table.options, seed)
+            match = Match(table.rules, table.options, seed)
             now = self.clock()
             await self.store.start_session(
                 table.id,
@@ -217,7 +222,7 @@ class LobbyService(ServiceBase):
                 humans=table.humans,
                 at=now,
             )
-            table.status, table.session, table.seed = "playing", session, seed
+            table.status, table.match, table.seed = "playing", match, seed
             table.turn_started_at = table.last_human_at = now
             return await self._changed(Update(table, "started", actor=user_id))
 

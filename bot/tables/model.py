@@ -6,10 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.storage import ActionSource, FinishedDeal, TableStatus
-from ramsch_core.actions import Event
-from ramsch_core.deal import SeatView
-from ramsch_core.rules import AnyRules
-from ramsch_core.session import DealRecordEntry, Session, TableOptions
+from ramsch_core import Event, Match, RuleSet, SeatView, SheetEntry, TableOptions
 
 UpdateKind = Literal[
     "opened",
@@ -54,10 +51,10 @@ class Table:
     channel_id: int
     host_id: int
     status: TableStatus
-    rules: AnyRules
+    rules: RuleSet
     options: TableOptions
     seats: list[Seat]
-    session: Session | None = None
+    match: Match | None = None
     version: int = 0
     message_id: int | None = None
     created_at: float = 0.0
@@ -93,32 +90,32 @@ class Table:
     @property
     def deal_number(self) -> int:
         """Index of the current deal in the session (0-based); 0 before the start."""
-        return self.session.number if self.session is not None else 0
+        return self.match.number if self.match is not None else 0
 
     @property
-    def last_finished(self) -> DealRecordEntry | None:
-        if self.session is None or not self.session.finished_deals:
+    def last_finished(self) -> SheetEntry | None:
+        if self.match is None or not self.match.finished_deals:
             return None
-        return self.session.finished_deals[-1]
+        return self.match.finished_deals[-1]
 
     @property
     def to_act(self) -> int | None:
         """The table seat to act, or None (lobby, session over)."""
-        if self.status != "playing" or self.session is None:
+        if self.status != "playing" or self.match is None:
             return None
-        return self.session.to_act
+        return self.match.to_act
 
     def view_for(self, user_id: int) -> SeatView | None:
         """The current deal as that user's seat sees it; None if not seated or sitting out."""
         seat = self.seat_of(user_id)
-        if seat is None or self.session is None:
+        if seat is None or self.match is None:
             return None
-        deal_seat = self.session.deal_seat(seat)
-        return None if deal_seat is None else self.session.deal.view(deal_seat)
+        deal_seat = self.match.deal_seat(seat)
+        return None if deal_seat is None else self.match.deal.view(deal_seat)
 
     def snapshot(self) -> dict[str, Any]:
         """The durable state as plain data: what a restart must restore exactly."""
-        session = self.session
+        match = self.match
         return {
             "id": self.id,
             "guild_id": self.guild_id,
@@ -134,12 +131,12 @@ class Table:
             "log_length": self.log_length,
             "strikes": {seat: n for seat, n in self.strikes.items() if n},
             "session": None
-            if session is None
+            if match is None
             else {
-                "number": session.number,
-                "totals": [str(total) for total in session.totals],
-                "history": list(session.deal.history),
-                "finished": [str(entry.table_scores) for entry in session.finished_deals],
+                "number": match.number,
+                "totals": [str(total) for total in match.totals],
+                "history": list(match.deal.history),
+                "finished": [str(entry.table_scores) for entry in match.finished_deals],
             },
         }
 
@@ -151,7 +148,7 @@ class Update:
     table: Table
     kind: UpdateKind
     events: list[Event] = field(default_factory=list)
-    finished: list[DealRecordEntry] = field(default_factory=list)
+    finished: list[SheetEntry] = field(default_factory=list)
     """Deals finished by this change (table seats)."""
     actor: int | None = None
     """User id who caused it; None for the AI, the turn timer or an expiry."""

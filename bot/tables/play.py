@@ -14,8 +14,7 @@ from bot.tables.errors import (
     WrongState,
 )
 from bot.tables.model import Table, Update
-from ramsch_core.actions import Action, PickedUp, Play
-from ramsch_core.errors import RulesError
+from ramsch_core import Action, PickedUp, Play, RulesError
 
 logger = logging.getLogger(__name__)
 
@@ -25,23 +24,23 @@ AWAY_AFTER = 2
 
 def refuse(table: Table, seat: int, action: Action, deal_number: int | None) -> None:
     """Raise the TableError for an action ``seat`` may not take now; return if it may."""
-    session = table.session
-    if table.status != "playing" or session is None:
+    match = table.match
+    if table.status != "playing" or match is None:
         raise WrongState("The game has not started yet")
-    if deal_number is not None and deal_number != session.number:
+    if deal_number is not None and deal_number != match.number:
         raise StaleAction("That button is from an earlier deal")
-    to_act = session.to_act
+    to_act = match.to_act
     if to_act is None:
         raise WrongState("The session is over")
-    deal_seat = session.deal_seat(seat)
+    deal_seat = match.deal_seat(seat)
     if deal_seat is None:
         raise NotYourTurn("You sit this deal out as the dealer")
-    if isinstance(action, Play) and (deal_seat, action) in session.deal.history:
+    if isinstance(action, Play) and (deal_seat, action) in match.deal.history:
         raise StaleAction(f"You already played {action.card.pretty}")
     if to_act != seat:
         raise NotYourTurn(f"It's not your turn: waiting for {table.seats[to_act].name}")
     try:
-        session.check(action, seat)
+        match.check(action, seat)
     except RulesError as error:
         raise IllegalAction(str(error)) from None
 

@@ -6,8 +6,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Protocol
 
-from ramsch_core.actions import Action
-from ramsch_core.deal import SeatView
+from ramsch_core import Action, SeatView
 
 AI_KINDS = ("heuristic", "random")
 TAKEOVER_KIND = "heuristic"
@@ -24,7 +23,7 @@ PlayerFactory = Callable[[str, int], Player]
 
 def core_player(kind: str, seed: int) -> Player:
     """A player from ramsch_core.ai, imported on first use so tables without AI need none."""
-    from ramsch_core.ai import make_player
+    from ramsch_core import make_player
 
     if kind == "heuristic":
         return make_player("heuristic", seed)

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from bot.storage import FinishedDeal, StoredTable
 from bot.tables.model import Seat, Table
-from ramsch_core.actions import PickUp
-from ramsch_core.deal import Deal
-from ramsch_core.record import deal_record
-from ramsch_core.rules import parse_rules
-from ramsch_core.session import DealRecordEntry, Session, deal_seed, parse_table_options
+from ramsch_core import (
+    Deal,
+    Match,
+    PickUp,
+    SheetEntry,
+    deal_record,
+    deal_seed,
+    parse_rules,
+    parse_table_options,
+)
 
 
-def finished_deal(table: Table, entry: DealRecordEntry, deal: Deal, at: float) -> FinishedDeal:
+def finished_deal(table: Table, entry: SheetEntry, deal: Deal, at: float) -> FinishedDeal:
     """A deal finished at ``table`` at time ``at``, with its game record (seed form)."""
     assert table.seed is not None
     return FinishedDeal(
@@ -52,13 +57,13 @@ def rebuild_table(stored: StoredTable) -> Table:
     )
     if stored.seed is None or stored.started_at is None:
         return table
-    session = Session(table.rules, table.options, stored.seed)
-    table.session = session
+    match = Match(table.rules, table.options, stored.seed)
+    table.match = match
     table.turn_started_at = table.last_human_at = stored.started_at
     for logged in stored.actions:
-        deal = session.deal
-        session.apply(logged.action, logged.seat)
-        entry = session.finished_deals[-1] if deal.finished else None
+        deal = match.deal
+        match.apply(logged.action, logged.seat)
+        entry = match.finished_deals[-1] if deal.finished else None
         if entry is not None and entry.number >= stored.stored_deals:
             table.unrecorded.append(finished_deal(table, entry, deal, logged.at))
         if logged.source == "human":

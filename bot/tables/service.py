@@ -37,10 +37,10 @@ class TableService(LobbyService, PlayService):
             table = rebuild_table(stored)
             table.turn_started_at = self.clock()  # downtime does not eat the turn
             self._tables[table.id] = table
-            if table.session is not None:
+            if table.match is not None:
                 async with self._locked(table.id):
                     await self._record(table)
-                    if table.session.finished:
+                    if table.match.finished:
                         table.status = "finished"
                         self._forget(table)
                         recovered.append(table)

@@ -6,8 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ramsch_core.rules import PRESETS, AnyRules, preset
-from ramsch_core.session import TableOptions
+from ramsch_core import DEFAULT_GAME, RuleSet, TableOptions, check_table, get_game
 
 DEFAULT_TURN_TIMEOUT = 120.0
 
@@ -17,9 +16,10 @@ class GuildSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    preset: str = Field("skat", description="the default rule preset (ramsch_core PRESETS)")
+    game: str = Field(DEFAULT_GAME, description="the game new tables play")
+    preset: str = Field("skat", description="the default preset of that game")
     rules: dict[str, Any] = Field(
-        default_factory=dict, description="options changed from the preset, by RULES.md names"
+        default_factory=dict, description="options changed from the preset, by their rule names"
     )
     options: TableOptions = Field(default_factory=TableOptions)
     turn_timeout: float | None = Field(
@@ -32,15 +32,13 @@ class GuildSettings(BaseModel):
 
     @model_validator(mode="after")
     def _rules_fit(self) -> GuildSettings:
-        if self.preset not in PRESETS:
-            raise ValueError(f"Unknown preset '{self.preset}': choose one of {', '.join(PRESETS)}")
-        rules = self.default_rules()  # raises RuleSetError (a ValueError) for a bad option
-        if rules.players == 4 and self.options.seats != 4:
-            raise ValueError(f"{rules.variant} is played by four players: set seats to 4")
+        # Each raises RuleSetError (a ValueError): an unknown game, preset or option, or rules
+        # that can't be played at the table's number of seats.
+        check_table(self.default_rules(), self.options)
         return self
 
-    def default_rules(self) -> AnyRules:
-        return preset(self.preset, **self.rules)
+    def default_rules(self) -> RuleSet:
+        return get_game(self.game).preset(self.preset, **self.rules)
 
     def allows(self, channel_id: int) -> bool:
         return not self.channels or channel_id in self.channels

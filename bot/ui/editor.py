@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_origin
 from bot.tables.errors import TableError
 from bot.ui import ids
 from bot.ui.lobby import table_title
-from ramsch_core import PRESETS, AnyRules, TableOptions, preset
+from ramsch_core import RuleSet, TableOptions, game_of, parse_rules
 
 if TYPE_CHECKING:
     from bot.tables import GuildSettings, Table
@@ -55,7 +55,7 @@ class Fields:
     numbers: list[str] = field(default_factory=list)
 
 
-def fields_of(rules: AnyRules) -> Fields:
+def fields_of(rules: RuleSet) -> Fields:
     """Every option of the variant: enums get a select, booleans a toggle, integers the modal."""
     found = Fields()
     for name, info in type(rules).model_fields.items():
@@ -70,8 +70,8 @@ def fields_of(rules: AnyRules) -> Fields:
     return found
 
 
-def matching_preset(rules: AnyRules) -> str | None:
-    return next((name for name in PRESETS if preset(name) == rules), None)
+def matching_preset(rules: RuleSet) -> str | None:
+    return game_of(rules).preset_of(rules)
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ class Draft:
     target: ids.EditorTarget
     target_id: int
     heading: str
-    rules: AnyRules
+    rules: RuleSet
     options: TableOptions
     preset: str | None = None
     """The guild's base preset (its overrides are the difference)."""
@@ -119,7 +119,7 @@ class Draft:
         """Every on/off control with its state, in display order."""
         rules = self.rules.model_dump()
         found = {name: bool(rules[name]) for name in fields_of(self.rules).toggles}
-        if self.rules.players == 3:
+        if self.rules.table_sizes() == (3, 4):
             found["four_seats"] = self.options.seats == 4
         options = self.options.model_dump()
         found.update((name, bool(options[name])) for name in TABLE_TOGGLES)
@@ -137,7 +137,9 @@ class Draft:
         return found
 
     def shown_preset(self) -> str | None:
-        if self.preset is not None and preset(self.preset) == self.rules:
+        game = game_of(self.rules)
+        known = self.preset is not None and self.preset in game.presets
+        if known and game.preset(self.preset or "") == self.rules:
             return self.preset
         return matching_preset(self.rules)
 
@@ -163,13 +165,16 @@ class Proposal:
         )
 
     def guild_settings(self, channels: tuple[int, ...]) -> dict[str, Any]:
-        """GuildSettings data: the base preset and only the options that differ from it."""
-        variant = self.rules.get("variant")
-        base = self.preset if self.preset and PRESETS[self.preset]["variant"] == variant else None
-        base = base or str(variant)
-        defaults = preset(base).model_dump()
+        """GuildSettings data: the game, a base preset of the same variant and only the options
+        that differ from it."""
+        rules = parse_rules(self.rules)
+        game = game_of(rules)
+        same = [name for name in game.presets if game.preset(name).variant_id == rules.variant_id]
+        base = self.preset if self.preset in same else same[0]
+        defaults = game.preset(base).model_dump()
         overrides = {k: v for k, v in self.rules.items() if defaults.get(k) != v}
         return {
+            "game": game.id,
             "preset": base,
             "rules": overrides,
             "options": self.options,
@@ -184,13 +189,13 @@ def choose(draft: Draft, name: str, values: list[str]) -> Proposal:
     proposal = Proposal.of(draft)
     rules, options = proposal.rules, proposal.options
     if name == "preset":
-        if not values or values[0] not in PRESETS:
+        game = game_of(draft.rules)
+        if not values or values[0] not in game.presets:
             raise TableError("Choose one of the presets")
-        chosen = preset(values[0])
-        if chosen.players == 4:
-            options["seats"] = 4
-        elif draft.rules.players == 4:
-            options["seats"] = 3
+        chosen = game.preset(values[0])
+        # A table whose seats the old rules fixed takes the new game's number of players.
+        if options["seats"] not in chosen.table_sizes() or len(draft.rules.table_sizes()) == 1:
+            options["seats"] = chosen.players
         return Proposal(chosen.model_dump(), options, values[0], draft.dms, draft.turn_timeout)
     if name == "toggles":
         on = set(values)

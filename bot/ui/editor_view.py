@@ -11,7 +11,7 @@ from bot.ui.editor import EXTRA_TOGGLES, Draft, fields_of, title_of
 from bot.ui.editor_items import EditorButton, EditorSelect
 from bot.ui.message import Rendered
 from bot.ui.text import rules_brief, table_text, timer_text
-from ramsch_core import PRESET_DESCRIPTIONS, PRESETS, TableOptions
+from ramsch_core import TableOptions, game_of
 
 EDITOR_COLOUR = discord.Colour.blurple()
 VALUES = {
@@ -29,14 +29,15 @@ VALUES = {
 
 def _preset_select(draft: Draft) -> EditorSelect:
     current = draft.shown_preset()
+    game = game_of(draft.rules)
     options = [
         discord.SelectOption(
             label=name,
             value=name,
             default=name == current,
-            description=PRESET_DESCRIPTIONS[name][:100],
+            description=game.descriptions[name][:100],
         )
-        for name in PRESETS
+        for name in game.presets
     ]
     placeholder = "Preset: custom rules" if current is None else "Preset"
     return EditorSelect(draft.target, draft.target_id, "preset", options, placeholder, row=0)

@@ -28,7 +28,7 @@ def where(table: Table) -> str:
 def _push_status(view: SeatView, names: list[str]) -> str:
     legal = view.legal
     if any(isinstance(action, Push) for action in legal):
-        picked = f"You picked up {cards_text(view.packet)}. " if view.packet else ""
+        picked = f"You picked up {cards_text(view.skat)}. " if view.skat else ""
         return f"**Your turn:** {picked}Choose two cards to lay face down for the next player."
     if PickUp() in legal:
         if PassOn() in legal:
@@ -64,7 +64,7 @@ def _status(view: SeatView, names: list[str]) -> list[str]:
 def lay_choices(view: SeatView) -> list[Card]:
     """The cards that may be laid in the push this view allows, in hand order."""
     allowed = {card for action in view.legal if isinstance(action, Push) for card in action.cards}
-    pool = list(view.hand) + [card for card in view.packet if card not in view.hand]
+    pool = list(view.hand) + [card for card in view.skat if card not in view.hand]
     return [card for card in pool if card in allowed]
 
 
@@ -86,22 +86,22 @@ def _controls(table: Table, deal: int, view: SeatView) -> discord.ui.View:
 
 def render_hand(table: Table, user_id: int) -> Rendered:
     """The hand of ``user_id`` at ``table`` with buttons for the legal cards on their turn."""
-    session = table.session
+    match = table.match
     embed = discord.Embed(title=f"Your hand — {table_title(table)}", colour=HAND_COLOUR)
-    view = table.view_for(user_id) if session is not None else None
-    if session is None or view is None:
+    view = table.view_for(user_id) if match is not None else None
+    if match is None or view is None:
         seated = table.seat_of(user_id) is not None
-        if session is not None and seated:
+        if match is not None and seated:
             text = "You sit this deal out: you are the dealer."
         else:
             text = "You are not playing at this table."
         embed.description = f"{where(table)}\n{text}"
         return Rendered(embeds=[embed])
-    names = deal_names(table, session)
-    deal_no = f"deal {session.number + 1} of {session.total_deals}"
+    names = deal_names(table, match)
+    deal_no = f"deal {match.number + 1} of {match.total_deals}"
     lines = [f"{where(table)} · {deal_no}", f"**Your cards:** {cards_text(view.hand)}"]
     lines += _status(view, names)
-    controls = _controls(table, session.number, view)
+    controls = _controls(table, match.number, view)
     seat = table.seat_of(user_id)
     if seat is not None and table.seats[seat].away:
         lines.append("You are away: the AI plays for you. Press **I'm back** to play again.")

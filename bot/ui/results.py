@@ -15,18 +15,18 @@ from ramsch_core import SkatRules
 
 if TYPE_CHECKING:
     from bot.tables import Table
-    from ramsch_core.session import DealRecordEntry
+    from ramsch_core import SheetEntry
 
 RESULT_COLOUR = discord.Colour.orange()
 STANDINGS_COLOUR = discord.Colour.purple()
 MEDALS = ("🥇", "🥈", "🥉")
 
 
-def _names(table: Table, entry: DealRecordEntry) -> list[str]:
+def _names(table: Table, entry: SheetEntry) -> list[str]:
     return [table.seats[seat].name for seat in entry.seats]
 
 
-def _player_lines(table: Table, entry: DealRecordEntry) -> list[str]:
+def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
     result = entry.result
     names = _names(table, entry)
     sign = unit(table.rules)
@@ -49,7 +49,7 @@ def _player_lines(table: Table, entry: DealRecordEntry) -> list[str]:
     return lines
 
 
-def _facts(table: Table, entry: DealRecordEntry) -> list[str]:
+def _facts(table: Table, entry: SheetEntry) -> list[str]:
     result = entry.result
     names = _names(table, entry)
     facts = []
@@ -77,17 +77,17 @@ def _totals(table: Table, totals: list[Fraction]) -> str:
 
 def totals_after(table: Table, number: int) -> list[Fraction]:
     """Each table seat's total after the deal numbered ``number``."""
-    session = table.session
+    match = table.match
     seats = len(table.seats)
     totals = [Fraction(0)] * seats
-    if session is None:
+    if match is None:
         return totals
-    for entry in session.finished_deals[: number + 1]:
+    for entry in match.finished_deals[: number + 1]:
         totals = [a + b for a, b in zip(totals, entry.table_scores, strict=True)]
     return totals
 
 
-def render_result(table: Table, entry: DealRecordEntry) -> Rendered:
+def render_result(table: Table, entry: SheetEntry) -> Rendered:
     """The result of one finished deal."""
     embed = discord.Embed(
         title=f"{deal_title(table, entry.number)}: result",
@@ -109,13 +109,13 @@ def render_result(table: Table, entry: DealRecordEntry) -> Rendered:
 
 def render_standings(table: Table) -> Rendered:
     """The final standings of a finished session, best first."""
-    session = table.session
-    assert session is not None
+    match = table.match
+    assert match is not None
     sign = unit(table.rules)
     lines = []
     rank = 0
     previous: Fraction | None = None
-    for place, (seat, total) in enumerate(session.standings(), start=1):
+    for place, (seat, total) in enumerate(match.standings(), start=1):
         if total != previous:
             rank, previous = place, total
         medal = MEDALS[rank - 1] if rank <= len(MEDALS) else f"{rank}."
@@ -125,8 +125,8 @@ def render_standings(table: Table) -> Rendered:
         description="\n".join(lines),
         colour=STANDINGS_COLOUR,
     )
-    deals = len(session.finished_deals)
-    bock = sum(entry.bock for entry in session.finished_deals)
+    deals = len(match.finished_deals)
+    bock = sum(entry.bock for entry in match.finished_deals)
     of_them = f", {bock} of them Bock (counted double)" if bock else ""
     embed.set_footer(
         text=f"{deals} deal{'s' if deals != 1 else ''} played{of_them}. Thanks for playing!"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -11,7 +10,7 @@ from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
 from bot.ui.text import score_text, timer_text, unit
-from ramsch_core import Card, SeatView, Session, Trick
+from ramsch_core import Card, Match, PublicView, Trick
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -19,36 +18,9 @@ if TYPE_CHECKING:
 PLAY_COLOUR = discord.Colour.dark_green()
 
 
-@dataclass(frozen=True)
-class PublicView:
-    """The public part of a deal: what everyone at the table may see."""
-
-    phase: str
-    to_act: int | None
-    trick_leader: int | None
-    trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
-    trick_counts: tuple[int, ...]
-    push_log: tuple[tuple[int, str], ...]
-    pushes: int
-
-    @classmethod
-    def of(cls, view: SeatView) -> PublicView:
-        """Copy only the public fields of a seat's view, so no hand can leak into a render."""
-        return cls(
-            phase=view.phase,
-            to_act=view.to_act,
-            trick_leader=view.trick_leader,
-            trick=view.trick,
-            tricks=view.tricks,
-            trick_counts=view.trick_counts,
-            push_log=view.push_log,
-            pushes=view.pushes,
-        )
-
-
-def public_view(session: Session) -> PublicView:
-    return PublicView.of(session.deal.view(0))
+def public_view(match: Match) -> PublicView:
+    """What everyone at the table sees of the current deal (built by the core)."""
+    return match.deal.public_view()
 
 
 def trick_line(names: list[str], cards: tuple[Card, ...], leader: int, players: int) -> str:
@@ -66,26 +38,26 @@ def last_trick_text(names: list[str], trick: Trick, number: int) -> str:
 
 def push_text(names: list[str], view: PublicView) -> str:
     done = {"push": "picked up and laid two", "pass_on": "passed the cards on"}
-    lines = [f"{names[seat]} {done.get(kind, kind)}" for seat, kind in view.push_log]
+    lines = [f"{names[seat]} {done.get(kind, kind)}" for seat, kind in view.log]
     if view.to_act is not None:
         lines.append(f"**{names[view.to_act]}** is to push")
     return "\n".join(lines)
 
 
-def deal_names(table: Table, session: Session) -> list[str]:
+def deal_names(table: Table, match: Match) -> list[str]:
     """Player names indexed by deal seat."""
-    return [table.seats[seat].name for seat in session.active_seats]
+    return [table.seats[seat].name for seat in match.active_seats]
 
 
-def players_text(table: Table, session: Session, view: PublicView) -> str:
+def players_text(table: Table, match: Match, view: PublicView) -> str:
     lines = []
-    deal_seats = {table_seat: i for i, table_seat in enumerate(session.active_seats)}
+    deal_seats = {table_seat: i for i, table_seat in enumerate(match.active_seats)}
     sign = unit(table.rules)
     for table_seat, seat in enumerate(table.seats):
         deal_seat = deal_seats.get(table_seat)
         marker = "▶" if deal_seat is not None and deal_seat == view.to_act else "•"
         notes = []
-        if table_seat == session.dealer:
+        if table_seat == match.dealer:
             notes.append("deals")
         if seat.away:
             notes.append("away: the AI plays")
@@ -94,17 +66,17 @@ def players_text(table: Table, session: Session, view: PublicView) -> str:
         else:
             tricks = view.trick_counts[deal_seat]
             notes.append(f"{tricks} trick{'s' if tricks != 1 else ''}")
-        total = score_text(session.totals[table_seat])
+        total = score_text(match.totals[table_seat])
         robot = "🤖 " if seat.ai is not None else ""
         lines.append(f"{marker} {robot}**{seat.name}** — {', '.join(notes)} · total {total}{sign}")
     return "\n".join(lines)
 
 
-def turn_content(table: Table, session: Session, view: PublicView) -> str | None:
+def turn_content(table: Table, match: Match, view: PublicView) -> str | None:
     """The mention of the player to act (content, so the name is a real mention)."""
     if view.to_act is None:
         return None
-    seat = table.seats[session.active_seats[view.to_act]]
+    seat = table.seats[match.active_seats[view.to_act]]
     who = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
     doing = "push" if view.phase == "push" else "play"
     return f"{who}, your turn to {doing}." if seat.user_id is not None else f"{who} is to {doing}."
@@ -112,12 +84,12 @@ def turn_content(table: Table, session: Session, view: PublicView) -> str | None
 
 def render_table(table: Table, *, dms: bool = True) -> Rendered:
     """The table while a session is being played (``dms``: hands are sent by DM)."""
-    session = table.session
-    assert session is not None
-    view = public_view(session)
-    names = deal_names(table, session)
-    bock = " · Bock" if session.bock else ""
-    embed = discord.Embed(title=deal_title(table, session.number) + bock, colour=PLAY_COLOUR)
+    match = table.match
+    assert match is not None
+    view = public_view(match)
+    names = deal_names(table, match)
+    bock = " · Bock" if match.bock else ""
+    embed = discord.Embed(title=deal_title(table, match.number) + bock, colour=PLAY_COLOUR)
     if view.phase == "push":
         embed.description = "**Schieberamsch**\n" + (push_text(names, view) or "—")
     else:
@@ -126,14 +98,14 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
         embed.description = f"**Trick {number}**\n" + trick_line(
             names, view.trick, leader, len(names)
         )
-    embed.add_field(name="Players", value=players_text(table, session, view), inline=False)
+    embed.add_field(name="Players", value=players_text(table, match, view), inline=False)
     if view.tricks:
         embed.add_field(
             name="Last trick",
             value=last_trick_text(names, view.tricks[-1], len(view.tricks)),
             inline=False,
         )
-    sheet = score_sheet(table, session)
+    sheet = score_sheet(table, match)
     if sheet:
         embed.add_field(name="Score sheet", value=sheet, inline=False)
     footer = "Your cards are in your DMs — or press My hand."
@@ -146,26 +118,26 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
     buttons.add_item(HandButton(table.id))
     if any(seat.away for seat in table.seats):
         buttons.add_item(BackButton(table.id))
-    return Rendered(content=turn_content(table, session, view), embeds=[embed], view=buttons)
+    return Rendered(content=turn_content(table, match, view), embeds=[embed], view=buttons)
 
 
 SHEET_DEALS = 5
 """Deals the score sheet on the table message lists (the latest)."""
 
 
-def score_sheet(table: Table, session: Session) -> str:
+def score_sheet(table: Table, match: Match) -> str:
     """The latest deals' scores, Bock deals marked, and the Bock deals still to come."""
     sign = unit(table.rules)
     lines = []
-    for entry in session.finished_deals[-SHEET_DEALS:]:
+    for entry in match.finished_deals[-SHEET_DEALS:]:
         scores = " · ".join(
             f"{table.seats[seat].name} {score_text(entry.table_scores[seat])}{sign}"
             for seat in entry.seats
         )
         bock = " (Bock ×2)" if entry.bock else ""
         lines.append(f"Deal {entry.number + 1}{bock}: {scores}")
-    if session.bock_pending:
-        after = session.bock_pending - 1
+    if match.bock_pending:
+        after = match.bock_pending - 1
         more = f", and {after} more after it" if after else " (the last Bock deal)"
         lines.append(f"**Bock:** this deal counts double{more}")
     return "\n".join(lines)[:1024]

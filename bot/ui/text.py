@@ -6,22 +6,17 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from ramsch_core import (
-    PRESET_DESCRIPTIONS,
-    PRESETS,
+    DEFAULT_GAME,
     AltenburgRules,
-    AnyRules,
     Card,
+    RuleSet,
     SchafkopfRules,
     SkatRules,
-    preset,
+    TableOptions,
+    get_game,
 )
-from ramsch_core.session import TableOptions
 
-VARIANT_TITLES = {
-    "skat": "Skat Ramsch",
-    "schafkopf": "Schafkopf Ramsch",
-    "altenburg": "Altenburg Ramsch",
-}
+VARIANT_TITLES = dict(get_game(DEFAULT_GAME).variant_titles)
 
 
 def cards_text(cards: Iterable[Card], empty: str = "—") -> str:
@@ -45,25 +40,25 @@ def score_text(value: Fraction | int, *, signed: bool = True) -> str:
     return ("+" if signed and value > 0 else "") + body
 
 
-def unit(rules: AnyRules) -> str:
+def unit(rules: RuleSet) -> str:
     """What the scores count: cents in Schafkopf, points elsewhere."""
     return "¢" if isinstance(rules, SchafkopfRules) else ""
 
 
-def title(rules: AnyRules) -> str:
-    title_text = VARIANT_TITLES[rules.variant]
-    if rules.pushing:
+def title(rules: RuleSet) -> str:
+    title_text = rules.title()
+    if rules.schieben_rules() is not None:
         title_text += " · Schieberamsch"
     return title_text
 
 
 def preset_choice_name(name: str) -> str:
     """A preset as a slash-command choice: its name and description, ≤ 100 characters."""
-    text = f"{name} — {PRESET_DESCRIPTIONS[name]}"
+    text = f"{name} — {get_game(DEFAULT_GAME).descriptions[name]}"
     return text if len(text) <= 100 else text[:99] + "…"
 
 
-def _order_text(rules: AnyRules) -> list[str]:
+def _order_text(rules: RuleSet) -> list[str]:
     order = rules.trick_order()
     lines = []
     if order.trumps:
@@ -140,26 +135,24 @@ def _altenburg_lines(rules: AltenburgRules) -> list[str]:
     return lines
 
 
-def rules_lines(rules: AnyRules) -> list[str]:
+def rules_lines(rules: RuleSet) -> list[str]:
     """The rules of a table in a few short lines."""
     if isinstance(rules, SkatRules):
         return _skat_lines(rules)
     if isinstance(rules, SchafkopfRules):
         return _schafkopf_lines(rules)
+    assert isinstance(rules, AltenburgRules)
     return _altenburg_lines(rules)
 
 
-def rules_brief(rules: AnyRules) -> str:
+def rules_brief(rules: RuleSet) -> str:
     return "\n".join(f"• {line}" for line in rules_lines(rules))
 
 
 def presets_overview() -> str:
     """Every preset with its one-line description."""
-    return "\n".join(f"**{name}** — {PRESET_DESCRIPTIONS[name]}" for name in PRESETS)
-
-
-def preset_rules(name: str) -> AnyRules:
-    return preset(name)
+    game = get_game(DEFAULT_GAME)
+    return "\n".join(f"**{name}** — {game.descriptions[name]}" for name in game.presets)
 
 
 def timer_text(seconds: float | None) -> str:
@@ -172,7 +165,7 @@ def timer_text(seconds: float | None) -> str:
     return f"{minutes} min" + (f" {rest} s" if rest else "")
 
 
-def table_text(rules: AnyRules, options: TableOptions) -> str:
+def table_text(rules: RuleSet, options: TableOptions) -> str:
     """Seats, length and Bock rounds of a table, e.g. ``4 seats (the dealer sits out) · …``."""
     deals = options.rounds * options.seats
     rounds = "1 round" if options.rounds == 1 else f"{options.rounds} rounds"

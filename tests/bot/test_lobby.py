@@ -49,7 +49,7 @@ async def test_open_join_start_keeps_join_order(service: TableService, store: St
     update = await service.start(table.id, HOST)
     assert update.kind == "started" and table.status == "playing"
     assert [seat.user_id for seat in table.seats] == [HOST, ALICE, BOB]
-    assert table.session is not None and table.seed == 1000
+    assert table.match is not None and table.seed == 1000
     assert table.deal_number == 0 and table.to_act == 1  # seat 0 deals, forehand is seat 1
     assert recorder.kinds == ["opened", "joined", "joined", "started"]
     assert await seated(store, table.id) == [(HOST, "Host", None), (ALICE, "Alice", None),
@@ -86,7 +86,7 @@ async def test_start_refusals(service: TableService) -> None:
         await service.start(table.id, ALICE)
     with pytest.raises(WrongState, match=r"Waiting for 1 more player$"):
         await service.start(table.id, HOST)
-    assert table.status == "lobby" and table.session is None
+    assert table.status == "lobby" and table.match is None
 
 
 async def test_schafkopf_needs_four(service: TableService) -> None:
@@ -101,7 +101,7 @@ async def test_schafkopf_needs_four(service: TableService) -> None:
         await service.start(table.id, HOST)
     await service.join(table.id, CAROL, "Carol")
     await service.start(table.id, HOST)
-    assert table.session is not None and table.session.rules.players == 4
+    assert table.match is not None and table.match.rules.players == 4
 
 
 async def test_bad_rules_are_refused_with_the_core_message(service: TableService) -> None:

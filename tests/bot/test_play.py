@@ -180,7 +180,7 @@ async def test_storm_of_200_concurrent_acts_plays_exactly_one_card(
     assert all(isinstance(error, TableError) for error in refused)
     assert {type(error) for error in refused} == {StaleAction, NotYourTurn, NotSeated}
     assert len(await log_rows(store, table.id)) == 1 and table.log_length == 1
-    assert table.session is not None and len(table.session.deal.history) == 1
+    assert table.match is not None and len(table.match.deal.history) == 1
 
 
 async def test_schieberamsch_pick_up_push_and_pass_on(service: TableService, store: Store) -> None:
@@ -191,7 +191,7 @@ async def test_schieberamsch_pick_up_push_and_pass_on(service: TableService, sto
     assert set(view.legal) == {PickUp(), PassOn()}
     await service.act(table.id, ALICE, PickUp())
     view = table.view_for(ALICE)
-    assert view is not None and len(view.packet) == 2
+    assert view is not None and len(view.skat) == 2
     with pytest.raises(IllegalAction, match="already picked up"):
         await service.act(table.id, ALICE, PickUp())
     push = next(action for action in view.legal if isinstance(action, Push))
@@ -265,5 +265,5 @@ async def test_a_caller_cancelled_mid_commit_still_applies_what_it_logged(
     with pytest.raises(asyncio.CancelledError):
         await click
     assert len(await log_rows(store, table.id)) == 1
-    assert table.log_length == 1 and table.session is not None
-    assert len(table.session.deal.history) == 1 and table.to_act == 2
+    assert table.log_length == 1 and table.match is not None
+    assert len(table.match.deal.history) == 1 and table.to_act == 2

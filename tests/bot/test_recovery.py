@@ -92,7 +92,7 @@ async def test_lobbies_and_schieberamsch_pushes_survive_a_restart(
         assert again.message_id == 77 and again.can_start()
         await service.start(again.id, HOST)
         view = service.get(pushing.id).view_for(ALICE)
-        assert view is not None and len(view.packet) == 2
+        assert view is not None and len(view.skat) == 2
     finally:
         await service.close()
         await store.close()
@@ -195,7 +195,7 @@ async def test_a_finished_table_not_yet_shown_as_finished_is_recovered(
     await service.wait_idle()
     await play_out(service, table, seed=3)
     assert table.status == "finished"
-    last = table.session.finished_deals[-1].number if table.session is not None else 0
+    last = table.match.finished_deals[-1].number if table.match is not None else 0
     await store.save_shown(
         [ShownTable(table.id, 5, table.log_length - 1, last, last, "000", "key")], at=1.0
     )

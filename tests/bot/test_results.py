@@ -18,10 +18,10 @@ import pytest
 
 from bot.storage import Period, Store, period_start
 from bot.tables import TableError, TableService
-from ramsch_core import Play, Session, parse_rules, parse_table_options, replay_record
+from ramsch_core import Match, Play, parse_rules, parse_table_options, replay_record
 from ramsch_core.cli import main as cli_main
+from ramsch_core.match import deal_seed
 from ramsch_core.record import deal_record
-from ramsch_core.session import deal_seed
 from tests.bot.helpers import (
     ALICE,
     BOB,
@@ -67,15 +67,15 @@ async def recompute(
         if sum(user is not None for user in users) < 2:
             continue
         log = await store.load_actions(table_id)
-        session = Session.replay(
+        match = Match.replay(
             parse_rules(json.loads(rules)), parse_table_options(json.loads(options)), seed,
             [(logged.seat, logged.action) for logged in log],
         )  # fmt: skip
         # a deal finishes with the card that completes its last trick
-        cards = session.rules.hand_size * session.rules.players
+        cards = match.rules.hand_size * match.rules.players
         plays = [logged.at for logged in log if isinstance(logged.action, Play)]
         ends = plays[cards - 1 :: cards]
-        for entry, finished_at in zip(session.finished_deals, ends, strict=True):
+        for entry, finished_at in zip(match.finished_deals, ends, strict=True):
             if finished_at < since:
                 continue
             for deal_seat, table_seat in enumerate(entry.seats):
@@ -228,11 +228,11 @@ async def test_a_finished_deals_record_replays_to_the_same_result(
 ) -> None:
     table = await start_table(service, "skat-schieberamsch")
     await play_out(service, table, seed=8)
-    session = table.session
-    assert session is not None
-    for entry in session.finished_deals:
+    match = table.match
+    assert match is not None
+    for entry in match.finished_deals:
         record = await service.deal_record(table.id, entry.number)
-        assert record["seed"] == deal_seed(session.seed, entry.number)
+        assert record["seed"] == deal_seed(match.seed, entry.number)
         deal = replay_record(record)
         assert deal.result == entry.result
         assert deal_record(deal, seed=record["seed"]) == record
@@ -243,7 +243,7 @@ async def test_a_finished_deals_record_replays_to_the_same_result(
         assert cli_main(["replay", str(path)]) == 0
     summary = json.loads(out.getvalue())
     assert summary["finished"] is True
-    assert summary["card_points"] == list(session.finished_deals[1].result.card_points)
+    assert summary["card_points"] == list(match.finished_deals[1].result.card_points)
     with pytest.raises(TableError, match="no finished deal 4"):
         await service.deal_record(table.id, 3)
 

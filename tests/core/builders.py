@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ramsch_core import Action, Card, Deal, DealResult, Play, Push, parse_rules
-from ramsch_core.rules import AnyRules
+from ramsch_core import Action, Card, Deal, DealResult, Play, Push, RuleSet, TrickOrder, parse_rules
+from ramsch_core.kernel import Layout
+from ramsch_core.tricks.constraints import FOLLOW_SUIT
 
 
 def cards(text: str) -> list[Card]:
@@ -14,11 +15,11 @@ def cards(text: str) -> list[Card]:
     return [Card.parse(name) for name in text.split()]
 
 
-def rules_of(variant: str, **options: Any) -> AnyRules:
+def rules_of(variant: str, **options: Any) -> RuleSet:
     return parse_rules({"game": "ramsch", "variant": variant, **options})
 
 
-def make_deal(rules: AnyRules, hands: Sequence[str], skat: str = "") -> Deal:
+def make_deal(rules: RuleSet, hands: Sequence[str], skat: str = "") -> Deal:
     """A deal from explicit hands (index 0 = forehand) and skat."""
     return Deal(rules, [cards(hand) for hand in hands], cards(skat))
 
@@ -33,7 +34,7 @@ def parse_table(tricks: Sequence[str]) -> list[tuple[int, list[Card]]]:
     return table
 
 
-def hands_of_table(rules: AnyRules, tricks: Sequence[str]) -> list[list[Card]]:
+def hands_of_table(rules: RuleSet, tricks: Sequence[str]) -> list[list[Card]]:
     """The hands that play a trick table: every seat holds exactly the cards it plays."""
     hands: list[list[Card]] = [[] for _ in range(rules.players)]
     for leader, played in parse_table(tricks):
@@ -42,7 +43,7 @@ def hands_of_table(rules: AnyRules, tricks: Sequence[str]) -> list[list[Card]]:
     return hands
 
 
-def table_deal(rules: AnyRules, tricks: Sequence[str], skat: str = "") -> Deal:
+def table_deal(rules: RuleSet, tricks: Sequence[str], skat: str = "") -> Deal:
     """The deal whose hands are those of a trick table, not yet played."""
     return Deal(rules, hands_of_table(rules, tricks), cards(skat))
 
@@ -56,10 +57,16 @@ def play_table(deal: Deal, tricks: Sequence[str]) -> Deal:
     return deal
 
 
-def result_of_table(rules: AnyRules, tricks: Sequence[str], skat: str = "") -> DealResult:
+def result_of_table(rules: RuleSet, tricks: Sequence[str], skat: str = "") -> DealResult:
     deal = play_table(table_deal(rules, tricks, skat), tricks)
     assert deal.result is not None
     return deal.result
+
+
+def trick_winner(order: TrickOrder, cards: Sequence[Card]) -> int:
+    """The index (in play order) of the card that wins a trick, as the core decides it."""
+    layout = Layout(order, FOLLOW_SUIT)
+    return layout.winner_index([layout.bit_of[card] for card in cards])
 
 
 def winners_of(result: DealResult) -> list[int]:
@@ -85,7 +92,7 @@ def snapshot(deal: Deal) -> tuple[object, ...]:
         tuple(deal.trick),
         tuple(deal.history),
         deal.pushes,
-        tuple(deal.push_log),
+        tuple(deal.log),
         tuple(deal.legal_actions()),
         tuple(deal.view(seat) for seat in range(deal.players)),
         deal.result,

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
+from ramsch_core import SkatRules, preset
 from ramsch_core.actions import PickUp, Play, Push
 from ramsch_core.ai import HeuristicPlayer, Player, RandomPlayer, make_player
-from ramsch_core.ai_worlds import kernel_for, read_view, rules_of, sampler
+from ramsch_core.ai.knowledge import kernel_for, read_view, sampler
 from ramsch_core.cards import DECK, Card, parse_cards
 from ramsch_core.deal import Deal
 from ramsch_core.errors import IllegalActionError
-from ramsch_core.rules import PRESETS, SchafkopfRules, SkatRules, preset
+from ramsch_core.games.ramsch import PRESETS
 
 
 def _deal(rules: SkatRules, hands: list[str], plays: str = "") -> Deal:
@@ -148,23 +148,17 @@ def test_sampled_deals_respect_what_the_seat_knows() -> None:
         "SK HA SA  HT",
     )
     view = deal.view(0)
-    kernel = kernel_for(rules_of(view))
+    kernel = kernel_for(view.rules)
     draw = sampler(read_view(kernel, view), random.Random(9).random)
     spades = kernel.mask(card for card in DECK if card.suit == 1 and card.rank.letter != "J")
     for _ in range(200):
         world = draw()
         assert [hand.bit_count() for hand in world.hands] == [9, 9, 8]
-        assert world.face_down.bit_count() == 2
-        everything = world.face_down | sum(world.won) | sum(world.trick)
+        assert world.skat.bit_count() == 2
+        everything = world.skat | sum(world.won) | sum(world.trick)
         for hand in world.hands:
             assert not everything & hand
             everything |= hand
         assert everything == (1 << 32) - 1
         assert world.hands[0] == kernel.mask(view.hand)
         assert not world.hands[1] & spades  # middlehand threw ♥A on a spade lead
-
-
-def test_rules_are_inferred_for_a_view_without_them() -> None:
-    view = dataclasses.replace(Deal.from_seed(preset("bauernramsch"), 1).view(0), rules=None)
-    assert rules_of(view) == SchafkopfRules(trumps="obers_unters")
-    assert isinstance(HeuristicPlayer(1, playouts=50).choose(view), Play)

@@ -29,6 +29,7 @@ from tests.core.builders import (
     rules_of,
     snapshot,
     table_deal,
+    trick_winner,
 )
 from tests.core.deals import (
     A1,
@@ -49,7 +50,7 @@ def test_ar1_three_hands_of_ten_and_two_cards_face_down() -> None:
     assert len(deal.skat) == 2
     for seat in range(3):
         view = deal.view(seat)
-        assert not set(deal.skat) & (set(view.hand) | set(view.packet) | set(view.laid))
+        assert not set(deal.skat) & (set(view.hand) | set(view.skat) | set(view.laid))
 
 
 # -- AR-2 / AR-3 --------------------------------------------------------------------------
@@ -63,9 +64,9 @@ def test_ar2_no_trumps_by_default_a_to_7_with_the_jack_below_the_queen() -> None
         ranked = cards(" ".join(suit + rank for rank in "ATKQJ987"))
         for i, high in enumerate(ranked):
             for low in ranked[i + 1 :]:
-                assert order.winner_index([low, high]) == 1
-                assert order.winner_index([high, low]) == 0
-    assert order.winner_index(cards("S7 CJ HA")) == 0  # no card of another suit wins
+                assert trick_winner(order, [low, high]) == 1
+                assert trick_winner(order, [high, low]) == 0
+    assert trick_winner(order, cards("S7 CJ HA")) == 0  # no card of another suit wins
 
 
 def test_ar2_tens_low() -> None:
@@ -74,9 +75,9 @@ def test_ar2_tens_low() -> None:
     ranked = cards("SA SK SQ SJ ST S9 S8 S7")
     for i, high in enumerate(ranked):
         for low in ranked[i + 1 :]:
-            assert order.winner_index([low, high]) == 1
-    assert order.winner_index(cards("ST SK")) == 1
-    assert rules_of("altenburg").trick_order().winner_index(cards("ST SK")) == 0
+            assert trick_winner(order, [low, high]) == 1
+    assert trick_winner(order, cards("ST SK")) == 1
+    assert trick_winner(rules_of("altenburg").trick_order(), cards("ST SK")) == 0
 
 
 def test_ar2_jacks_trump() -> None:
@@ -84,7 +85,7 @@ def test_ar2_jacks_trump() -> None:
     plain suits lose their jack (with `tens_low` too)."""
     order = rules_of("altenburg", jacks_trump=True).trick_order()
     assert order.trumps == tuple(cards("CJ SJ HJ DJ"))
-    assert order.winner_index(cards("SA DJ HJ")) == 2
+    assert trick_winner(order, cards("SA DJ HJ")) == 2
     assert order.plain[0] == tuple(cards("CA CT CK CQ C9 C8 C7"))
     both = rules_of("altenburg", jacks_trump=True, tens_low=True).trick_order()
     assert both.plain[1] == tuple(cards("SA SK SQ ST S9 S8 S7"))
@@ -241,7 +242,7 @@ def test_ar6_jacks_may_be_laid() -> None:
     deal.apply(Push((Card.CJ, Card.SJ)), 1)
     assert Card.CJ not in deal.hand(1)
     deal.apply(PickUp(), 2)
-    assert set(deal.view(2).packet) == {Card.CJ, Card.SJ}
+    assert set(deal.view(2).skat) == {Card.CJ, Card.SJ}
 
 
 @pytest.mark.parametrize("scoring", ["pips", "penalty"])

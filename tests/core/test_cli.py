@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from ramsch_core import PRESETS, deal_record, preset, replay_record, replay_summary
+from ramsch_core import deal_record, preset, replay_record, replay_summary
+from ramsch_core.games.ramsch import PRESETS
 from tests.core.builders import rules_of, table_deal
 from tests.core.deals import D1, D1_SKAT
 
@@ -81,7 +82,11 @@ BAD_INPUTS: dict[str, tuple[list[str], str | bytes | None, str]] = {
     ),
     "missing file": (["replay", "no/such/record.json"], None, "Cannot read no/such/record.json"),
     "a directory": (["replay", str(DATA)], None, "Cannot read"),
-    "unknown preset": (["deal", "--preset", "doppelkopf", "--seed", "1"], None, "invalid choice"),
+    "unknown preset": (
+        ["deal", "--preset", "doppelkopf", "--seed", "1"],
+        None,
+        "Unknown preset 'doppelkopf' for Ramsch",
+    ),
     "no seed": (["deal", "--preset", "skat"], None, "--seed"),
     "no command": ([], None, "required"),
 }

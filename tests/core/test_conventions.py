@@ -6,7 +6,7 @@ import pytest
 
 from ramsch_core import DECK, Card, Deal, InvalidCardError, MustFollowSuitError, Play, Rank, Suit
 from ramsch_core.cards import TOTAL_POINTS, parse_cards, points_of
-from tests.core.builders import cards, make_deal, rules_of
+from tests.core.builders import cards, make_deal, rules_of, trick_winner
 
 
 def test_c1_deck_is_four_suits_of_eight_ranks() -> None:
@@ -78,9 +78,9 @@ def test_c5_highest_card_of_the_suit_led_wins_without_trump() -> None:
     """C-5: no trump in the trick: the highest card of the suit led wins; an off-suit card,
     however high, does not."""
     order = rules_of("skat").trick_order()
-    assert order.winner_index(cards("C7 CA C9")) == 1
-    assert order.winner_index(cards("C7 SA HA")) == 0
-    assert order.winner_index(cards("H8 HK HA")) == 2
+    assert trick_winner(order, cards("C7 CA C9")) == 1
+    assert trick_winner(order, cards("C7 SA HA")) == 0
+    assert trick_winner(order, cards("H8 HK HA")) == 2
 
 
 def _play(deal: Deal, trick: str, leader: int) -> int:

@@ -24,24 +24,24 @@ from ramsch_core import (
     AltenburgRules,
     Card,
     Deal,
+    Match,
     NotYourTurnError,
     PassOn,
     PickUp,
     Play,
     Push,
     RulesError,
+    RuleSet,
     SchafkopfRules,
-    Session,
     SkatRules,
     TableOptions,
+    TrickOrder,
     deal_record,
     parse_rules,
     replay_record,
     replay_summary,
 )
 from ramsch_core.cards import points_of
-from ramsch_core.rules import AnyRules
-from ramsch_core.tricks import TrickOrder
 from tests.core.builders import snapshot
 
 PROPERTY_SETTINGS = settings(
@@ -144,11 +144,11 @@ def check_views(deal: Deal, known: list[set[Card]]) -> None:
             assert not shown & hidden
         legal_cards = {card for action in view.legal for card in _cards(action)}
         if deal.to_act != seat:
-            assert view.legal == () and view.packet == ()
+            assert view.legal == () and view.skat == ()
         elif deal.phase == "play":
             assert list(view.legal) == deal.legal_actions()
-        elif view.packet:  # picked up: lay two of hand + packet
-            assert set(view.packet) == hidden
+        elif view.skat:  # picked up: lay two of hand + packet
+            assert set(view.skat) == hidden
             assert all(isinstance(action, Push) for action in view.legal)
             assert legal_cards <= set(view.hand) | hidden
         else:  # before picking up only PickUp / PassOn are offered: nothing to see
@@ -208,7 +208,7 @@ def check_actions(deal: Deal, rng: random.Random) -> None:
     assert snapshot(deal) == before
 
 
-def play_randomly(rules: AnyRules, seed: int, rng: random.Random, checks: bool) -> Deal:
+def play_randomly(rules: RuleSet, seed: int, rng: random.Random, checks: bool) -> Deal:
     deal = Deal.from_seed(rules, seed)
     known = [set(deal.initial_hand(seat)) for seat in range(deal.players)]
     while not deal.finished:
@@ -289,7 +289,7 @@ def check_replay(deal: Deal, seed: int) -> None:
 
 @PROPERTY_SETTINGS
 @given(rules=any_rules, seed=seeds, choices=seeds)
-def test_random_deals_keep_every_invariant(rules: AnyRules, seed: int, choices: int) -> None:
+def test_random_deals_keep_every_invariant(rules: RuleSet, seed: int, choices: int) -> None:
     """C-1..C-6 and each variant's rules on random play (the actions chosen by a generator
     seeded with `choices`), every option combination."""
     deal = play_randomly(rules, seed, random.Random(choices), checks=True)
@@ -300,7 +300,7 @@ def test_random_deals_keep_every_invariant(rules: AnyRules, seed: int, choices: 
 @settings(max_examples=100, deadline=None)
 @given(rules=any_rules, seed=seeds, choices=seeds, data=st.data())
 def test_a_partial_record_replays_to_the_same_state(
-    rules: AnyRules, seed: int, choices: int, data: st.DataObject
+    rules: RuleSet, seed: int, choices: int, data: st.DataObject
 ) -> None:
     """C-6: a record cut at any point replays to the same position and the same views."""
     full = play_randomly(rules, seed, random.Random(choices), checks=False)
@@ -315,7 +315,7 @@ def test_a_partial_record_replays_to_the_same_state(
     ]
 
 
-def _table_options(rules: AnyRules) -> st.SearchStrategy[TableOptions]:
+def _table_options(rules: RuleSet) -> st.SearchStrategy[TableOptions]:
     seats = st.just(4) if rules.players == 4 else st.sampled_from([3, 4])
     return st.builds(
         TableOptions,
@@ -330,22 +330,22 @@ def _table_options(rules: AnyRules) -> st.SearchStrategy[TableOptions]:
 @settings(max_examples=40, deadline=None)
 @given(rules=any_rules, seed=seeds, choices=seeds, data=st.data())
 def test_random_sessions_add_up(
-    rules: AnyRules, seed: int, choices: int, data: st.DataObject
+    rules: RuleSet, seed: int, choices: int, data: st.DataObject
 ) -> None:
     """C-4, SR-11: table scores are the deal's scores at the active seats (doubled in Bock),
-    the dealer who sits out scores 0, totals are their sums, and the session replays."""
+    the dealer who sits out scores 0, totals are their sums, and the match replays."""
     options = data.draw(_table_options(rules))
     rng = random.Random(choices)
-    session = Session(rules, options, seed)
+    match = Match(rules, options, seed)
     actions: list[tuple[int | None, Any]] = []
-    while not session.finished:
-        seat = session.to_act
-        action = rng.choice(session.deal.legal_actions())
+    while not match.finished:
+        seat = match.to_act
+        action = rng.choice(match.deal.legal_actions())
         actions.append((seat, action))
-        session.apply(action, seat)
-    assert len(session.finished_deals) == options.seats
+        match.apply(action, seat)
+    assert len(match.finished_deals) == options.seats
     totals = [Fraction(0)] * options.seats
-    for number, entry in enumerate(session.finished_deals):
+    for number, entry in enumerate(match.finished_deals):
         assert entry.dealer == number % options.seats
         factor = 2 if entry.bock else 1
         for seat in range(options.seats):
@@ -356,6 +356,6 @@ def test_random_sessions_add_up(
                 expected = Fraction(0)
             assert entry.table_scores[seat] == expected
             totals[seat] += expected
-    assert session.totals == totals
-    again = Session.replay(rules, options, seed, actions)
-    assert again.totals == session.totals
+    assert match.totals == totals
+    again = Match.replay(rules, options, seed, actions)
+    assert again.totals == match.totals

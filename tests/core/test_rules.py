@@ -8,18 +8,18 @@ import pytest
 from pydantic import ValidationError
 
 from ramsch_core import (
-    PRESET_DESCRIPTIONS,
-    PRESETS,
     AltenburgRules,
     RulesError,
     RuleSetError,
     SchafkopfRules,
     SkatRules,
     TableOptions,
+    check_table,
     parse_rules,
     parse_table_options,
     preset,
 )
+from ramsch_core.games.ramsch import PRESET_DESCRIPTIONS, PRESETS
 
 # The option tables of RULES.md, with their defaults.
 DEFAULTS: dict[str, dict[str, Any]] = {
@@ -210,7 +210,7 @@ def test_several_errors_are_all_named() -> None:
         ({"game": "ramsch"}, "missing 'variant'"),
         ({"variant": "doppelkopf"}, "unknown variant"),
         ({"variant": 3}, "unknown variant"),
-        ({"game": "skat", "variant": "skat"}, "option 'game'"),
+        ({"game": "skat", "variant": "skat"}, "Unknown game 'skat'"),
         ("skat", "expected an object"),
         (["skat"], "expected an object"),
     ],
@@ -244,6 +244,9 @@ def test_table_options_defaults_and_refusals() -> None:
         "tournament": False,
     }
     assert parse_table_options({"seats": 4, "rounds": 3}).seats == 4
-    for data, name in [({"seats": 5}, "seats"), ({"rounds": 0}, "rounds"), ({"bock": 1}, "bock")]:
+    for data, name in [({"seats": 6}, "seats"), ({"rounds": 0}, "rounds"), ({"bock": 1}, "bock")]:
         with pytest.raises(RuleSetError, match=f"'{name}'"):
             parse_table_options(data)
+    # Five seats are a table option (for the games that have them), not a Ramsch table.
+    with pytest.raises(RuleSetError, match="three or four players: choose 3 or 4 seats"):
+        check_table(preset("skat"), parse_table_options({"seats": 5}))

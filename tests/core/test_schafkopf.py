@@ -15,10 +15,10 @@ from ramsch_core import (
     Card,
     Deal,
     InvalidDealError,
+    Match,
     MustFollowSuitError,
     Play,
     RuleSetError,
-    Session,
     TableOptions,
 )
 from tests.core.builders import (
@@ -29,6 +29,7 @@ from tests.core.builders import (
     rules_of,
     snapshot,
     table_deal,
+    trick_winner,
 )
 from tests.core.deals import (
     BAUERN_JUNGFRAU,
@@ -72,12 +73,12 @@ def test_sk2_fourteen_trumps_in_order_and_plain_suits_without_obers_and_unters()
     trumps = cards("CQ SQ HQ DQ CJ SJ HJ DJ HA HT HK H9 H8 H7")
     assert order.trumps == tuple(trumps)
     for high, low in pairwise(trumps):
-        assert order.winner_index([low, high, Card.C7, Card.S7]) == 1
+        assert trick_winner(order, [low, high, Card.C7, Card.S7]) == 1
     clubs, spades, diamonds = (
         tuple(cards(f"{suit}A {suit}T {suit}K {suit}9 {suit}8 {suit}7")) for suit in "CSD"
     )
     assert order.plain == (clubs, spades, (), diamonds)
-    assert order.winner_index(cards("CA H7 CT CK")) == 1  # the lowest trump beats a plain Ace
+    assert trick_winner(order, cards("CA H7 CT CK")) == 1  # the lowest trump beats a plain Ace
 
 
 def test_sk2_sk4_a_trump_lead_is_answered_with_trumps_hearts_included() -> None:
@@ -113,8 +114,8 @@ def test_sk3_bauernramsch_only_obers_and_unters_are_trumps() -> None:
     order = rules_of("schafkopf", trumps="obers_unters").trick_order()
     assert order.trumps == tuple(cards("CQ SQ HQ DQ CJ SJ HJ DJ"))
     assert not order.is_trump(Card.HA)
-    assert order.winner_index(cards("H7 HA HK")) == 1
-    assert order.winner_index(cards("HA DJ HT")) == 1
+    assert trick_winner(order, cards("H7 HA HK")) == 1
+    assert trick_winner(order, cards("HA DJ HT")) == 1
 
 
 def test_sk3_bauernramsch_a_heart_lead_is_followed_with_hearts() -> None:
@@ -246,16 +247,16 @@ def test_sk9_hosted_alone_every_deal_is_a_ramsch() -> None:
     """SK-9: a Schafkopf Ramsch table deals Ramsch every time: each deal starts with the
     first lead (no bidding, no pushing) and is scored; four seats are required."""
     rules = rules_of("schafkopf")
-    session = Session(rules, TableOptions(seats=4, rounds=1), seed=5)
-    while not session.finished:
-        assert session.deal.phase == "play" and session.deal.tricks == []
-        done = len(session.finished_deals)
-        while len(session.finished_deals) == done:
-            session.apply(session.deal.legal_actions()[0])
-    assert len(session.finished_deals) == 4
-    assert all(sum(entry.result.scores) == 0 for entry in session.finished_deals)
+    match = Match(rules, TableOptions(seats=4, rounds=1), seed=5)
+    while not match.finished:
+        assert match.deal.phase == "play" and match.deal.tricks == []
+        done = len(match.finished_deals)
+        while len(match.finished_deals) == done:
+            match.apply(match.deal.legal_actions()[0])
+    assert len(match.finished_deals) == 4
+    assert all(sum(entry.result.scores) == 0 for entry in match.finished_deals)
     with pytest.raises(RuleSetError, match="four players"):
-        Session(rules, TableOptions(seats=3), seed=5)
+        Match(rules, TableOptions(seats=3), seed=5)
 
 
 def test_sk9_stock_belongs_to_full_schafkopf() -> None:

@@ -10,10 +10,11 @@ import pytest
 
 from ramsch_core import (
     Deal,
+    Match,
     NotYourTurnError,
     Play,
+    RuleSet,
     RuleSetError,
-    Session,
     TableOptions,
     deal_from_seed,
     deal_record,
@@ -23,19 +24,18 @@ from ramsch_core import (
     replay_summary,
 )
 from ramsch_core.actions import Action
-from ramsch_core.deal import shuffled_deck
-from ramsch_core.rules import AnyRules
+from ramsch_core.deck import shuffled_deck
 from tests.core import deals
 from tests.core.builders import parse_table, rules_of, table_deal
 
 Table = tuple[list[str], str]
 
 
-class ScriptedSession(Session):
-    """A session whose first deals are hand-built trick tables (the rest come from the seed),
+class ScriptedMatch(Match):
+    """A match whose first deals are hand-built trick tables (the rest come from the seed),
     so that Bock and tournament rules can be checked on known results."""
 
-    def __init__(self, rules: AnyRules, options: TableOptions, tables: list[Table]) -> None:
+    def __init__(self, rules: RuleSet, options: TableOptions, tables: list[Table]) -> None:
         self.scripted = [table_deal(rules, tricks, cards) for tricks, cards in tables]
         super().__init__(rules, options, seed=0)
 
@@ -45,27 +45,27 @@ class ScriptedSession(Session):
         return super()._start_deal()
 
 
-def play_in_session(session: Session, tricks: list[str]) -> None:
-    """Play one trick table as the session's current deal, each card by its table seat."""
-    seats = session.active_seats
+def play_in_match(match: Match, tricks: list[str]) -> None:
+    """Play one trick table as the match's current deal, each card by its table seat."""
+    seats = match.active_seats
     for leader, played in parse_table(tricks):
         for index, card in enumerate(played):
             seat = seats[(leader + index) % len(seats)]
-            assert session.to_act == seat
-            session.apply(Play(card), seat)
+            assert match.to_act == seat
+            match.apply(Play(card), seat)
 
 
-def finish_deal(session: Session) -> None:
-    done = len(session.finished_deals)
-    while len(session.finished_deals) == done:
-        session.apply(session.deal.legal_actions()[0], session.to_act)
+def finish_deal(match: Match) -> None:
+    done = len(match.finished_deals)
+    while len(match.finished_deals) == done:
+        match.apply(match.deal.legal_actions()[0], match.to_act)
 
 
-def play_scripted(rules: AnyRules, options: TableOptions, tables: list[Table]) -> ScriptedSession:
-    session = ScriptedSession(rules, options, tables)
+def play_scripted(rules: RuleSet, options: TableOptions, tables: list[Table]) -> ScriptedMatch:
+    match = ScriptedMatch(rules, options, tables)
     for tricks, _ in tables:
-        play_in_session(session, tricks)
-    return session
+        play_in_match(match, tricks)
+    return match
 
 
 # -- C-4 ----------------------------------------------------------------------------------
@@ -74,47 +74,47 @@ def play_scripted(rules: AnyRules, options: TableOptions, tables: list[Table]) -
 def test_c4_dealer_rotates_and_forehand_sits_left_of_the_dealer() -> None:
     """C-4: the dealer moves one seat clockwise every deal; forehand (left of the dealer)
     leads the first trick, then play goes clockwise: middlehand, rearhand."""
-    session = Session(rules_of("skat"), TableOptions(seats=3, rounds=2), seed=1)
+    match = Match(rules_of("skat"), TableOptions(seats=3, rounds=2), seed=1)
     for number in range(6):
-        assert session.dealer == number % 3
+        assert match.dealer == number % 3
         forehand = (number + 1) % 3
-        assert session.active_seats == (forehand, (number + 2) % 3, number % 3)
-        assert session.to_act == forehand
+        assert match.active_seats == (forehand, (number + 2) % 3, number % 3)
+        assert match.to_act == forehand
         for offset in range(3):  # the first trick, clockwise from forehand
-            assert session.to_act == (forehand + offset) % 3
-            session.apply(session.deal.legal_actions()[0], session.to_act)
-        finish_deal(session)
-    assert session.finished and session.to_act is None
+            assert match.to_act == (forehand + offset) % 3
+            match.apply(match.deal.legal_actions()[0], match.to_act)
+        finish_deal(match)
+    assert match.finished and match.to_act is None
 
 
 def test_c4_four_seat_skat_table_the_dealer_sits_out() -> None:
     """C-4: at a four-seat Skat table the dealer sits the deal out: it never acts, its score
     for the deal is 0, and the other three play clockwise from the dealer's left."""
-    session = Session(rules_of("skat"), TableOptions(seats=4, rounds=1), seed=2)
+    match = Match(rules_of("skat"), TableOptions(seats=4, rounds=1), seed=2)
     for number in range(4):
         dealer = number % 4
-        assert session.sitting_out == dealer
-        assert session.active_seats == tuple((dealer + k) % 4 for k in (1, 2, 3))
-        action: Action = session.deal.legal_actions()[0]
+        assert match.sitting_out == dealer
+        assert match.active_seats == tuple((dealer + k) % 4 for k in (1, 2, 3))
+        action: Action = match.deal.legal_actions()[0]
         with pytest.raises(NotYourTurnError, match="sit this deal out"):
-            session.apply(action, dealer)
-        finish_deal(session)
-        entry = session.finished_deals[-1]
+            match.apply(action, dealer)
+        finish_deal(match)
+        entry = match.finished_deals[-1]
         assert entry.dealer == dealer and entry.table_scores[dealer] == 0
         assert [entry.table_scores[seat] for seat in entry.seats] == list(entry.result.scores)
-    assert session.totals == [
-        sum((entry.table_scores[seat] for entry in session.finished_deals), Fraction(0))
+    assert match.totals == [
+        sum((entry.table_scores[seat] for entry in match.finished_deals), Fraction(0))
         for seat in range(4)
     ]
 
 
 def test_c4_schafkopf_the_dealer_plays_fourth() -> None:
     """C-4: with four players, forehand, middlehand, rearhand, then the dealer."""
-    session = Session(rules_of("schafkopf"), TableOptions(seats=4), seed=3)
+    match = Match(rules_of("schafkopf"), TableOptions(seats=4), seed=3)
     for number in range(4):
-        assert session.active_seats == tuple((number + k) % 4 for k in (1, 2, 3, 4))
-        assert session.sitting_out is None
-        finish_deal(session)
+        assert match.active_seats == tuple((number + k) % 4 for k in (1, 2, 3, 4))
+        assert match.sitting_out is None
+        finish_deal(match)
 
 
 # -- C-6 ----------------------------------------------------------------------------------
@@ -145,22 +145,22 @@ def test_c6_shuffle_is_uniform_enough() -> None:
 
 
 def test_c6_a_session_replays_exactly_from_its_seed_and_actions() -> None:
-    """C-6: a session rebuilt from its seed and its actions reaches the same deals, results
+    """C-6: a match rebuilt from its seed and its actions reaches the same deals, results
     and totals; another seed deals other cards."""
     rules, options = rules_of("skat", schieben=True), TableOptions(seats=4, rounds=1)
-    session = Session(rules, options, seed=99)
+    match = Match(rules, options, seed=99)
     actions: list[tuple[int | None, Action]] = []
-    while not session.finished:
-        seat = session.to_act
-        action = session.deal.legal_actions()[-1]
+    while not match.finished:
+        seat = match.to_act
+        action = match.deal.legal_actions()[-1]
         actions.append((seat, action))
-        session.apply(action, seat)
-    again = Session.replay(rules, options, 99, actions)
-    assert again.totals == session.totals
-    assert [e.result for e in again.finished_deals] == [e.result for e in session.finished_deals]
+        match.apply(action, seat)
+    again = Match.replay(rules, options, 99, actions)
+    assert again.totals == match.totals
+    assert [e.result for e in again.finished_deals] == [e.result for e in match.finished_deals]
     first = Deal.from_seed(rules, deal_seed(99, 0))
-    assert Session(rules, options, seed=99).deal.initial_hand(0) == first.initial_hand(0)
-    assert Session(rules, options, seed=100).deal.initial_hand(0) != first.initial_hand(0)
+    assert Match(rules, options, seed=99).deal.initial_hand(0) == first.initial_hand(0)
+    assert Match(rules, options, seed=100).deal.initial_hand(0) != first.initial_hand(0)
 
 
 def test_c6_a_seeded_record_replays_exactly() -> None:
@@ -181,19 +181,19 @@ D1 = (deals.D1, deals.D1_SKAT)
 D2 = (deals.D2, deals.D2_SKAT)
 
 
-def bock_flags(session: Session) -> list[bool]:
-    return [entry.bock for entry in session.finished_deals]
+def bock_flags(match: Match) -> list[bool]:
+    return [entry.bock for entry in match.finished_deals]
 
 
 def test_sr11_a_durchmarsch_opens_a_bock_round_that_doubles_each_deal() -> None:
     """SR-11: a Durchmarsch opens a Bock round (FS-13: one deal per seat, here 3) in which the
     Ramsch loss counts double: D1's −58 is −116 in deals 2 to 4, −58 again in deal 5."""
     options = TableOptions(seats=3, rounds=2, bock_on_durchmarsch=True)
-    session = play_scripted(rules_of("skat"), options, [D0, D1, D1, D1, D1])
-    assert bock_flags(session) == [False, True, True, True, False]
-    first = session.finished_deals[0]
+    match = play_scripted(rules_of("skat"), options, [D0, D1, D1, D1, D1])
+    assert bock_flags(match) == [False, True, True, True, False]
+    first = match.finished_deals[0]
     assert first.table_scores == (0, 120, 0)  # forehand of deal 1 is table seat 1
-    for entry in session.finished_deals[1:]:
+    for entry in match.finished_deals[1:]:
         rearhand = entry.seats[2]
         loss = -116 if entry.bock else -58
         assert entry.table_scores[rearhand] == loss
@@ -204,23 +204,23 @@ def test_sr11_a_durchmarsch_in_bock_counts_double_and_queues_another_round() -> 
     """SR-11 / FS-13: a Durchmarsch inside a Bock round counts double (+240) and queues a
     further Bock round after the current one: deals 2 to 7 are Bock, deal 8 is not."""
     options = TableOptions(seats=3, rounds=3, bock_on_durchmarsch=True)
-    session = play_scripted(rules_of("skat"), options, [D0, D0, D1, D1, D1, D1, D1, D1])
-    assert bock_flags(session) == [False, True, True, True, True, True, True, False]
-    second = session.finished_deals[1]
+    match = play_scripted(rules_of("skat"), options, [D0, D0, D1, D1, D1, D1, D1, D1])
+    assert bock_flags(match) == [False, True, True, True, True, True, True, False]
+    second = match.finished_deals[1]
     assert second.table_scores[second.seats[0]] == 240
 
 
 def test_sr11_without_the_option_nothing_doubles() -> None:
-    session = play_scripted(rules_of("skat"), TableOptions(rounds=2), [D0, D1])
-    assert bock_flags(session) == [False, False]
-    assert session.finished_deals[1].table_scores[session.finished_deals[1].seats[2]] == -58
+    match = play_scripted(rules_of("skat"), TableOptions(rounds=2), [D0, D1])
+    assert bock_flags(match) == [False, False]
+    assert match.finished_deals[1].table_scores[match.finished_deals[1].seats[2]] == -58
 
 
 def test_sr11_four_seat_bock_round_is_four_deals() -> None:
     """SR-11 / FS-13: at a four-seat table a Bock round is four deals."""
     options = TableOptions(seats=4, rounds=2, bock_on_durchmarsch=True)
-    session = play_scripted(rules_of("skat"), options, [D0, D1, D1, D1, D1, D1])
-    assert bock_flags(session) == [False, True, True, True, True, False]
+    match = play_scripted(rules_of("skat"), options, [D0, D1, D1, D1, D1, D1])
+    assert bock_flags(match) == [False, True, True, True, True, False]
 
 
 def test_sr11_a_tie_of_all_players_opens_bock_a_tie_of_two_does_not() -> None:
@@ -230,9 +230,9 @@ def test_sr11_a_tie_of_all_players_opens_bock_a_tie_of_two_does_not() -> None:
     rules = rules_of("altenburg")
     options = TableOptions(seats=3, rounds=2, bock_on_tie=True)
     tables = [(deals.TIE_THREE, deals.ZERO_SKAT)] + [(deals.A1, deals.A1_SKAT)] * 4
-    session = play_scripted(rules, options, tables)
-    assert bock_flags(session) == [False, True, True, True, False]
-    second = session.finished_deals[1]
+    match = play_scripted(rules, options, tables)
+    assert bock_flags(match) == [False, True, True, True, False]
+    second = match.finished_deals[1]
     assert [second.table_scores[seat] for seat in second.seats] == [-32, -68, -132]
     skat_session = play_scripted(
         rules_of("skat", skat_to="nobody"), TableOptions(rounds=1, bock_on_tie=True), [D2, D1]
@@ -276,7 +276,7 @@ def test_ar7_lowest_penalty_total_wins_the_session() -> None:
         (deals.TIE_TWO, deals.ZERO_SKAT),
         (deals.ALL_TRICKS, deals.ZERO_SKAT),
     ]
-    session = play_scripted(rules_of("altenburg"), TableOptions(seats=3, rounds=1), tables)
-    assert session.finished
-    assert session.totals == [-126, -76, -154]
-    assert session.standings() == [(1, -76), (0, -126), (2, -154)]
+    match = play_scripted(rules_of("altenburg"), TableOptions(seats=3, rounds=1), tables)
+    assert match.finished
+    assert match.totals == [-126, -76, -154]
+    assert match.standings() == [(1, -76), (0, -126), (2, -154)]

@@ -34,6 +34,7 @@ from tests.core.builders import (
     rules_of,
     snapshot,
     table_deal,
+    trick_winner,
     winners_of,
 )
 from tests.core.deals import D0, D0_SKAT, D1, D1_PUSHED, D1_SKAT, D2, D2_SKAT, D3, D3_SKAT
@@ -81,9 +82,9 @@ def test_sr2_the_four_jacks_are_the_only_trumps_clubs_highest() -> None:
     assert [card for card in Card if order.is_trump(card)] == [Card.CJ, Card.SJ, Card.HJ, Card.DJ]
     jacks = cards("CJ SJ HJ DJ")
     for high, low in pairwise(jacks):
-        assert order.winner_index([low, high, Card.C7]) == 1
-        assert order.winner_index([high, low, Card.C7]) == 0
-    assert order.winner_index(cards("SA DJ ST")) == 1
+        assert trick_winner(order, [low, high, Card.C7]) == 1
+        assert trick_winner(order, [high, low, Card.C7]) == 0
+    assert trick_winner(order, cards("SA DJ ST")) == 1
 
 
 @pytest.mark.parametrize("suit", "CSHD")
@@ -93,8 +94,8 @@ def test_sr2_plain_suits_rank_as_in_a_grand(suit: str) -> None:
     ranked = cards(" ".join(suit + rank for rank in "ATKQ987"))
     for i, high in enumerate(ranked):
         for low in ranked[i + 1 :]:
-            assert order.winner_index([low, high]) == 1, (low, high)
-            assert order.winner_index([high, low]) == 0, (high, low)
+            assert trick_winner(order, [low, high]) == 1, (low, high)
+            assert trick_winner(order, [high, low]) == 0, (high, low)
 
 
 # -- SR-3 ---------------------------------------------------------------------------------
@@ -228,7 +229,7 @@ def test_sr4_nobody_looks_at_the_skat() -> None:
     for line in D1:
         for seat in range(3):
             view = deal.view(seat)
-            seen = set(view.hand) | set(view.packet) | set(view.laid) | set(view.played)
+            seen = set(view.hand) | set(view.skat) | set(view.laid) | set(view.played)
             assert not seen & hidden and view.result is None
         play_table(deal, [line])
     assert deal.result is not None and set(deal.result.skat) == hidden
@@ -331,7 +332,7 @@ def test_sr10_forehand_then_middlehand_then_rearhand_push_or_pass_before_the_lea
     assert deal.to_act == 2 and deal.phase == "push"
     deal.apply(PassOn(), 2)
     assert deal.phase == "play" and deal.to_act == 0
-    assert deal.push_log == [(0, "pass_on"), (1, "push"), (2, "pass_on")]
+    assert deal.log == [(0, "pass_on"), (1, "push"), (2, "pass_on")]
     assert deal.pushes == 1
 
 
@@ -340,7 +341,7 @@ def test_sr10_a_push_lays_any_two_of_twelve_for_the_next_seat() -> None:
     deal = pushing_deal()
     deal.apply(PickUp(), 0)
     view = deal.view(0)
-    assert set(view.packet) == {Card.H7, Card.D7}
+    assert set(view.skat) == {Card.H7, Card.D7}
     assert len(view.hand) == 10
     pushes = [action for action in view.legal if isinstance(action, Push)]
     # 12 cards, 2 of them jacks that may not be laid: C(10, 2) = 45 pairs
@@ -349,7 +350,7 @@ def test_sr10_a_push_lays_any_two_of_twelve_for_the_next_seat() -> None:
     assert Card.D7 in deal.hand(0) and Card.CA not in deal.hand(0) and len(deal.hand(0)) == 10
     assert deal.view(0).laid == (Card.CA, Card.H7)
     deal.apply(PickUp(), 1)
-    assert set(deal.view(1).packet) == {Card.CA, Card.H7}
+    assert set(deal.view(1).skat) == {Card.CA, Card.H7}
 
 
 def test_sr10_pass_on_never_shows_the_cards() -> None:
@@ -363,14 +364,14 @@ def test_sr10_pass_on_never_shows_the_cards() -> None:
         for seat, hidden in hidden_from.items():
             view = deal.view(seat)
             shown = {card for action in view.legal for card in action_cards(action)}
-            assert not (set(view.hand) | set(view.packet) | set(view.laid) | shown) & hidden
+            assert not (set(view.hand) | set(view.skat) | set(view.laid) | shown) & hidden
 
     check()
     deal.apply(PassOn(), 0)
     check()
     deal.apply(PickUp(), 1)
     check()
-    assert set(deal.view(1).packet) == set(cards("H7 D7"))
+    assert set(deal.view(1).skat) == set(cards("H7 D7"))
     deal.apply(Push((Card.CK, Card.CQ)), 1)
     check()
     assert deal.view(2).legal == (PickUp(), PassOn())
@@ -450,7 +451,7 @@ def test_sr10_sr4_the_skat_is_the_final_packet() -> None:
     deal.apply(PassOn(), 0)
     deal.apply(PassOn(), 1)
     deal.apply(PickUp(), 2)
-    assert set(deal.view(2).packet) == {Card.HK, Card.D7}
+    assert set(deal.view(2).skat) == {Card.HK, Card.D7}
     deal.apply(Push((Card.HK, Card.SQ)), 2)
     play_table(deal, D1_PUSHED)
     result = deal.result

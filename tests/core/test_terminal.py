@@ -6,9 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ramsch_core import Match, TableOptions, preset
 from ramsch_core.cards import DECK, Card
-from ramsch_core.rules import preset
-from ramsch_core.session import Session, TableOptions
 from ramsch_core.terminal import TerminalGame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,12 +52,12 @@ class ScriptedHuman:
 
 def test_scripted_session_with_schieberamsch_and_a_seat_out() -> None:
     """SR-10 prompts, four seats (the dealer sits out, C-4), bad input re-asked with reasons."""
-    session = Session(preset("skat-schieberamsch"), TableOptions(seats=4, rounds=1), seed=11)
+    match = Match(preset("skat-schieberamsch"), TableOptions(seats=4, rounds=1), seed=11)
     human = ScriptedHuman()
-    game = TerminalGame(session, "random", 11, human.read, human.write)
+    game = TerminalGame(match, "random", 11, human.read, human.write)
     assert game.run() == 0
     text = "\n".join(human.lines)
-    assert session.finished and len(session.finished_deals) == 4
+    assert match.finished and len(match.finished_deals) == 4
     assert "You deal and sit this one out." in text
     assert "Unknown card 'x1'" in text
     assert "Choose a number from 1 to" in text
@@ -71,7 +70,7 @@ def test_scripted_session_with_schieberamsch_and_a_seat_out() -> None:
 
 def test_scripted_session_must_follow_suit_is_explained() -> None:
     """SK-4: a card that does not follow is refused with the core's message, then re-asked."""
-    session = Session(preset("schafkopf"), TableOptions(seats=4), seed=3)
+    match = Match(preset("schafkopf"), TableOptions(seats=4), seed=3)
     human = ScriptedHuman()
 
     def read(prompt: str) -> str | None:
@@ -84,9 +83,9 @@ def test_scripted_session_must_follow_suit_is_explained() -> None:
                 return wrong[0]
         return human.read(prompt)
 
-    assert TerminalGame(session, "heuristic", 3, read, human.write).run() == 0
+    assert TerminalGame(match, "heuristic", 3, read, human.write).run() == 0
     assert any("You must follow" in line for line in human.lines)
-    assert session.finished
+    assert match.finished
 
 
 def _play(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:

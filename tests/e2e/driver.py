@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.tables import TableService
-from ramsch_core import Action, Card, PassOn, PickUp, Play, Push, Session, preset
-from ramsch_core.session import TableOptions
+from ramsch_core import Action, Card, Match, PassOn, PickUp, Play, Push, preset
+from ramsch_core.match import TableOptions
 from tests.emulator import Channel, Emulator, InteractionHandle, Message, SimUser
 from tests.emulator import components as comp
 
@@ -184,29 +184,29 @@ class Game:
         while len(self.replay().finished_deals) == number:
             await self.step()
 
-    def replay(self) -> Session:
+    def replay(self) -> Match:
         """The core's replay of every action clicked so far (the oracle)."""
         rules = preset(self.preset_name)
         seats = self.options.get("seats", rules.players)
         options = TableOptions(seats=seats, rounds=self.options.get("rounds", 1))
-        return Session.replay(rules, options, self.h.seeds[-1], self.actions)
+        return Match.replay(rules, options, self.h.seeds[-1], self.actions)
 
     # -- checks -------------------------------------------------------------------------------
 
     def check_no_leak(self) -> None:
         """No message of the current deal shows a card its viewer may not know yet."""
-        session = self.replay()
-        if session.finished:
+        match = self.replay()
+        if match.finished:
             return
-        deal = session.deal
+        deal = match.deal
         played = set(deal.view(0).played)
-        current = f"deal {session.number + 1} of"
+        current = f"deal {match.number + 1} of"
         for seat, user in enumerate(self.players):
-            deal_seat = session.deal_seat(seat)
+            deal_seat = match.deal_seat(seat)
             known = set(played)
             if deal_seat is not None:
                 view = deal.view(deal_seat)
-                known |= set(view.hand) | set(view.packet) | set(view.laid)
+                known |= set(view.hand) | set(view.skat) | set(view.laid)
             for message in user.visible_messages():
                 text = shown_text(message)
                 if f"Ramsch #{self.table_id}" not in text or current not in text:
@@ -233,7 +233,7 @@ def logged(game: Game) -> int:
 def last_action(game: Game) -> tuple[int, Action]:
     """The table seat and action the bot applied last (for clicks the driver did not make)."""
     service: TableService = getattr(game.h, "service")  # noqa: B009 - in-process hosts only
-    session = service.get(game.table_id).session
-    assert session is not None
-    deal_seat, action = session.deal.history[-1]
-    return session.active_seats[deal_seat], action
+    match = service.get(game.table_id).match
+    assert match is not None
+    deal_seat, action = match.deal.history[-1]
+    return match.active_seats[deal_seat], action

@@ -19,9 +19,9 @@ from aiohttp import web
 
 from bot.storage import Store
 from bot.ui.text import score_text
-from ramsch_core import Action, Card, Session, preset
+from ramsch_core import Action, Card, Match, preset
+from ramsch_core.match import TableOptions
 from ramsch_core.record import action_from_json
-from ramsch_core.session import TableOptions
 from tests.e2e.driver import Game
 from tests.emulator import Channel, Emulator, Guild, Message, MessageVersion
 from tests.emulator.errors import json_response
@@ -243,14 +243,14 @@ async def integrity(db: Path) -> list[str]:
         return await store.integrity_check()
 
 
-def replay_log(game: Game, db: Path) -> Session:
+def replay_log(game: Game, db: Path) -> Match:
     """The core's replay of the bot's action log (not of what the test clicked)."""
     rules = preset(game.preset_name)
     options = TableOptions(
         seats=game.options.get("seats", rules.players), rounds=game.options.get("rounds", 1)
     )
     seed = session_seed(db, game.table_id)
-    return Session.replay(rules, options, seed, logged_actions(db, game.table_id))
+    return Match.replay(rules, options, seed, logged_actions(db, game.table_id))
 
 
 # -- what the players see ---------------------------------------------------------------------
@@ -272,10 +272,10 @@ def standings_text(game: Game) -> str:
     return found[0].text
 
 
-def assert_standings_match(game: Game, session: Session) -> None:
+def assert_standings_match(game: Game, match: Match) -> None:
     """The final standings list every player with the replay's total, best first."""
     text = standings_text(game)
     expected = [f"**{game.players[seat].name}** {score_text(total)}" for seat, total in
-                session.standings()]  # fmt: skip
+                match.standings()]  # fmt: skip
     positions = [text.index(line) for line in expected]
     assert positions == sorted(positions), (expected, text)

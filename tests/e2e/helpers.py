@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.ui.text import score_text
-from ramsch_core import Session
+from ramsch_core import Match
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game
 from tests.emulator import Message, SimUser
@@ -34,6 +34,6 @@ def all_texts(messages: list[Message]) -> str:
     return "\n".join(version.text for message in messages for version in message.versions)
 
 
-def standings_lines(names: list[str], session: Session) -> list[str]:
+def standings_lines(names: list[str], match: Match) -> list[str]:
     """The final standings' lines, best first, as the bot writes them."""
-    return [f"**{names[seat]}** {score_text(total)}" for seat, total in session.standings()]
+    return [f"**{names[seat]}** {score_text(total)}" for seat, total in match.standings()]

@@ -26,7 +26,7 @@ async def test_a_lone_player_adds_ais_and_plays_a_whole_session(harness: Harness
     while not game.replay().finished:
         await game.step()
     await harness.settle()
-    session = game.replay()
+    match = game.replay()
     assert {source for source in await sources(harness, game.table_id)} == {"human", "ai"}
     names = ["Alice", "AI 1", "AI 2"]
     channel = harness.channel.current_messages()
@@ -34,13 +34,13 @@ async def test_a_lone_player_adds_ais_and_plays_a_whole_session(harness: Harness
     assert len(results) == 3
     # Every trick was shown: as the table's last trick, or in its deal's result.
     shown = all_texts(channel)
-    for entry in session.finished_deals:
+    for entry in match.finished_deals:
         deal_names = [names[seat] for seat in entry.seats]
         for number, trick in enumerate(entry.result.tricks, start=1):
             assert last_trick_text(deal_names, trick, number) in shown, (entry.number, number)
     standings = channel[-1].text
     assert "final standings" in standings
-    positions = [standings.index(line) for line in standings_lines(names, session)]
+    positions = [standings.index(line) for line in standings_lines(names, match)]
     assert positions == sorted(positions), standings
     assert not any(m.buttons() for m in channel), "buttons left after the session"
     assert all(not m.buttons() for m in alice.dms())

@@ -124,13 +124,13 @@ async def finish(crash: Crash, processes: Processes) -> None:
     game, host = crash.game, crash.host
     while not game.replay().finished:
         await game.play_deal()
-    session = game.replay()
-    assert len(results(host)) == len(session.finished_deals)
-    assert_standings_match(game, session)
-    assert replay_log(game, host.db).totals == session.totals
+    match = game.replay()
+    assert len(results(host)) == len(match.finished_deals)
+    assert_standings_match(game, match)
+    assert replay_log(game, host.db).totals == match.totals
     status, totals, finished = stored_session(host.db, game.table_id)
     assert status == "finished" and finished
-    assert [float(t) for t in totals] == [float(t) for t in session.totals]
+    assert [float(t) for t in totals] == [float(t) for t in match.totals]
     assert await processes[-1].stop() == 0
     assert await integrity(host.db) == ["ok"]
     for process in processes:
@@ -181,12 +181,12 @@ async def test_a_session_ended_before_a_kill_has_its_end_shown_after_the_restart
     once, and closes the table message; a later clean restart sends nothing again."""
     scene = await crash(emulator, tmp_path, processes, cards_before=DEALS * CARDS_PER_DEAL - 1)
     game, host = scene.game, scene.host
-    session = game.replay()
-    assert session.finished
+    match = game.replay()
+    assert match.finished
     posted = results(host)
     assert len(posted) == DEALS
     assert sum(f"deal {DEALS} of {DEALS}: result" in text for text in posted) == 1
-    assert_standings_match(game, session)  # exactly one standings message
+    assert_standings_match(game, match)  # exactly one standings message
     assert "The session is over" in scene.table_message.text
     assert not scene.table_message.buttons()
     for user in game.players:
@@ -194,8 +194,8 @@ async def test_a_session_ended_before_a_kill_has_its_end_shown_after_the_restart
         assert message is not None and not enabled_cards(message)
     status, totals, finished = stored_session(host.db, game.table_id)
     assert status == "finished" and finished
-    assert [float(t) for t in totals] == [float(t) for t in session.totals]
-    assert replay_log(game, host.db).totals == session.totals
+    assert [float(t) for t in totals] == [float(t) for t in match.totals]
+    assert replay_log(game, host.db).totals == match.totals
 
     # Everything was shown: a clean stop and a new start send nothing, twice over.
     before = shown(host, game.players)

@@ -53,11 +53,11 @@ async def test_history_lists_the_sessions_and_records_replay(
     (empty,) = await answer(alice, harness.channel, "ramsch history")
     assert empty.ephemeral and "not played a session" in empty.text and not empty.components
     game = await played_session(harness, alice)
-    session = game.replay()
+    match = game.replay()
     (shown,) = await answer(alice, harness.channel, "ramsch history")
     assert shown.ephemeral and "**#1** · Skat Ramsch" in shown.text
     assert "3 deals · finished" in shown.text
-    totals = [score_text(total) for total in session.totals]
+    totals = [score_text(total) for total in match.totals]
     assert f"**Alice {totals[0]}**" in shown.text and f"🤖 AI 2 {totals[2]}" in shown.text
     options = [o["value"] for row in shown.components for c in row["components"]
                for o in c.get("options", [])]  # fmt: skip
@@ -68,7 +68,7 @@ async def test_history_lists_the_sessions_and_records_replay(
         (sent,) = [m for m in await handle.wait_response() if m is not shown]
         assert sent.ephemeral and f"table #1, deal {number + 1}" in sent.text
         summary = await replay_cli(await record_file(sent, tmp_path))
-        entry = session.finished_deals[number]
+        entry = match.finished_deals[number]
         assert summary == {"finished": True, "to_act": None, **entry.result.to_json()}
         names = [["Alice", "AI 1", "AI 2"][seat] for seat in entry.seats]
         for name, points in zip(names, summary["card_points"], strict=True):
@@ -77,7 +77,7 @@ async def test_history_lists_the_sessions_and_records_replay(
     handle = await alice.slash(harness.channel, "ramsch record", table=1, deal=3)
     (sent,) = await handle.wait_response()
     summary = await replay_cli(await record_file(sent, tmp_path))
-    assert summary["card_points"] == list(session.finished_deals[2].result.card_points)
+    assert summary["card_points"] == list(match.finished_deals[2].result.card_points)
 
 
 async def test_records_of_unfinished_deals_are_refused(harness: Harness) -> None:

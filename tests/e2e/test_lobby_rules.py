@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ramsch_core import Session, TableOptions
+from ramsch_core import Match, TableOptions
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game
 from tests.e2e.helpers import ai_table, all_texts
@@ -57,8 +57,8 @@ async def test_the_host_sets_the_rules_before_the_start(harness: Harness) -> Non
     for _ in range(3):
         await game.click(alice, lobby, "Add AI")
     await game.click(alice, lobby, "Start")
-    session = Session(table.rules, table.options, harness.seeds[-1])
-    assert session.sitting_out == 0  # Alice deals first and sits out: the AIs play deal 1
+    match = Match(table.rules, table.options, harness.seeds[-1])
+    assert match.sitting_out == 0  # Alice deals first and sits out: the AIs play deal 1
     shown = all_texts(harness.channel.current_messages())
     assert "**Alice** — deals, sits out" in shown
     [result] = [m for m in harness.channel.current_messages() if "deal 1 of 8: result" in m.text]

@@ -17,8 +17,8 @@ def result_messages(game: Game) -> list[Message]:
 
 def check_result(game: Game, number: int) -> None:
     """The posted result of deal ``number`` says what the core's replay says."""
-    session = game.replay()
-    entry = session.finished_deals[number]
+    match = game.replay()
+    entry = match.finished_deals[number]
     text = result_messages(game)[number].text
     sign = unit(preset(game.preset_name))
     for deal_seat, table_seat in enumerate(entry.seats):
@@ -39,13 +39,13 @@ async def test_a_round_of_skat_ramsch_by_buttons(harness: Harness) -> None:
     lobby = await game.open(rounds=1)
     assert "Players 1/3" in lobby.text and players[0].mention in lobby.text
     await game.start()
-    session = game.replay()
+    match = game.replay()
     for seat, user in enumerate(players):
         (dm,) = user.dms()
         assert f"Table **#{game.table_id}** in <#{harness.channel.id}>" in dm.text
-        deal_seat = session.deal_seat(seat)
+        deal_seat = match.deal_seat(seat)
         assert deal_seat is not None
-        assert cards_in(dm.text) == set(session.deal.view(deal_seat).hand)
+        assert cards_in(dm.text) == set(match.deal.view(deal_seat).hand)
     for number in range(3):
         await game.play_deal()
         check_result(game, number)

@@ -45,15 +45,15 @@ async def test_the_bot_as_a_process_plays_a_whole_session(
     host.seeds.append(session_seed(host.db, game.table_id))
     for _ in range(3):
         await game.play_deal()
-    session = game.replay()
-    assert session.finished
+    match = game.replay()
+    assert match.finished
     channel = host.channel.current_messages()
     results = [m for m in channel if ": result" in m.text]
     assert len(results) == 3
     standings = channel[-1]
     assert "final standings" in standings.text
     expected = [
-        f"**{players[seat].name}** {score_text(total)}" for seat, total in session.standings()
+        f"**{players[seat].name}** {score_text(total)}" for seat, total in match.standings()
     ]
     positions = [standings.text.index(line) for line in expected]
     assert positions == sorted(positions), (expected, standings.text)

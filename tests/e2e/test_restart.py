@@ -58,11 +58,11 @@ async def play_by_old_buttons(
     old = fallback = 0
     deal = len(game.replay().finished_deals)
     while len(game.replay().finished_deals) == deal:
-        session = game.replay()
-        seat = session.to_act
+        match = game.replay()
+        seat = match.to_act
         assert seat is not None
         user: SimUser = game.players[seat]
-        legal = {a.card for a in session.deal.legal_actions() if isinstance(a, Play)}
+        legal = {a.card for a in match.deal.legal_actions() if isinstance(a, Play)}
         found = old_button(dms[user.id], seen[user.id], legal)
         if found is None:
             fallback += 1
@@ -106,8 +106,8 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_finish_it(
     # The new service rebuilt the table from the log: every card, in order, where it was.
     table = harness.service.get(game.table_id)
     assert table.log_length == count == len(game.actions)
-    assert table.session is not None
-    assert table.session.deal.history == game.replay().deal.history
+    assert table.match is not None
+    assert table.match.deal.history == game.replay().deal.history
     assert logged_actions(harness.db, game.table_id) == game.actions
     # ... whose messages already show it: nothing was sent for it, no edit, no new DM.
     assert render_requests(harness) == before
@@ -147,12 +147,12 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_finish_it(
     while not game.replay().finished:
         await game.play_deal()
 
-    session = game.replay()
-    assert_standings_match(game, session)
-    assert replay_log(game, harness.db).totals == session.totals
+    match = game.replay()
+    assert_standings_match(game, match)
+    assert replay_log(game, harness.db).totals == match.totals
     status, totals, finished = stored_session(harness.db, game.table_id)
     assert status == "finished" and finished
-    assert [float(t) for t in totals] == [float(t) for t in session.totals]
+    assert [float(t) for t in totals] == [float(t) for t in match.totals]
     assert not any(m.buttons() for m in harness.channel.current_messages())
     await harness.settle()
     assert await harness.store.integrity_check() == ["ok"]

@@ -41,11 +41,11 @@ async def test_200_concurrent_clicks_play_exactly_one_card(harness: Harness) -> 
     played = {game.players[seat].id: action for seat, action in game.actions}
 
     # The trick's winner leads; after their card the next player is to act, the third waits.
-    session = game.replay()
-    deal_seat = session.deal.to_act
-    assert deal_seat is not None and not session.deal.view(0).trick
+    match = game.replay()
+    deal_seat = match.deal.to_act
+    assert deal_seat is not None and not match.deal.view(0).trick
     leader, following, third = (
-        players[session.active_seats[(deal_seat + step) % 3]] for step in range(3)
+        players[match.active_seats[(deal_seat + step) % 3]] for step in range(3)
     )
     _, hand, _ = game.on_turn()
     assert game.hand_message(leader) is hand

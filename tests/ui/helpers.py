@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.tables import Seat, Table
 from bot.ui.message import Rendered
-from ramsch_core import Card, Session, TableOptions, preset
+from ramsch_core import Card, Match, TableOptions, preset
 from tests.emulator.limits import message_problems
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
@@ -31,19 +31,19 @@ def make_table(
     )  # fmt: skip
     if started:
         table.status = "playing"
-        table.session = Session(rules, options, seed)
+        table.match = Match(rules, options, seed)
         table.seed = seed
     return table
 
 
 def act_randomly(table: Table, rng: random.Random) -> None:
     """The seat to act takes a random action its player could click."""
-    session = table.session
-    assert session is not None and session.to_act is not None
-    seat = session.to_act
-    view = session.deal.view(session.deal_seat(seat) or 0)
-    session.apply(rng.choice(view.legal), seat)
-    if session.finished:
+    match = table.match
+    assert match is not None and match.to_act is not None
+    seat = match.to_act
+    view = match.deal.view(match.deal_seat(seat) or 0)
+    match.apply(rng.choice(view.legal), seat)
+    if match.finished:
         table.status = "finished"
 
 

@@ -72,16 +72,16 @@ def test_history_offers_at_most_25_records() -> None:
 
 def test_bock_deals_on_the_score_sheet_and_in_the_standings() -> None:
     table = make_table("skat", rounds=2)
-    session = table.session
-    assert session is not None
+    match = table.match
+    assert match is not None
     rng = random.Random(3)
-    while len(session.finished_deals) < 2:
+    while len(match.finished_deals) < 2:
         act_randomly(table, rng)
-    session.bock_pending = 3  # as after a Durchmarsch at a three-seat table
+    match.bock_rounds.pending = 3  # as after a Durchmarsch at a three-seat table
     shown = render_table(table)
     assert "· Bock" in shown.text() and "Score sheet\nDeal 1: " in shown.text()
     assert "**Bock:** this deal counts double, and 2 more after it" in shown.text()
-    while not session.finished:
+    while not match.finished:
         act_randomly(table, rng)
     standings = render_standings(table)
     assert "3 of them Bock (counted double)" in standings.text() and not problems(standings)

@@ -8,7 +8,8 @@ from bot.tables import GuildSettings, TableError
 from bot.ui.editor import Draft, choose, enter_numbers, fields_of
 from bot.ui.editor_items import modal_texts
 from bot.ui.editor_view import numbers_modal, render_editor
-from ramsch_core import PRESETS, TableOptions, preset
+from ramsch_core import TableOptions, preset
+from ramsch_core.games.ramsch import PRESETS
 from tests.ui.helpers import items, make_table, problems
 
 

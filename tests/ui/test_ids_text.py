@@ -9,7 +9,8 @@ import pytest
 
 from bot.ui import ids
 from bot.ui.text import cards_text, preset_choice_name, rules_brief, score_text, timer_text
-from ramsch_core import DECK, PRESETS, Card, preset
+from ramsch_core import DECK, Card, preset
+from ramsch_core.games.ramsch import PRESETS
 
 
 def test_custom_ids_match_their_templates_and_fit_discord() -> None:

@@ -10,7 +10,8 @@ from bot.ui.hand import render_hand
 from bot.ui.lobby import render_cancelled, render_lobby
 from bot.ui.results import render_result, render_standings
 from bot.ui.table import render_table
-from ramsch_core import PRESETS, Card, PassOn, PickUp, Play, Push
+from ramsch_core import Card, PassOn, PickUp, Play, Push
+from ramsch_core.games.ramsch import PRESETS
 from tests.ui.helpers import (
     USER_IDS,
     act_randomly,
@@ -62,8 +63,8 @@ def test_table_message_shows_the_trick_and_the_last_trick() -> None:
     for _ in range(4):
         act_randomly(table, rng)
     shown = render_table(table)
-    assert table.session is not None
-    played = set(table.session.deal.tricks[0].cards) | set(table.session.deal.trick)
+    assert table.match is not None
+    played = set(table.match.deal.tricks[0].cards) | set(table.match.deal.trick)
     assert cards_shown(shown) == played
     assert "Last trick" in shown.text() and "Trick 2" in shown.text()
 
@@ -71,9 +72,9 @@ def test_table_message_shows_the_trick_and_the_last_trick() -> None:
 def test_hand_on_turn_enables_exactly_the_legal_cards() -> None:
     table = make_table()
     act_randomly(table, random.Random(3))
-    session = table.session
-    assert session is not None
-    user = USER_IDS[session.to_act or 0]
+    match = table.match
+    assert match is not None
+    user = USER_IDS[match.to_act or 0]
     view = table.view_for(user)
     assert view is not None
     shown = render_hand(table, user)
@@ -109,8 +110,8 @@ def test_skat_schieberamsch_offers_pick_up_and_pass_on_then_a_select() -> None:
     first = USER_IDS[1]
     ids_before = custom_ids(render_hand(table, first))
     assert "ramsch:p:42:0:pickup" in ids_before and "ramsch:p:42:0:passon" in ids_before
-    assert table.session is not None
-    table.session.apply(PickUp(), 1)
+    assert table.match is not None
+    table.match.apply(PickUp(), 1)
     shown = render_hand(table, first)
     assert not problems(shown)
     select = items(shown)[-1]
@@ -119,15 +120,15 @@ def test_skat_schieberamsch_offers_pick_up_and_pass_on_then_a_select() -> None:
     assert not any(card.rank.letter == "J" for card in values)
     view = table.view_for(first)
     assert view is not None
-    assert {c for c in view.packet if c.rank.letter != "J"} <= values
+    assert {c for c in view.skat if c.rank.letter != "J"} <= values
 
 
 def test_altenburg_schieberamsch_has_no_pass_on() -> None:
     """AR-6: everyone must push."""
     table = make_table("altenburg-schieberamsch")
     assert "ramsch:p:42:0:passon" not in custom_ids(render_hand(table, USER_IDS[1]))
-    assert table.session is not None
-    table.session.apply(PickUp(), 1)
+    assert table.match is not None
+    table.match.apply(PickUp(), 1)
     select = items(render_hand(table, USER_IDS[1]))[-1]
     assert len(select.options) == 12
 
@@ -137,14 +138,14 @@ def test_result_and_standings_after_a_session() -> None:
     rng = random.Random(5)
     while table.status == "playing":
         act_randomly(table, rng)
-    session = table.session
-    assert session is not None
-    for entry in session.finished_deals:
+    match = table.match
+    assert match is not None
+    for entry in match.finished_deals:
         shown = render_result(table, entry)
         assert not problems(shown)
         assert all(name in shown.text() for name in ("Alice", "Bob", "Carol"))
     standings = render_standings(table)
-    best = table.seats[session.standings()[0][0]].name
+    best = table.seats[match.standings()[0][0]].name
     assert "🥇 **" + best in standings.text()
 
 
@@ -156,9 +157,9 @@ def test_random_sessions_never_leak_a_hand_nor_break_limits(name: str) -> None:
         table = make_table(name, seed=seed, seats=seats)
         rng = random.Random(seed)
         while table.status == "playing":
-            session = table.session
-            assert session is not None
-            played = set(session.deal.view(0).played)
+            match = table.match
+            assert match is not None
+            played = set(match.deal.view(0).played)
             public = render_table(table)
             assert not problems(public)
             assert cards_shown(public) <= played
@@ -167,16 +168,16 @@ def test_random_sessions_never_leak_a_hand_nor_break_limits(name: str) -> None:
                 shown = render_hand(table, seat.user_id)
                 assert not problems(shown)
                 view = table.view_for(seat.user_id)
-                own = set(view.hand) | set(view.packet) | set(view.laid) if view else set()
+                own = set(view.hand) | set(view.skat) | set(view.laid) if view else set()
                 assert cards_shown(shown) <= own | played
             act_randomly(table, rng)
 
 
 def test_push_actions_render_for_every_legal_choice() -> None:
     table = make_table("skat-schieberamsch")
-    assert table.session is not None
-    table.session.apply(PassOn(), 1)
-    table.session.apply(PickUp(), 2)
+    assert table.match is not None
+    table.match.apply(PassOn(), 1)
+    table.match.apply(PickUp(), 2)
     view = table.view_for(USER_IDS[2])
     assert view is not None
     pushes = [a for a in view.legal if isinstance(a, Push)]

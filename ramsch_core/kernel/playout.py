@@ -1,33 +1,37 @@
-"""Fast pure-Python kernel: bit-mask tables per rule set, random playouts and their scores."""
+"""Fast pure-Python playouts on layout masks: random deals, random play and their scores, with
+the contract's own compiled play rule and scorer."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ramsch_core.cards import Card
-from ramsch_core.kernel_scoring import Score, Scorer, make_scorer
-from ramsch_core.rules import AnyRules, SkatRules
-from ramsch_core.tricks import TRUMP
+from ramsch_core.kernel.tally import tally
+
+if TYPE_CHECKING:
+    from ramsch_core.contracts import Contract, Score, Value
+    from ramsch_core.rules import RuleSet
 
 
 @dataclass(slots=True)
 class Position:
-    """A deal in the card play, in kernel masks: every hand, the trick so far, what was won."""
+    """A deal in the card play, in layout masks: every hand, the trick so far, what was won."""
 
     hands: list[int]
     leader: int = 0
     trick: list[int] = field(default_factory=list)
-    """Kernel bits played to the current trick, in play order."""
+    """Bits played to the current trick, in play order."""
     won: list[int] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)
     last: list[int] = field(default_factory=list)
     """Per seat, the number of the last trick it won (-1 for none)."""
     number: int = 0
     """Completed tricks."""
-    face_down: int = 0
-    """The skat, or the two cards laid away after Schieberamsch."""
+    skat: int = 0
+    """The skat: as dealt, or the two cards laid last in a Schieberamsch."""
     pushes: int = 0
 
     def __post_init__(self) -> None:
@@ -44,102 +48,66 @@ class Outcome:
     winners: tuple[int, ...]
     card_points: tuple[int, ...]
     trick_counts: tuple[int, ...]
-    scores: tuple[Score, ...]
+    scores: tuple[Value, ...]
 
 
 class Kernel:
-    """Tables of one rule set: each follow class is a contiguous bit range, weakest lowest.
+    """Playouts of one rule set's deals under one contract (by default the contract the rules
+    fix). Legal cards and trick winners come from the contract's ``Layout``, scores from its
+    scorer: the very code the public API uses."""
 
-    Plain suits take the low bits and trumps the top ones, so among the cards that count in
-    a trick (the suit led and trumps) the highest bit wins.
-    """
-
-    def __init__(self, rules: AnyRules) -> None:
-        order = rules.trick_order()
+    def __init__(self, rules: RuleSet, contract: Contract | None = None) -> None:
         self.rules = rules
-        self.order = order
+        self.contract = contract = contract or rules.contract()
+        layout = self.layout = contract.layout
+        self.order = contract.order
         self.players = rules.players
         self.tricks_per_deal = rules.hand_size
-        classes: list[list[Card]] = [[] for _ in range(5)]
-        for card in Card:
-            classes[order.follow_class[card]].append(card)
-        layout: list[Card] = []
-        class_masks = [0] * 5
-        for cls in (0, 1, 2, 3, TRUMP):
-            members = sorted(classes[cls], key=lambda card: order.strength[card])
-            for card in members:
-                class_masks[cls] |= 1 << len(layout)
-                layout.append(card)
-        self.card_at: tuple[Card, ...] = tuple(layout)
-        """The card at each kernel bit position."""
-        self.bit_of: tuple[int, ...] = tuple(1 << layout.index(card) for card in Card)
-        """The kernel bit of each card (indexed by the card's value)."""
-        self.trump_mask = class_masks[TRUMP]
-        self.class_masks = tuple(class_masks)
-        self.follow: dict[int, int] = {}
-        """Kernel bit -> the mask of its follow class."""
-        self.relevant: dict[int, int] = {}
-        """Kernel bit led -> the cards that can win that trick (its class and trumps)."""
-        self.points: dict[int, int] = {}
-        for position, card in enumerate(layout):
-            bit = 1 << position
-            self.follow[bit] = class_masks[order.follow_class[card]]
-            self.relevant[bit] = self.follow[bit] | self.trump_mask
-            self.points[bit] = card.points
-        self.byte_points = tuple(
-            tuple(
-                sum(layout[8 * part + i].points for i in range(8) if byte >> i & 1)
-                for byte in range(256)
-            )
-            for part in range(4)
-        )
+        self.card_at = layout.card_at
+        self.bit_of = layout.bit_of
+        self.trump_mask = layout.trump_mask
+        self.class_masks = layout.class_masks
+        self.follow = layout.follow
+        self.relevant = layout.relevant
+        self.points = layout.points
         self.next_seat = tuple((seat + 1) % self.players for seat in range(self.players))
-        self.pass_on_allowed = isinstance(rules, SkatRules)
-        jacks_barred = isinstance(rules, SkatRules) and not rules.schieben_jacks
-        jacks = self.mask(card for card in Card if card.rank.letter == "J")
-        self.layable = ((1 << 32) - 1) & ~(jacks if jacks_barred else 0)
-        self.scorer: Scorer = make_scorer(self)
+        self.plain_follow = contract.rule.plain_follow
+        schieben = rules.schieben_rules()
+        self.pushing = schieben is not None
+        self.pass_on_allowed = schieben is not None and schieben.pass_on
+        self.layable = layout.from_card_mask(schieben.layable) if schieben is not None else 0
+        self.scorer = contract.scorer
 
     # -- conversions -----------------------------------------------------------------------
 
     def mask(self, cards: Iterable[Card]) -> int:
-        """Kernel mask of some cards."""
-        bit_of = self.bit_of
-        result = 0
-        for card in cards:
-            result |= bit_of[card]
-        return result
+        """Layout mask of some cards."""
+        return self.layout.mask(cards)
 
     def cards(self, mask: int) -> list[Card]:
-        """Cards of a kernel mask, weakest first."""
-        return [card for position, card in enumerate(self.card_at) if mask >> position & 1]
+        """Cards of a layout mask, weakest first."""
+        return self.layout.cards(mask)
 
     def card(self, bit: int) -> Card:
-        return self.card_at[bit.bit_length() - 1]
+        return self.layout.card(bit)
 
     def mask_points(self, mask: int) -> int:
-        """Card points of a kernel mask."""
-        p0, p1, p2, p3 = self.byte_points
-        return p0[mask & 255] + p1[mask >> 8 & 255] + p2[mask >> 16 & 255] + p3[mask >> 24]
+        return self.layout.mask_points(mask)
 
     # -- rules -----------------------------------------------------------------------------
 
     def legal(self, hand: int, trick: Sequence[int]) -> int:
         """Cards of ``hand`` that may go to a trick whose cards so far are ``trick``."""
-        if not trick:
-            return hand
-        return hand & self.follow[trick[0]] or hand
+        return self.layout.legal(hand, trick)
 
     def trick_winner(self, leader: int, trick: Sequence[int]) -> int:
         """Seat that wins a complete trick led by ``leader``."""
-        relevant = self.relevant[trick[0]]
-        best = max(bit for bit in trick if bit & relevant)
-        return (leader + list(trick).index(best)) % self.players
+        return (leader + self.layout.winner_index(trick)) % self.players
 
     # -- random deals and playouts ---------------------------------------------------------
 
     def random_deal(self, rng: random.Random) -> tuple[list[int], int]:
-        """Hands (forehand first) and skat as kernel masks from a seeded generator."""
+        """Hands (forehand first) and skat as layout masks from a seeded generator."""
         deck = list(range(32))
         rand = rng.random
         for index in range(31, 0, -1):
@@ -160,28 +128,26 @@ class Kernel:
     def random_push(
         self, hands: list[int], skat: int, rng: random.Random, log: list[int] | None = None
     ) -> tuple[int, int]:
-        """Schieberamsch with a random policy; returns (face-down cards, pushes).
-
-        Skat tables pass on with probability 1/2. ``log`` gets each seat's laid mask
-        (0 for passing on).
-        """
-        packet, pushes = skat, 0
+        """Schieberamsch with a random policy under the table's Schieberamsch rules; returns
+        (the skat at the end, pushes). Where passing on is allowed a seat passes on with
+        probability 1/2. ``log`` gets each seat's laid mask (0 for passing on)."""
+        pushes = 0
         rand = rng.random
         for seat in range(self.players):
             if self.pass_on_allowed and rand() < 0.5:
                 if log is not None:
                     log.append(0)
                 continue
-            pool = hands[seat] | packet
+            pool = hands[seat] | skat
             layable = pool & self.layable
             pair = _random_bit(layable, rand)
             pair |= _random_bit(layable ^ pair, rand)
             hands[seat] = pool ^ pair
-            packet = pair
+            skat = pair
             pushes += 1
             if log is not None:
                 log.append(pair)
-        return packet, pushes
+        return skat, pushes
 
     def random_game(
         self,
@@ -193,10 +159,10 @@ class Kernel:
     ) -> Outcome:
         """A whole deal from the given hands with random play (and random pushing)."""
         hands = list(hands)
-        face_down, pushes = skat, 0
-        if self.rules.pushing:
-            face_down, pushes = self.random_push(hands, skat, rng, push_log)
-        return self.playout(Position(hands, face_down=face_down, pushes=pushes), rng, log)
+        pushes = 0
+        if self.pushing:
+            skat, pushes = self.random_push(hands, skat, rng, push_log)
+        return self.playout(Position(hands, skat=skat, pushes=pushes), rng, log)
 
     def playout(
         self, position: Position, rng: random.Random, log: list[int] | None = None
@@ -207,10 +173,10 @@ class Kernel:
             list(position.hands), position.leader, list(position.trick), won, counts, last,
             position.number, rng.random, log,
         )  # fmt: skip
-        points, scores = self.scorer(won, counts, last, position.face_down, position.pushes)
-        return Outcome(tuple(winners), points, tuple(counts), scores)
+        score = self.score_masks(won, counts, last, position.skat, position.pushes)
+        return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
 
-    def simulate(self, position: Position, rand: Callable[[], float]) -> tuple[Score, ...]:
+    def simulate(self, position: Position, rand: Callable[[], float]) -> tuple[Value, ...]:
         """Only the scores of a random playout driven by ``rand`` (the AI's simulation step).
 
         ``position`` is left unchanged; passing the same numbers replays the same choices.
@@ -220,7 +186,7 @@ class Kernel:
             list(position.hands), position.leader, list(position.trick), won, counts, last,
             position.number, rand, None,
         )  # fmt: skip
-        return self.scorer(won, counts, last, position.face_down, position.pushes)[1]
+        return self.score_masks(won, counts, last, position.skat, position.pushes).scores
 
     def run(
         self,
@@ -235,6 +201,8 @@ class Kernel:
         log: list[int] | None,
     ) -> list[int]:
         """The playout loop; updates its list arguments in place and returns trick winners."""
+        if not self.plain_follow:
+            return self._run_ruled(hands, leader, trick, won, counts, last, number, rand, log)
         follow, relevant, next_seat = self.follow, self.relevant, self.next_seat
         players, total = self.players, self.tricks_per_deal
         winners: list[int] = []
@@ -278,8 +246,47 @@ class Kernel:
             start = 0
         return winners
 
+    def _run_ruled(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: list[int],
+        counts: list[int],
+        last: list[int],
+        number: int,
+        rand: Callable[[], float],
+        log: list[int] | None,
+    ) -> list[int]:
+        """The playout loop for play rules beyond following suit (the layout decides)."""
+        legal_of, players = self.layout.legal, self.players
+        winners: list[int] = []
+        trick = list(trick)
+        seat = (leader + len(trick)) % players
+        while number < self.tricks_per_deal:
+            while len(trick) < players:
+                legal = legal_of(hands[seat], trick)
+                bit = _random_bit(legal, rand)
+                hands[seat] ^= bit
+                trick.append(bit)
+                if log is not None:
+                    log.append(bit)
+                seat = (seat + 1) % players
+            winner = self.trick_winner(leader, trick)
+            for bit in trick:
+                won[winner] |= bit
+            counts[winner] += 1
+            last[winner] = number
+            winners.append(winner)
+            leader = seat = winner
+            trick = []
+            number += 1
+        return winners
+
     def play(self, position: Position, bit: int) -> None:
-        """Play one card for the seat to act, checking it; completes the trick when full."""
+        """Play one card for the seat to act, checking it; completes the trick when full.
+
+        Raises ValueError for a card the play rule does not allow."""
         seat = (position.leader + len(position.trick)) % self.players
         if not self.legal(position.hands[seat], position.trick) & bit:
             raise ValueError(f"{self.card(bit)} is not legal for seat {seat}")
@@ -300,29 +307,34 @@ class Kernel:
     ) -> Outcome:
         """Score a deal from its push masks (0 = pass on) and every card in play order.
 
-        Raises ``ValueError`` on a card the kernel finds illegal.
-        """
+        Raises ValueError on a card the play rule does not allow."""
         hands = list(hands)
-        packet, count = skat, 0
+        count = 0
         for seat, pair in enumerate(pushes):
             if pair:
-                hands[seat] = (hands[seat] | packet) ^ pair
-                packet, count = pair, count + 1
-        position = Position(hands, face_down=packet, pushes=count)
+                hands[seat] = (hands[seat] | skat) ^ pair
+                skat, count = pair, count + 1
+        position = Position(hands, skat=skat, pushes=count)
         winners: list[int] = []
         for bit in cards:
             number = position.number
             self.play(position, bit)
             if position.number > number:
                 winners.append(position.leader)
-        points, scores = self.score(position)
-        return Outcome(tuple(winners), points, tuple(position.counts), scores)
+        score = self.score(position)
+        return Outcome(tuple(winners), score.points, tuple(position.counts), score.scores)
 
-    def score(self, position: Position) -> tuple[tuple[int, ...], tuple[Score, ...]]:
-        """Card points and scores of a finished position."""
-        return self.scorer(
-            position.won, position.counts, position.last, position.face_down, position.pushes
+    def score(self, position: Position) -> Score:
+        """The contract's score of a finished position."""
+        return self.score_masks(
+            position.won, position.counts, position.last, position.skat, position.pushes
         )
+
+    def score_masks(
+        self, won: list[int], counts: list[int], last: list[int], skat: int, pushes: int
+    ) -> Score:
+        """The contract's score from won masks, trick counts, last tricks and the skat."""
+        return self.scorer(tally(self.layout, won, counts, last, skat, pushes))
 
 
 def _random_bit(mask: int, rand: Callable[[], float]) -> int:

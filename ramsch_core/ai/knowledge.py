@@ -7,31 +7,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ramsch_core.cards import Card
-from ramsch_core.deal import SeatView
 from ramsch_core.kernel import Kernel, Position
-from ramsch_core.rules import AltenburgRules, AnyRules, SchafkopfRules, SkatRules
-from ramsch_core.tricks import JACKS
+from ramsch_core.rules import RuleSet
+from ramsch_core.view import SeatView
 
 FULL = (1 << 32) - 1
 
 
 @lru_cache(maxsize=64)
-def kernel_for(rules: AnyRules) -> Kernel:
+def kernel_for(rules: RuleSet) -> Kernel:
     """One kernel per rule set, built once."""
     return Kernel(rules)
-
-
-def rules_of(view: SeatView) -> AnyRules:
-    """The view's rule set; views built without one get the default variant of their cards."""
-    if view.rules is not None:
-        return view.rules
-    order = view.order
-    if view.players == 4:
-        hearts_trump = any(card.suit == 2 and card.rank.letter == "A" for card in order.trumps)
-        return SchafkopfRules(trumps="standard" if hearts_trump else "obers_unters")
-    if order.trumps == JACKS and all(len(suit) == 7 for suit in order.plain):
-        return SkatRules()
-    return AltenburgRules(jacks_trump=bool(order.trumps))
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +26,7 @@ class Knowledge:
 
     seat: int
     position: Position
-    """Other hands are 0 and face_down is 0 (or the known laid-away cards)."""
+    """Other hands are 0 and the skat is 0 (or the two cards the seat laid last)."""
     unseen: int
     """Cards the seat has not seen: in other hands or face down."""
     sizes: tuple[int, ...]
@@ -78,7 +64,7 @@ def read_view(kernel: Kernel, view: SeatView) -> Knowledge:
         kernel.tricks_per_deal - position.number - (seat in in_trick) if seat != me else 0
         for seat in range(players)
     ]
-    face_down_size = kernel.rules.skat_size
+    skat_size = kernel.rules.skat_size
     allowed = [unseen & ~voids[seat] if seat != me else 0 for seat in range(players)]
     allowed.append(unseen)
     laid = kernel.mask(view.laid)
@@ -89,11 +75,11 @@ def read_view(kernel: Kernel, view: SeatView) -> Knowledge:
                 if seat not in later:
                     allowed[seat] &= ~laid
         else:  # the seat laid last: its two cards are the ones face down
-            position.face_down = laid
+            position.skat = laid
             unseen &= ~laid
             allowed = [mask & ~laid for mask in allowed]
-            face_down_size = 0
-    sizes.append(face_down_size)
+            skat_size = 0
+    sizes.append(skat_size)
     return Knowledge(me, position, unseen, tuple(sizes), tuple(allowed))
 
 
@@ -107,10 +93,10 @@ def _note_voids(kernel: Kernel, leader: int, cards: tuple[Card, ...], voids: lis
 
 
 def _later_pushers(view: SeatView) -> set[int]:
-    mine = [index for index, (seat, _) in enumerate(view.push_log) if seat == view.seat]
+    mine = [index for index, (seat, _) in enumerate(view.log) if seat == view.seat]
     if not mine:
         return set()
-    return {seat for seat, what in view.push_log[mine[-1] + 1 :] if what == "push"}
+    return {seat for seat, what in view.log[mine[-1] + 1 :] if what == "push"}
 
 
 def sampler(knowledge: Knowledge, rand: Callable[[], float]) -> Callable[[], Position]:
@@ -162,7 +148,7 @@ def sampler(knowledge: Knowledge, rand: Callable[[], float]) -> Callable[[], Pos
             hands[seat] |= masks[seat]
         return Position(
             hands, base.leader, list(base.trick), list(base.won), list(base.counts),
-            list(base.last), base.number, base.face_down | masks[players], base.pushes,
+            list(base.last), base.number, base.skat | masks[players], base.pushes,
         )  # fmt: skip
 
     return draw

@@ -1,11 +1,11 @@
-"""Trick machinery shared by every variant: trump order, following suit, trick winners (C-5)."""
+"""The trick order as data: trumps, plain suits, which cards follow which, card strength (C-5)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ramsch_core.cards import DECK, Card, Rank, Suit
+from ramsch_core.cards import Card, Rank, Suit
 
 TRUMP = 4
 """The follow class of trumps; plain suits use their Suit value 0..3."""
@@ -47,24 +47,6 @@ class TrickOrder:
     def is_trump(self, card: Card) -> bool:
         return self.follow_class[card] == TRUMP
 
-    def legal_mask(self, hand_mask: int, led: Card | None) -> int:
-        """Cards of a hand that may be played to a trick whose first card is ``led``."""
-        if led is None:
-            return hand_mask
-        following = hand_mask & self.class_masks[self.follow_class[led]]
-        return following or hand_mask
-
-    def winner_index(self, cards: Sequence[Card]) -> int:
-        """Index in ``cards`` (in play order) of the card that wins the trick."""
-        led_class = self.follow_class[cards[0]]
-        best, best_key = 0, -1
-        for index, card in enumerate(cards):
-            cls = self.follow_class[card]
-            key = self.strength[card] if cls in (TRUMP, led_class) else 0
-            if key > best_key:
-                best, best_key = index, key
-        return best
-
     def sort_key(self, card: Card) -> tuple[int, int]:
         """Display order for a hand: trumps first, then suits in C-2 order, high to low."""
         cls = self.follow_class[card]
@@ -87,4 +69,3 @@ def plain_suits(
 
 JACKS: tuple[Card, ...] = (Card.CJ, Card.SJ, Card.HJ, Card.DJ)
 OBERS: tuple[Card, ...] = (Card.CQ, Card.SQ, Card.HQ, Card.DQ)
-ALL_CARDS = DECK

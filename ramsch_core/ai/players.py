@@ -7,11 +7,11 @@ import time
 from typing import Literal, Protocol
 
 from ramsch_core.actions import Action, PassOn, PickUp, Play, Push
-from ramsch_core.ai_rules import bits_of, hand_danger, lay_pair, rule_card
-from ramsch_core.ai_worlds import Knowledge, kernel_for, read_view, rules_of, sampler
-from ramsch_core.deal import SeatView
+from ramsch_core.ai.knowledge import Knowledge, kernel_for, read_view, sampler
+from ramsch_core.ai.ramsch import bits_of, hand_danger, lay_pair, rule_card
 from ramsch_core.errors import IllegalActionError
 from ramsch_core.kernel import Kernel, Position
+from ramsch_core.view import SeatView
 
 DEFAULT_PLAYOUTS = 600
 """Playouts per decision: 4-5 ms for an average heuristic decision."""
@@ -69,7 +69,7 @@ class HeuristicPlayer:
         _require_turn(view)
         if len(view.legal) == 1:
             return view.legal[0]
-        kernel = kernel_for(rules_of(view))
+        kernel = kernel_for(view.rules)
         if view.phase == "push":
             return self._push(kernel, view)
         knowledge = read_view(kernel, view)
@@ -90,7 +90,7 @@ class HeuristicPlayer:
             card for action in view.legal if isinstance(action, Push) for card in action.cards
         }
         layable = kernel.mask(offered)
-        pool = hand | kernel.mask(view.packet)
+        pool = hand | kernel.mask(view.skat)
         first, second = kernel.cards(lay_pair(kernel, pool, layable))
         return Push((first, second))
 
@@ -134,7 +134,7 @@ def evaluate(
                 hands[seat] ^= bit
                 position = Position(
                     hands, world.leader, [*world.trick, bit], world.won, world.counts,
-                    world.last, world.number, world.face_down, world.pushes,
+                    world.last, world.number, world.skat, world.pushes,
                 )  # fmt: skip
                 scores = simulate(position, iter(numbers).__next__)
                 mine = scores[seat]

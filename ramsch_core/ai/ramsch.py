@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ramsch_core.ai_worlds import Knowledge
+from ramsch_core.ai.knowledge import Knowledge
 from ramsch_core.kernel import Kernel
 
 

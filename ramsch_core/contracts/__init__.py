@@ -1,0 +1,65 @@
+"""Contracts: what is played in a deal's card play — its trick order, play rule and scorer.
+
+A game chooses the contract (Ramsch, and with the full games a suit game, Grand, Null, a
+Sauspiel, ...); the card play, the kernel and the AI take everything from it. The scorer reads a
+``Tally`` and is the only place a contract's score is computed: the public API and the kernel
+both call it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import NamedTuple, Protocol
+
+from ramsch_core.kernel.layout import Layout
+from ramsch_core.kernel.tally import Tally
+from ramsch_core.tricks.constraints import PlayRule
+from ramsch_core.tricks.order import TrickOrder
+
+Value = int | Fraction
+"""A score: an int, or an exact Fraction where a rule splits a penalty (AR-4)."""
+
+
+class Score(NamedTuple):
+    """What a scorer decides, per deal seat; scores are signed, positive is good."""
+
+    points: tuple[int, ...]
+    """Card points, with the skat credited as the rules say."""
+    scores: tuple[Value, ...]
+    losers: tuple[int, ...]
+    winners: tuple[int, ...]
+    durchmarsch: int | None
+    skat_to: int | None
+    """The seat the skat's points were credited to, if any."""
+    multiplier: int
+
+
+class Scorer(Protocol):
+    """Scores a finished deal from its tally."""
+
+    def __call__(self, tally: Tally) -> Score: ...
+
+    def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:
+        """Per deal seat, what the deal made of it for statistics (``loser``, ``jungfrau``...)."""
+        ...
+
+    def events(self, score: Score, tally: Tally) -> frozenset[str]:
+        """What happened in the deal that table policies (Bock) may react to."""
+        ...
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One contract: ``name`` (e.g. ``ramsch``), its trick order, play rule and scorer."""
+
+    name: str
+    order: TrickOrder
+    rule: PlayRule
+    scorer: Scorer
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The order and rule compiled to bit masks (built once per contract)."""
+        return Layout(self.order, self.rule)

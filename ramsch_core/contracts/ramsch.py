@@ -1,0 +1,191 @@
+"""The Ramsch contract: its trick orders and its scorers for Skat, Schafkopf and Altenburg
+(SR-2..9, SK-2..8, AR-2..5)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from ramsch_core.cards import Card, Rank
+from ramsch_core.contracts import Score, Value
+from ramsch_core.kernel.tally import Tally
+from ramsch_core.tricks.order import JACKS, OBERS, TrickOrder, plain_suits
+
+GRAND_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+SCHAFKOPF_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+ALL_RANKS = (
+    Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+)  # fmt: skip
+TENS_LOW_RANKS = (
+    Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+)  # fmt: skip
+
+
+def jacks_order() -> TrickOrder:
+    """SR-2: the four jacks are the only trumps; plain suits rank as in a Grand."""
+    return TrickOrder(JACKS, plain_suits(GRAND_RANKS))
+
+
+def schafkopf_order(obers_unters_only: bool) -> TrickOrder:
+    """SK-2 (Obers, Unters, then Hearts) or SK-3 (Bauernramsch: Obers and Unters only)."""
+    high = OBERS + JACKS
+    if obers_unters_only:
+        return TrickOrder(high, plain_suits(SCHAFKOPF_RANKS, exclude=high))
+    hearts = tuple(Card(16 + rank) for rank in SCHAFKOPF_RANKS)
+    return TrickOrder(high + hearts, plain_suits(SCHAFKOPF_RANKS, exclude=high + hearts))
+
+
+def altenburg_order(tens_low: bool, jacks_trump: bool) -> TrickOrder:
+    """AR-2: no trumps (or the four jacks), tens high or low."""
+    ranks = TENS_LOW_RANKS if tens_low else ALL_RANKS
+    if jacks_trump:
+        return TrickOrder(JACKS, plain_suits(ranks, exclude=JACKS))
+    return TrickOrder((), plain_suits(ranks))
+
+
+def _top(values: list[int] | list[Value] | tuple[Value, ...]) -> tuple[int, ...]:
+    best = max(values)
+    return tuple(seat for seat, value in enumerate(values) if value == best)
+
+
+def _bottom(values: list[int] | list[Value] | tuple[Value, ...]) -> tuple[int, ...]:
+    least = min(values)
+    return tuple(seat for seat, value in enumerate(values) if value == least)
+
+
+class RamschScoring:
+    """Tags and events every Ramsch scorer shares."""
+
+    def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:
+        tags = []
+        for seat, count in enumerate(tally.counts):
+            mine = []
+            if seat in score.losers:
+                mine.append("loser")
+            if count == 0:
+                mine.append("jungfrau")
+            if seat == score.durchmarsch:
+                mine.append("durchmarsch")
+            tags.append(tuple(mine))
+        return tuple(tags)
+
+    def events(self, score: Score, tally: Tally) -> frozenset[str]:
+        events = set()
+        if score.durchmarsch is not None:
+            events.add("durchmarsch")
+        if len(set(score.points)) == 1:
+            events.add("tie")
+        return frozenset(events)
+
+
+class SkatRamschScorer(RamschScoring):
+    """SR-4..10: the skat's points, Augenramsch or a fixed stake, Jungfrau, Durchmarsch,
+    pushes doubling."""
+
+    def __init__(
+        self,
+        skat_to: Literal["last_trick", "loser", "nobody"],
+        fixed_stake: int | None,
+        durchmarsch: bool,
+        pushes_double: bool,
+    ) -> None:
+        self.skat_to = skat_to
+        self.fixed_stake = fixed_stake
+        self.durchmarsch = durchmarsch
+        self.pushes_double = pushes_double
+
+    def __call__(self, tally: Tally) -> Score:
+        points = list(tally.points)
+        skat_to: int | None = None
+        if self.skat_to == "last_trick":  # SR-4 default
+            skat_to = tally.final
+        elif self.skat_to == "loser":
+            top = max(points)
+            if points.count(top) == 1:  # SR-4: a tie at the top gets nothing
+                skat_to = points.index(top)
+        if skat_to is not None:
+            points[skat_to] += tally.skat_points
+        factor = 1 << tally.pushes if self.pushes_double else 1  # SR-10
+        counts = tally.counts
+        if self.durchmarsch and tally.tricks in counts:  # SR-7
+            maker = counts.index(tally.tricks)
+            scores = tuple(120 * factor if seat == maker else 0 for seat in range(len(counts)))
+            return Score(tuple(points), scores, (), (maker,), maker, skat_to, factor)
+        multiplier = (1 << counts.count(0)) * factor  # SR-6
+        top = max(points)
+        loss = top if self.fixed_stake is None else self.fixed_stake  # SR-5 / SR-9
+        scores = tuple(-loss * multiplier if value == top else 0 for value in points)
+        return Score(
+            tuple(points), scores, _top(points), _bottom(points), None, skat_to, multiplier
+        )
+
+
+class SchafkopfRamschScorer(RamschScoring):
+    """SK-5..8: one loser found by the tie-breaks, paid in cents; Durchmarsch as a Solo."""
+
+    def __init__(self, base_stake: int, jungfrau_doubles_all: bool) -> None:
+        self.base = base_stake
+        self.jungfrau_doubles_all = jungfrau_doubles_all
+
+    def __call__(self, tally: Tally) -> Score:
+        points, counts, base = tuple(tally.points), tally.counts, self.base
+        seats = range(len(counts))
+        if tally.tricks in counts:  # SK-7 / SK-8: paid as a Solo won schwarz
+            maker = counts.index(tally.tricks)
+            scores = tuple(3 * 7 * base if seat == maker else -7 * base for seat in seats)
+            return Score(points, scores, (), (maker,), maker, None, 7)
+        # SK-5: most points; then more tricks; more trumps; the highest trump; the later trick.
+        keys = list(
+            zip(points, counts, tally.trumps(), tally.top_trumps(), tally.last, strict=True)
+        )
+        loser = max(seats, key=keys.__getitem__)
+        everyone = self.jungfrau_doubles_all and 0 in counts
+        paid = [0] * len(counts)
+        for seat in seats:
+            if seat != loser:
+                pay = 4 * base if everyone or counts[seat] == 0 else 2 * base  # SK-8
+                paid[seat] = pay
+                paid[loser] -= pay
+        winners = tuple(seat for seat in seats if seat != loser)
+        return Score(points, tuple(paid), (loser,), winners, None, None, 4 if everyone else 2)
+
+
+class AltenburgRamschScorer(RamschScoring):
+    """AR-4 (penalty 10/15/20, split on a tie) or AR-5 (pips); AR-6: the cards laid away
+    count with the last trick."""
+
+    def __init__(self, pips: bool, laid_away_count: bool) -> None:
+        self.pips = pips
+        self.laid_away_count = laid_away_count
+
+    def __call__(self, tally: Tally) -> Score:
+        points = list(tally.points)
+        counts = tally.counts
+        players = len(counts)
+        skat_to: int | None = None
+        if self.laid_away_count:  # AR-6
+            skat_to = tally.final
+            points[skat_to] += tally.skat_points
+        if self.pips:  # AR-5
+            if tally.tricks in counts:
+                maker = counts.index(tally.tricks)
+                penalty = [0 if seat == maker else 60 for seat in range(players)]
+                scores = tuple(-value for value in penalty)
+                return Score(tuple(points), scores, _top(penalty), (maker,), maker, skat_to, 1)
+            scores = tuple(-value for value in points)
+            return Score(tuple(points), scores, _top(points), _bottom(points), None, skat_to, 1)
+        top = _top(points)  # AR-4
+        amount = {0: 10, 1: 15}.get(counts.count(0), 20)
+        if len(top) == players:
+            return Score(tuple(points), (0,) * players, (), (), None, skat_to, amount)
+        share: Value = amount // len(top) if amount % len(top) == 0 else Fraction(amount, len(top))
+        penalties: list[Value] = [share if seat in top else 0 for seat in range(players)]
+        return Score(
+            tuple(points),
+            tuple(-value for value in penalties),
+            top,
+            _bottom(penalties),
+            None,
+            skat_to,
+            amount,
+        )

@@ -1,0 +1,28 @@
+"""The games the core plays, registered by id (see ``registry``); a new game is a new module
+here and one ``register`` line (docs/adding-a-game.md)."""
+
+from ramsch_core.games.ramsch import RAMSCH
+from ramsch_core.games.registry import (
+    DEFAULT_GAME,
+    GAMES,
+    Game,
+    game_of,
+    get_game,
+    parse_rules,
+    preset,
+    register,
+)
+
+register(RAMSCH)
+
+__all__ = [
+    "DEFAULT_GAME",
+    "GAMES",
+    "RAMSCH",
+    "Game",
+    "game_of",
+    "get_game",
+    "parse_rules",
+    "preset",
+    "register",
+]

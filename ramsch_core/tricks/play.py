@@ -1,0 +1,146 @@
+"""The card play every game shares: tricks under a contract, then the contract's score (C-5)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+from ramsch_core.actions import Action, CardPlayed, DealFinished, Play, TrickTaken
+from ramsch_core.cards import Card, cards_of
+from ramsch_core.errors import (
+    IllegalActionError,
+    MustBeatError,
+    MustFollowSuitError,
+    MustTrumpError,
+)
+from ramsch_core.kernel.tally import tally
+from ramsch_core.phases import Phase
+from ramsch_core.result import DealResult, Trick
+from ramsch_core.tricks.order import TRUMP
+
+if TYPE_CHECKING:
+    from ramsch_core.actions import Event
+    from ramsch_core.contracts import Contract
+    from ramsch_core.deal import Deal
+
+
+class CardPlay(Phase):
+    """Tricks one after another, every seat in turn from the leader; the winner leads next.
+    After the last trick the contract's scorer decides the deal."""
+
+    name: ClassVar[str] = "play"
+
+    def __init__(self, contract: Contract, players: int, tricks: int, leader: int = 0) -> None:
+        self.contract = contract
+        self.layout = contract.layout
+        self.players = players
+        self.total = tricks
+        self.leader = leader
+        self.to_act = leader
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+
+    def copy(self) -> Phase:
+        other = CardPlay(self.contract, self.players, self.total, self.leader)
+        other.to_act = self.to_act
+        other.trick, other.tricks = list(self.trick), list(self.tricks)
+        return other
+
+    def _allowed(self, deal: Deal, seat: int) -> int:
+        """The card mask of the cards ``seat`` may play to the current trick."""
+        layout = self.layout
+        trick = [layout.bit_of[card] for card in self.trick]
+        return layout.to_card_mask(layout.legal(layout.from_card_mask(deal.held[seat]), trick))
+
+    def legal(self, deal: Deal) -> list[Action]:
+        assert self.to_act is not None
+        return [Play(card) for card in cards_of(self._allowed(deal, self.to_act))]
+
+    def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
+        if not isinstance(action, Play):
+            raise IllegalActionError(f"You can't {action} now: play a card")
+        card = action.card
+        hand = deal.held[seat]
+        if not hand >> card & 1:
+            raise IllegalActionError(f"You don't hold {card.pretty}")
+        if not self._allowed(deal, seat) >> card & 1:
+            raise self._refusal(deal, seat)
+        deal.held[seat] = hand & ~(1 << card)
+        self.trick.append(card)
+        events: list[Event] = [CardPlayed(seat, card)]
+        if len(self.trick) < self.players:
+            self.to_act = (seat + 1) % self.players
+            return events
+        cards = tuple(self.trick)
+        bits = [self.layout.bit_of[played] for played in cards]
+        winner = (self.leader + self.layout.winner_index(bits)) % self.players
+        trick = Trick(self.leader, cards, winner)
+        self.tricks.append(trick)
+        events.append(TrickTaken(len(self.tricks), trick.leader, cards, winner, trick.points))
+        self.trick = []
+        self.leader = self.to_act = winner
+        if len(self.tricks) == self.total:
+            self.to_act = None
+            deal.result = self._score(deal)
+            events.append(DealFinished(deal.result))
+            events += deal.advance(self)
+        return events
+
+    def _refusal(self, deal: Deal, seat: int) -> IllegalActionError:
+        """The error for a card the play rule forbids, naming the cards that are allowed."""
+        layout = self.layout
+        trick = [layout.bit_of[card] for card in self.trick]
+        duty, allowed = layout.duty(layout.from_card_mask(deal.held[seat]), trick)
+        order = self.contract.order
+        must = sorted(cards_of(layout.to_card_mask(allowed)), key=order.sort_key)
+        listed = ", ".join(card.pretty for card in must)
+        if duty == "trump":
+            return MustTrumpError(f"You can't follow suit, so you must trump: you hold {listed}")
+        if duty == "beat":
+            return MustBeatError(f"You must beat the trick: you can with {listed}")
+        led = order.follow_class[self.trick[0]]
+        what = "a trump" if led == TRUMP else "suit"
+        return MustFollowSuitError(f"You must follow {what}: you hold {listed}")
+
+    def trick_counts(self) -> list[int]:
+        counts = [0] * self.players
+        for trick in self.tricks:
+            counts[trick.winner] += 1
+        return counts
+
+    def points_taken(self) -> list[int]:
+        points = [0] * self.players
+        for trick in self.tricks:
+            points[trick.winner] += trick.points
+        return points
+
+    def _score(self, deal: Deal) -> DealResult:
+        """Score the finished tricks with the contract's scorer, from the same tally the
+        kernel builds."""
+        layout = self.layout
+        won = [0] * self.players
+        last = [-1] * self.players
+        for number, trick in enumerate(self.tricks):
+            won[trick.winner] |= layout.mask(trick.cards)
+            last[trick.winner] = number
+        counts = self.trick_counts()
+        facts = tally(layout, won, counts, last, layout.mask(deal.skat), deal.pushes)
+        scorer = self.contract.scorer
+        score = scorer(facts)
+        return DealResult(
+            tricks=tuple(self.tricks),
+            card_points=score.points,
+            trick_counts=tuple(counts),
+            jungfrau=tuple(seat for seat, count in enumerate(counts) if count == 0),
+            durchmarsch=score.durchmarsch,
+            losers=score.losers,
+            winners=score.winners,
+            scores=tuple(Fraction(value) for value in score.scores),
+            skat=deal.skat,
+            skat_to=score.skat_to,
+            pushes=deal.pushes,
+            multiplier=score.multiplier,
+            contract=self.contract.name,
+            tags=scorer.tags(score, facts),
+            events=scorer.events(score, facts),
+        )

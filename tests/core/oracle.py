@@ -1,0 +1,182 @@
+"""Reference readings of the rules, written straight from docs/rules without masks: the tests
+check the compiled layouts and the scorers the core shares between its API and its kernel
+against them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ramsch_core import AltenburgRules, Card, RuleSet, SchafkopfRules, SkatRules, Trick, TrickOrder
+from ramsch_core.cards import points_of
+
+TRUMP = 4
+
+
+def legal_mask(order: TrickOrder, hand_mask: int, led: Card | None) -> int:
+    """SR-3, SK-4, AR-3: the cards (a card mask) of a hand that follow ``led``, else all."""
+    if led is None:
+        return hand_mask
+    following = hand_mask & order.class_masks[order.follow_class[led]]
+    return following or hand_mask
+
+
+def winner_index(order: TrickOrder, cards: Sequence[Card]) -> int:
+    """C-5: the highest trump, else the highest card of the suit led."""
+    led_class = order.follow_class[cards[0]]
+    best, best_key = 0, -1
+    for index, card in enumerate(cards):
+        cls = order.follow_class[card]
+        key = order.strength[card] if cls in (TRUMP, led_class) else 0
+        if key > best_key:
+            best, best_key = index, key
+    return best
+
+
+@dataclass(frozen=True)
+class Expected:
+    card_points: tuple[int, ...]
+    scores: tuple[Fraction, ...]
+    losers: tuple[int, ...]
+    winners: tuple[int, ...]
+    durchmarsch: int | None
+    skat_to: int | None
+    multiplier: int
+
+
+def _top(values: Sequence[int | Fraction]) -> tuple[int, ...]:
+    best = max(values)
+    return tuple(seat for seat, value in enumerate(values) if value == best)
+
+
+def _bottom(values: Sequence[int | Fraction]) -> tuple[int, ...]:
+    least = min(values)
+    return tuple(seat for seat, value in enumerate(values) if value == least)
+
+
+def _trick_facts(tricks: Sequence[Trick], players: int) -> tuple[list[int], list[int]]:
+    points = [0] * players
+    counts = [0] * players
+    for trick in tricks:
+        points[trick.winner] += trick.points
+        counts[trick.winner] += 1
+    return points, counts
+
+
+def score(rules: RuleSet, tricks: Sequence[Trick], skat: Sequence[Card], pushes: int) -> Expected:
+    """The score of a finished deal by the variant's rules."""
+    if isinstance(rules, SkatRules):
+        return _score_skat(rules, tricks, skat, pushes)
+    if isinstance(rules, SchafkopfRules):
+        return _score_schafkopf(rules, rules.trick_order(), tricks)
+    assert isinstance(rules, AltenburgRules)
+    return _score_altenburg(rules, tricks, skat)
+
+
+def _score_skat(
+    rules: SkatRules, tricks: Sequence[Trick], skat: Sequence[Card], pushes: int
+) -> Expected:
+    players = 3
+    points, counts = _trick_facts(tricks, players)
+    skat_to: int | None = None
+    if rules.skat_to == "last_trick":
+        skat_to = tricks[-1].winner  # SR-4 default
+    elif rules.skat_to == "loser":
+        top = _top(points)
+        skat_to = top[0] if len(top) == 1 else None  # SR-4: a tie at the top gets nothing
+    if skat_to is not None:
+        points[skat_to] += points_of(skat)
+    jungfrau = [seat for seat in range(players) if counts[seat] == 0]
+    push_factor = 2**pushes if rules.schieben_doubles else 1  # SR-10
+    all_tricks = [seat for seat in range(players) if counts[seat] == len(tricks)]
+    if rules.durchmarsch and all_tricks:  # SR-7
+        maker = all_tricks[0]
+        scores = [Fraction(0)] * players
+        scores[maker] = Fraction(120 * push_factor)
+        return Expected(tuple(points), tuple(scores), (), (maker,), maker, skat_to, push_factor)
+    losers = _top(points)  # SR-5: all tied at the top lose
+    multiplier = 2 ** len(jungfrau) * push_factor  # SR-6
+    scores = [Fraction(0)] * players
+    for seat in losers:
+        loss = points[seat] if rules.scoring == "points" else rules.stake  # SR-5 / SR-9
+        scores[seat] = Fraction(-loss * multiplier)
+    return Expected(
+        tuple(points), tuple(scores), losers, _bottom(points), None, skat_to, multiplier
+    )
+
+
+def _schafkopf_loser(order: TrickOrder, tricks: Sequence[Trick], points: list[int]) -> int:
+    """SK-5: most points; then more tricks; more trumps; the highest trump; the later trick."""
+    taken: dict[int, list[Card]] = {seat: [] for seat in range(4)}
+    last_trick = dict.fromkeys(range(4), -1)
+    for number, trick in enumerate(tricks):
+        taken[trick.winner].extend(trick.cards)
+        last_trick[trick.winner] = number
+
+    def key(seat: int) -> tuple[int, int, int, int, int]:
+        trumps = [order.strength[card] for card in taken[seat] if order.is_trump(card)]
+        count = sum(1 for trick in tricks if trick.winner == seat)
+        return (points[seat], count, len(trumps), max(trumps, default=0), last_trick[seat])
+
+    return max(range(4), key=key)
+
+
+def _score_schafkopf(rules: SchafkopfRules, order: TrickOrder, tricks: Sequence[Trick]) -> Expected:
+    players = 4
+    points, counts = _trick_facts(tricks, players)
+    jungfrau = tuple(seat for seat in range(players) if counts[seat] == 0)
+    base = rules.base_stake
+    scores = [Fraction(0)] * players
+    maker = next((seat for seat in range(players) if counts[seat] == len(tricks)), None)
+    if maker is not None:  # SK-7 / SK-8: a Durchmarsch is paid as a Solo schwarz
+        for seat in range(players):
+            scores[seat] = Fraction(21 * base if seat == maker else -7 * base)
+        return Expected(tuple(points), tuple(scores), (), (maker,), maker, None, 7)
+    loser = _schafkopf_loser(order, tricks, points)
+    doubles_all = rules.jungfrau_doubles_all and bool(jungfrau)
+    for seat in range(players):
+        if seat == loser:
+            continue
+        pay = 4 * base if doubles_all or seat in jungfrau else 2 * base  # SK-8
+        scores[seat] += pay
+        scores[loser] -= pay
+    winners = tuple(seat for seat in range(players) if seat != loser)
+    multiplier = 4 if doubles_all else 2
+    return Expected(tuple(points), tuple(scores), (loser,), winners, None, None, multiplier)
+
+
+def _score_altenburg(
+    rules: AltenburgRules, tricks: Sequence[Trick], laid_away: Sequence[Card]
+) -> Expected:
+    players = 3
+    points, counts = _trick_facts(tricks, players)
+    skat_to: int | None = None
+    if rules.schieben:  # AR-6: the cards laid away count with the last trick
+        skat_to = tricks[-1].winner
+        points[skat_to] += points_of(laid_away)
+    jungfrau = tuple(seat for seat in range(players) if counts[seat] == 0)
+    all_tricks = next((seat for seat in range(players) if counts[seat] == len(tricks)), None)
+    penalty: list[Fraction]
+    durchmarsch: int | None = None
+    if rules.effective_scoring == "pips":  # AR-5
+        if all_tricks is not None:
+            durchmarsch = all_tricks
+            penalty = [Fraction(0 if seat == all_tricks else 60) for seat in range(players)]
+        else:
+            penalty = [Fraction(value) for value in points]
+        losers = _top(penalty)
+        multiplier = 1
+    else:  # AR-4
+        top = _top(points)
+        multiplier = {0: 10, 1: 15}.get(len(jungfrau), 20)
+        penalty = [Fraction(0)] * players
+        if len(top) == players:
+            losers = ()
+        else:
+            losers = top
+            for seat in top:
+                penalty[seat] = Fraction(multiplier, len(top))
+    scores = tuple(-value for value in penalty)
+    winners = (durchmarsch,) if durchmarsch is not None else _bottom(penalty) if losers else ()
+    return Expected(tuple(points), scores, losers, winners, durchmarsch, skat_to, multiplier)
