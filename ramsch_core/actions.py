@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ramsch_core.cards import Card
@@ -103,7 +103,8 @@ class Push(Action):
 
     kind: ClassVar[str] = "push"
     fields: ClassVar[tuple[str, ...]] = ("cards",)
-    cards: tuple[Card, Card]
+    # field(): without it the dataclass would take the inherited ``Action.cards`` as a default
+    cards: tuple[Card, Card] = field()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))

@@ -27,14 +27,17 @@ class RuleSet(BaseModel):
 
     # -- what a deal of the game is -------------------------------------------------------
 
-    @property
-    def players(self) -> int:
-        """Active players in one deal."""
-        raise NotImplementedError
+    if TYPE_CHECKING:
+        # Declared for the type checker only: a game defines each as a property or as an
+        # option (a field named ``players`` would be hidden by a property of the same name).
 
-    @property
-    def hand_size(self) -> int:
-        raise NotImplementedError
+        @property
+        def players(self) -> int:
+            """Active players in one deal."""
+
+        @property
+        def hand_size(self) -> int:
+            """Cards each player is dealt."""
 
     @property
     def skat_size(self) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Literal, Protocol
 
 from ramsch_core.actions import Action, PassOn, PickUp, Play, Push
@@ -63,41 +64,52 @@ class HeuristicPlayer:
         self.rng = random.Random(seed)
         self.playouts = playouts
         self.time_limit = time_limit
-        self.pass_on_below = PASS_ON_BELOW
 
     def choose(self, view: SeatView) -> Action:
+        """Raises IllegalActionError off turn, ValueError in a step it has no heuristic for."""
         _require_turn(view)
         if len(view.legal) == 1:
             return view.legal[0]
         kernel = kernel_for(view.rules)
-        if view.phase == "push":
-            return self._push(kernel, view)
+        if view.phase != "play":
+            decide = STEPS.get(view.phase)
+            if decide is None:
+                raise ValueError(f"The heuristic has no rule for the {view.phase!r} step")
+            return decide(kernel, view)
         knowledge = read_view(kernel, view)
         legal = kernel.mask(action.card for action in view.legal if isinstance(action, Play))
-        choice = rule_card(kernel, knowledge, legal)
+        prior = CARD_PRIORS.get(view.public.contract or "")
+        choice = prior(kernel, knowledge, legal) if prior is not None else legal & -legal
         if self.playouts > 0:
             choice = self._search(kernel, knowledge, legal, choice)
         return Play(kernel.card(choice))
-
-    def _push(self, kernel: Kernel, view: SeatView) -> Action:
-        hand = kernel.mask(view.hand)
-        if PickUp() in view.legal:
-            unseen = ((1 << 32) - 1) & ~hand
-            if PassOn() in view.legal and hand_danger(kernel, hand, unseen) < self.pass_on_below:
-                return PassOn()
-            return PickUp()
-        offered = {
-            card for action in view.legal if isinstance(action, Push) for card in action.cards
-        }
-        layable = kernel.mask(offered)
-        pool = hand | kernel.mask(view.skat)
-        first, second = kernel.cards(lay_pair(kernel, pool, layable))
-        return Push((first, second))
 
     def _search(self, kernel: Kernel, knowledge: Knowledge, legal: int, prior: int) -> int:
         """The legal card with the best mean playout result; the prior card wins ties."""
         values = evaluate(kernel, knowledge, legal, self.rng, self.playouts, self.time_limit)
         return max(values, key=lambda bit: (values[bit], bit == prior))
+
+
+def decide_push(kernel: Kernel, view: SeatView) -> Action:
+    """Schieberamsch: pass on only a very safe hand; lay the two most dangerous cards."""
+    hand = kernel.mask(view.hand)
+    if PickUp() in view.legal:
+        unseen = ((1 << 32) - 1) & ~hand
+        if PassOn() in view.legal and hand_danger(kernel, hand, unseen) < PASS_ON_BELOW:
+            return PassOn()
+        return PickUp()
+    offered = {card for action in view.legal if isinstance(action, Push) for card in action.cards}
+    layable = kernel.mask(offered)
+    pool = hand | kernel.mask(view.skat)
+    first, second = kernel.cards(lay_pair(kernel, pool, layable))
+    return Push((first, second))
+
+
+STEPS: dict[str, Callable[[Kernel, SeatView], Action]] = {"push": decide_push}
+"""The heuristic of each step before the card play, by phase name."""
+CARD_PRIORS: dict[str, Callable[[Kernel, Knowledge, int], int]] = {"ramsch": rule_card}
+"""Each contract's rule-of-thumb card (the playouts then check it); without one the playouts
+alone decide."""
 
 
 def evaluate(

@@ -10,16 +10,46 @@ from fractions import Fraction
 
 from ramsch_core import AltenburgRules, Card, RuleSet, SchafkopfRules, SkatRules, Trick, TrickOrder
 from ramsch_core.cards import points_of
+from ramsch_core.tricks.constraints import PlayRule
 
 TRUMP = 4
 
 
-def legal_mask(order: TrickOrder, hand_mask: int, led: Card | None) -> int:
-    """SR-3, SK-4, AR-3: the cards (a card mask) of a hand that follow ``led``, else all."""
-    if led is None:
-        return hand_mask
-    following = hand_mask & order.class_masks[order.follow_class[led]]
-    return following or hand_mask
+def beat_key(order: TrickOrder, led: Card, card: Card) -> tuple[int, int]:
+    """C-5: how strongly a card stands in a trick led by ``led``: any trump above any card of
+    the suit led, above any other card (which never wins)."""
+    cls = order.follow_class[card]
+    if cls == TRUMP:
+        return (2, order.strength[card])
+    if cls == order.follow_class[led]:
+        return (1, order.strength[card])
+    return (0, 0)
+
+
+def legal_cards(
+    order: TrickOrder, rule: PlayRule, hand: Sequence[Card], trick: Sequence[Card]
+) -> tuple[str, set[Card]]:
+    """The duty that binds a hand about to play to ``trick`` and the cards it may play, read
+    straight from the rule: must follow suit (Farbzwang); unable to follow, must trump
+    (Trumpfzwang); in doing either must beat the trick if possible (Stechzwang); otherwise any
+    card. SR-3, SK-4 and AR-3 are the first duty alone (``FOLLOW_SUIT``). The duty returned is
+    the one that binds: ``any``, ``follow``, ``trump`` or ``beat``."""
+    if not trick or not rule.follow:
+        return "any", set(hand)
+    led = trick[0]
+    allowed = {card for card in hand if order.follow_class[card] == order.follow_class[led]}
+    duty = "follow"
+    if not allowed:
+        trumps = {card for card in hand if order.is_trump(card)}
+        if not rule.must_trump or not trumps:
+            return "any", set(hand)
+        allowed, duty = trumps, "trump"
+    if rule.must_beat:
+        best = max(beat_key(order, led, card) for card in trick)
+        beating = {card for card in allowed if beat_key(order, led, card) > best}
+        if beating:
+            return "beat", beating
+    return duty, allowed
 
 
 def winner_index(order: TrickOrder, cards: Sequence[Card]) -> int:
@@ -70,8 +100,12 @@ def score(rules: RuleSet, tricks: Sequence[Trick], skat: Sequence[Card], pushes:
         return _score_skat(rules, tricks, skat, pushes)
     if isinstance(rules, SchafkopfRules):
         return _score_schafkopf(rules, rules.trick_order(), tricks)
-    assert isinstance(rules, AltenburgRules)
-    return _score_altenburg(rules, tricks, skat)
+    if isinstance(rules, AltenburgRules):
+        return _score_altenburg(rules, tricks, skat)
+    raise NotImplementedError(
+        f"no reference scoring for {type(rules).__name__} ({rules.game}): add one to "
+        "tests/core/oracle.py"
+    )
 
 
 def _score_skat(

@@ -1,4 +1,5 @@
-"""Property tests: random rule sets (every variant, every option value), seeds and legal play.
+"""Property tests: random rule sets (every registered game and variant, every option value, see
+tests/core/strategies.py), seeds and legal play.
 
 At every step of a randomly played deal: the 32 cards are conserved, exactly the legal actions
 apply, a sample of other actions is refused with a RulesError that leaves the deal unchanged,
@@ -37,47 +38,17 @@ from ramsch_core import (
     TableOptions,
     TrickOrder,
     deal_record,
-    parse_rules,
     replay_record,
     replay_summary,
 )
 from ramsch_core.cards import points_of
 from tests.core.builders import snapshot
+from tests.core.strategies import any_rules
 
 PROPERTY_SETTINGS = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
-skat_rules = st.fixed_dictionaries(
-    {
-        "variant": st.just("skat"),
-        "skat_to": st.sampled_from(["last_trick", "loser", "nobody"]),
-        "scoring": st.sampled_from(["points", "fixed"]),
-        "stake": st.integers(1, 100),
-        "durchmarsch": st.booleans(),
-        "schieben": st.booleans(),
-        "schieben_jacks": st.booleans(),
-        "schieben_doubles": st.booleans(),
-    }
-)
-schafkopf_rules = st.fixed_dictionaries(
-    {
-        "variant": st.just("schafkopf"),
-        "trumps": st.sampled_from(["standard", "obers_unters"]),
-        "base_stake": st.integers(1, 100),
-        "jungfrau_doubles_all": st.booleans(),
-    }
-)
-altenburg_rules = st.fixed_dictionaries(
-    {
-        "variant": st.just("altenburg"),
-        "scoring": st.sampled_from(["pips", "penalty"]),
-        "tens_low": st.booleans(),
-        "jacks_trump": st.booleans(),
-        "schieben": st.booleans(),
-    }
-)
-any_rules = st.one_of(skat_rules, schafkopf_rules, altenburg_rules).map(parse_rules)
 seeds = st.integers(0, 2**64)
 
 
@@ -140,7 +111,7 @@ def check_views(deal: Deal, known: list[set[Card]]) -> None:
             card for other in range(deal.players) if other != seat for card in deal.hand(other)
         }
         assert shown & others <= set(view.laid)  # only the two cards this seat laid itself
-        if not deal.rules.pushing:
+        if deal.rules.schieben_rules() is None:
             assert not shown & hidden
         legal_cards = {card for action in view.legal for card in _cards(action)}
         if deal.to_act != seat:
@@ -227,7 +198,8 @@ def play_randomly(rules: RuleSet, seed: int, rng: random.Random, checks: bool) -
 
 
 def check_result(deal: Deal) -> None:
-    """Card points, trick counts, Jungfrauen, Durchmarsch and scores of a finished deal."""
+    """Card points, trick counts, Jungfrauen, Durchmarsch and scores of a finished deal: what
+    every game shares, then each Ramsch variant's arithmetic by its rule class."""
     rules, result = deal.rules, deal.result
     assert result is not None
     played = [card for trick in result.tricks for card in trick.cards]
@@ -264,8 +236,7 @@ def check_result(deal: Deal) -> None:
             factor = 2 ** len(result.jungfrau) * push_factor
             loss = top if rules.scoring == "points" else rules.stake
             assert scores == tuple(-loss * factor if s in result.losers else 0 for s in range(3))
-    else:
-        assert isinstance(rules, AltenburgRules)
+    elif isinstance(rules, AltenburgRules):
         counted = 120 if rules.schieben else 120 - points_of(result.skat)
         assert sum(result.card_points) == counted
         if rules.effective_scoring == "pips":
@@ -316,7 +287,7 @@ def test_a_partial_record_replays_to_the_same_state(
 
 
 def _table_options(rules: RuleSet) -> st.SearchStrategy[TableOptions]:
-    seats = st.just(4) if rules.players == 4 else st.sampled_from([3, 4])
+    seats = st.sampled_from(rules.table_sizes())
     return st.builds(
         TableOptions,
         seats=seats,
@@ -333,7 +304,8 @@ def test_random_sessions_add_up(
     rules: RuleSet, seed: int, choices: int, data: st.DataObject
 ) -> None:
     """C-4, SR-11: table scores are the deal's scores at the active seats (doubled in Bock),
-    the dealer who sits out scores 0, totals are their sums, and the match replays."""
+    the dealer who sits out scores 0, totals are their sums, and the match replays; a round
+    has one deal per seat unless a deal ends the match."""
     options = data.draw(_table_options(rules))
     rng = random.Random(choices)
     match = Match(rules, options, seed)
@@ -343,7 +315,8 @@ def test_random_sessions_add_up(
         action = rng.choice(match.deal.legal_actions())
         actions.append((seat, action))
         match.apply(action, seat)
-    assert len(match.finished_deals) == options.seats
+    ends = [entry.number for entry in match.finished_deals if "match_over" in entry.result.events]
+    assert len(match.finished_deals) == (ends[0] + 1 if ends else options.seats)
     totals = [Fraction(0)] * options.seats
     for number, entry in enumerate(match.finished_deals):
         assert entry.dealer == number % options.seats

@@ -25,6 +25,9 @@ from ramsch_core import (
     replay_summary,
 )
 from ramsch_core.cli import main
+from ramsch_core.kernel import Kernel
+from ramsch_core.record import load_record
+from ramsch_core.result import score_json
 from tests.core.builders import play_table, rules_of, table_deal
 from tests.core.deals import D1, D1_SKAT
 
@@ -72,6 +75,42 @@ def test_golden_record_replays_to_its_hand_computed_result(
     assert err == ""
     assert json.loads(out) == expected
     assert replay_summary(replay_record(load(path))) == expected
+
+
+FINISHED = [path for path in GOLDEN if load(path.with_suffix(".expected.json"))["finished"]]
+
+
+@pytest.mark.parametrize("path", FINISHED, ids=[path.stem for path in FINISHED])
+def test_golden_record_replays_through_the_kernel(path: Path) -> None:
+    """The kernel the AI plays out with, fed a finished golden record as masks (hands and skat
+    in its layout, a push mask per seat in seat order with 0 for passing on, every card as its
+    bit), reaches the hand-computed result: trick winners (C-5), card points (C-3), trick
+    counts and scores (SR-4..10, SK-5..8, AR-4..6)."""
+    expected = load(path.with_suffix(".expected.json"))
+    rules, deal, actions = load_record(load(path))
+    kernel = Kernel(rules)
+    pushes: list[int] = []
+    cards: list[int] = []
+    for seat, action in actions:
+        if isinstance(action, Play):
+            cards.append(kernel.bit_of[action.card])
+        elif isinstance(action, PassOn | Push):
+            assert seat in (None, len(pushes))  # forehand pushes first, then clockwise
+            pushes.append(kernel.mask(action.cards))
+        else:
+            assert isinstance(action, PickUp)
+    assert len(pushes) == (rules.players if rules.schieben_rules() else 0)
+    assert len(cards) == 32 - rules.skat_size
+    outcome = kernel.replay(
+        [kernel.mask(deal.initial_hand(seat)) for seat in range(rules.players)],
+        kernel.mask(deal.initial_skat),
+        pushes,
+        cards,
+    )
+    assert list(outcome.winners) == [trick["winner"] for trick in expected["tricks"]]
+    assert list(outcome.card_points) == expected["card_points"]
+    assert list(outcome.trick_counts) == expected["trick_counts"]
+    assert [score_json(score) for score in outcome.scores] == expected["scores"]
 
 
 def test_golden_records_cover_every_variant_and_scoring_mode() -> None:

@@ -8,9 +8,12 @@ from types import ModuleType
 
 from tests.core import (
     test_altenburg,
+    test_constraints,
     test_conventions,
+    test_kernel,
     test_properties,
     test_records,
+    test_registry,
     test_rules,
     test_schafkopf,
     test_session,
@@ -25,9 +28,12 @@ RULE_IDS = (
 )
 MODULES: list[ModuleType] = [
     test_altenburg,
+    test_constraints,
     test_conventions,
+    test_kernel,
     test_properties,
     test_records,
+    test_registry,
     test_rules,
     test_schafkopf,
     test_session,
