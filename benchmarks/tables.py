@@ -15,8 +15,7 @@ from pathlib import Path
 
 from benchmarks.world import World, ms, percentile, table_id_of
 from bot.ui import ids
-from ramsch_core import Card, Match, Play, preset
-from ramsch_core.match import TableOptions
+from ramsch_core import Card, Match, Play, TableOptions, preset
 from tests.emulator import Channel, InteractionHandle, Message, SimUser
 
 
@@ -67,7 +66,7 @@ class Run:
         """The user's DM with the hand of ``deal`` at this table (the bot posts one per deal)."""
         key = (user.id, deal)
         if key not in table.dms:
-            mark = f"ramsch:c:{table.table_id}:{deal}:"
+            mark = ids.action_id(table.table_id, deal, "play") + ":"
             for message in reversed(user.dms()):
                 if any(b.get("custom_id", "").startswith(mark) for b in message.buttons()):
                     table.dms[key] = message
@@ -85,7 +84,7 @@ class Run:
             user = table.players[seat]
             legal = [a for a in match.deal.legal_actions() if isinstance(a, Play)]
             card: Card = table.rng.choice(legal).card
-            key = ids.card_id(table.table_id, match.number, card)
+            key = ids.action_id(table.table_id, match.number, "play", card.name)
             # The player sees their turn when the bot's render reaches their DM.
             while True:
                 message = self.dm(table, user, match.number)

@@ -200,7 +200,7 @@ class World:
             assert seed is not None
             return seed
         with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
-            row = db.execute("SELECT seed FROM sessions WHERE table_id = ?", (table_id,)).fetchone()
+            row = db.execute("SELECT seed FROM matches WHERE table_id = ?", (table_id,)).fetchone()
         return int(row[0])
 
     async def stop_bot(self) -> None:

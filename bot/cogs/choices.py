@@ -1,40 +1,122 @@
-"""Slash-command choices and how `/ramsch new`'s options become rules and table options."""
+"""Slash-command choices from the game registry, autocompletion for the chosen game, and how
+`/ramsch new`'s options become rules and table options."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
 
 from discord import app_commands
 
 from bot.tables import GuildSettings, TableError
 from bot.ui.text import preset_choice_name
-from ramsch_core import DEFAULT_GAME, RuleSet, RuleSetError, SkatRules, get_game
+from ramsch_core import GAMES, Game, RuleSet, RuleSetError, get_game
 
-PRESET_CHOICES = [
-    app_commands.Choice(name=preset_choice_name(name), value=name)
-    for name in get_game(DEFAULT_GAME).presets
-]
-SEAT_CHOICES = [app_commands.Choice(name=str(seats), value=seats) for seats in (3, 4)]
-SKAT_TO_CHOICES = [
-    app_commands.Choice(name="last trick's winner", value="last_trick"),
-    app_commands.Choice(name="the loser", value="loser"),
-    app_commands.Choice(name="nobody", value="nobody"),
-]
-SCORING_CHOICES = [
-    app_commands.Choice(name="Skat: points (Augenramsch)", value="points"),
-    app_commands.Choice(name="Skat: fixed stake", value="fixed"),
-    app_commands.Choice(name="Altenburg: pips", value="pips"),
-    app_commands.Choice(name="Altenburg: penalty 10/15/20", value="penalty"),
-]
+if TYPE_CHECKING:
+    import discord
+
+GAME_CHOICES = [app_commands.Choice(name=game.title, value=game.id) for game in GAMES.values()]
+SEAT_SIZES = sorted({size for game in GAMES.values() for size in game.table_sizes})
+"""Every number of seats some registered game may be played at."""
+OPTION_LABELS = {
+    ("skat_to", "last_trick"): "last trick's winner",
+    ("skat_to", "loser"): "the loser",
+    ("skat_to", "nobody"): "nobody",
+    ("scoring", "points"): "card points (Augenramsch)",
+    ("scoring", "fixed"): "a fixed stake",
+    ("scoring", "pips"): "pips: a penalty point per card point",
+    ("scoring", "penalty"): "penalty 10/15/20",
+}
+MAX_CHOICES = 25
 
 
-def describe(name: str, prefix: str = "Skat: ") -> str:
-    """A Skat option's description from the rules model, for a command parameter."""
-    return (prefix + (SkatRules.model_fields[name].description or name))[:100]
+def _service(interaction: discord.Interaction) -> Any:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+async def guild_settings(interaction: discord.Interaction) -> GuildSettings:
+    if interaction.guild_id is None:
+        return GuildSettings()
+    settings: GuildSettings = await _service(interaction).get_guild_settings(interaction.guild_id)
+    return settings
+
+
+async def chosen_game(interaction: discord.Interaction) -> Game:
+    """The game named in the command being typed, else the server's default game."""
+    name = getattr(interaction.namespace, "game", None)
+    if isinstance(name, str) and name in GAMES:
+        return GAMES[name]
+    return get_game((await guild_settings(interaction)).game)
+
+
+async def chosen_rules(interaction: discord.Interaction) -> RuleSet:
+    """The preset named in the command being typed (of its game), else the game's default."""
+    game = await chosen_game(interaction)
+    name = getattr(interaction.namespace, "preset", None) or getattr(
+        interaction.namespace, "variant", None
+    )
+    if isinstance(name, str) and name in game.presets:
+        return game.preset(name)
+    settings = await guild_settings(interaction)
+    if settings.game == game.id:
+        return settings.default_rules()
+    return game.preset(game.default_preset)
+
+
+async def preset_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The presets of the chosen game that match what was typed."""
+    game = await chosen_game(interaction)
+    typed = current.lower().strip()
+    return [
+        app_commands.Choice(name=preset_choice_name(game, name), value=name)
+        for name in game.presets
+        if typed in name or typed in game.descriptions[name].lower()
+    ][:MAX_CHOICES]
+
+
+async def seats_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """The numbers of seats the chosen rules may be played at."""
+    rules = await chosen_rules(interaction)
+    choices = []
+    for size in rules.table_sizes():
+        label = str(size)
+        if size > rules.players:
+            label += " — the dealer sits out each deal"
+        choices.append(app_commands.Choice(name=label, value=size))
+    return choices
+
+
+def option_autocomplete(name: str) -> Any:
+    """An autocomplete offering the values of option ``name`` of the chosen rules — none when
+    those rules have no such option."""
+
+    async def complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        rules = await chosen_rules(interaction)
+        info = type(rules).model_fields.get(name)
+        if info is None or get_origin(info.annotation) is not Literal:
+            return []
+        values = [str(value) for value in get_args(info.annotation)]
+        return [
+            app_commands.Choice(name=OPTION_LABELS.get((name, value), value), value=value)
+            for value in values
+        ]
+
+    return complete
+
+
+def describe(model: type[RuleSet], name: str, prefix: str) -> str:
+    """An option's description from its rules model, for a command parameter."""
+    return (prefix + (model.model_fields[name].description or name))[:100]
 
 
 def requested_table(
     guild: GuildSettings,
+    game_name: str | None,
     preset_name: str | None,
     overrides: dict[str, Any],
     *,
@@ -42,19 +124,33 @@ def requested_table(
     rounds: int | None,
     bock: bool | None,
 ) -> tuple[RuleSet, dict[str, Any]]:
-    """Rules and table options from the command, the guild's defaults filling the gaps."""
-    rules_overrides = {key: value for key, value in overrides.items() if value is not None}
-    if preset_name is None or preset_name == guild.preset:
-        rules_overrides = {**guild.rules, **rules_overrides}
+    """Rules and table options from the command, the guild's defaults filling the gaps.
+
+    Raises TableError for an unknown game or preset, or an option the rules do not have."""
     try:
-        rules = get_game(guild.game).preset(preset_name or guild.preset, **rules_overrides)
+        game = get_game(game_name or guild.game)
+        own_game = game.id == guild.game
+        base = preset_name or (guild.preset if own_game else game.default_preset)
+        plain = game.preset(base)
+    except RuleSetError as error:
+        raise TableError(str(error)) from None
+    given = {key: value for key, value in overrides.items() if value is not None}
+    foreign = [key for key in given if key not in type(plain).model_fields]
+    if foreign:
+        names = ", ".join(foreign)
+        raise TableError(
+            f"{plain.title()} has no option {names}: leave it out or choose a preset that has it"
+        )
+    if own_game and base == guild.preset:
+        given = {**guild.rules, **given}
+    try:
+        rules = game.preset(base, **given)
     except RuleSetError as error:
         raise TableError(str(error)) from None
     options = guild.options.model_dump()
-    if rules.players == 4:
-        options["seats"] = 4
-    elif guild.default_rules().players == 4:
-        options["seats"] = 3  # the server's four are Schafkopf's, not a sitting-out dealer
+    # A table whose seats the server's rules fix takes the new rules' number of players.
+    if options["seats"] not in rules.table_sizes() or len(guild_sizes(guild)) == 1:
+        options["seats"] = rules.players
     if seats is not None:
         options["seats"] = seats
     if rounds is not None:
@@ -62,3 +158,7 @@ def requested_table(
     if bock is not None:
         options["bock_on_durchmarsch"] = bock
     return rules, options
+
+
+def guild_sizes(guild: GuildSettings) -> tuple[int, ...]:
+    return guild.default_rules().table_sizes()

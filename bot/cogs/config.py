@@ -8,12 +8,17 @@ import discord
 from discord import app_commands
 
 from bot.cogs.base import RamschCog, subcommand
-from bot.cogs.choices import PRESET_CHOICES, SEAT_CHOICES
+from bot.cogs.choices import (
+    GAME_CHOICES,
+    SEAT_SIZES,
+    preset_autocomplete,
+    seats_autocomplete,
+)
 from bot.tables import NotHost, TableError, WrongState
 from bot.ui import ids
 from bot.ui.editor import Draft, Proposal, checked_timer, choose, enter_numbers
 from bot.ui.editor_view import numbers_modal, render_editor
-from ramsch_core import preset as preset_rules
+from ramsch_core import get_game
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -36,7 +41,8 @@ class ConfigCog(RamschCog, name="Config"):
 
     @subcommand("config", "Server defaults for new tables: rules, timer, DMs, channels")
     @app_commands.describe(
-        preset="the rules new tables start with",
+        game="the game new tables play",
+        preset="the rules new tables start with (a preset of that game)",
         timer="seconds a player has for a turn; 0: no timer",
         dms="DM each player their hand (else they use My hand)",
         rounds="rounds a table plays",
@@ -44,16 +50,18 @@ class ConfigCog(RamschCog, name="Config"):
         channels="where tables may be opened",
         channel="the channel for `channels` (default: this one)",
     )
-    @app_commands.choices(seats=SEAT_CHOICES)
-    @app_commands.choices(preset=PRESET_CHOICES, channels=CHANNEL_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, channels=CHANNEL_CHOICES)
+    @app_commands.autocomplete(preset=preset_autocomplete)
+    @app_commands.autocomplete(seats=seats_autocomplete)
     async def config(
         self,
         interaction: discord.Interaction,
+        game: str | None = None,
         preset: str | None = None,
         timer: app_commands.Range[int, 0, 86400] | None = None,
         dms: bool | None = None,
         rounds: app_commands.Range[int, 1, 50] | None = None,
-        seats: int | None = None,
+        seats: app_commands.Range[int, min(SEAT_SIZES), max(SEAT_SIZES)] | None = None,
         channels: str | None = None,
         channel: discord.TextChannel | None = None,
     ) -> None:
@@ -65,13 +73,17 @@ class ConfigCog(RamschCog, name="Config"):
         service = self.bot.service
         data = (await service.get_guild_settings(guild_id)).model_dump(mode="json")
         changed: list[str] = []
-        if preset is not None:
-            old_players = preset_rules(data["preset"]).players
-            data["preset"], data["rules"] = preset, {}
-            players = preset_rules(preset).players
-            if players == 4 or old_players == 4:
-                data["options"]["seats"] = players
-            changed.append(f"preset {preset}")
+        if game is not None or preset is not None:
+            old = get_game(data["game"]).preset(data["preset"])
+            chosen = get_game(game or data["game"])
+            keep = data["preset"] if chosen.id == data["game"] else chosen.default_preset
+            name = preset or keep
+            new = chosen.preset(name)
+            data["game"], data["preset"], data["rules"] = chosen.id, name, {}
+            seats_now = data["options"]["seats"]
+            if seats_now not in new.table_sizes() or len(old.table_sizes()) == 1:
+                data["options"]["seats"] = new.players
+            changed.append(f"preset {name}")
         if timer is not None:
             data["turn_timeout"] = checked_timer(timer)
             changed.append("turn timer")

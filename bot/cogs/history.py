@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.cogs.base import RamschCog, subcommand
 from bot.tables import TableError
 from bot.ui.boards import record_note, render_history
+from ramsch_core import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -59,9 +60,11 @@ class HistoryCog(RamschCog, name="History"):
         record = await self.bot.service.deal_record(table_id, deal, guild_id=interaction.guild_id)
         filename = f"ramsch-{table_id}-deal-{deal + 1}.json"
         data = json.dumps(record, indent=1).encode()
-        variant = str(record.get("rules", {}).get("variant", "skat"))
+        rules = record.get("rules", {})
+        game = str(rules.get("game", DEFAULT_GAME))
+        variant = str(rules.get("variant", "skat" if game == DEFAULT_GAME else game))
         await interaction.response.send_message(
-            record_note(table_id, deal, variant, filename),
+            record_note(table_id, deal, variant, filename, game),
             file=discord.File(io.BytesIO(data), filename=filename),
             ephemeral=True,
         )

@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 
 from bot.cogs.base import RamschCog, subcommand
-from bot.cogs.choices import PRESET_CHOICES
+from bot.cogs.choices import GAME_CHOICES, chosen_game, preset_autocomplete
+from bot.ui.games import rules_brief, title
 from bot.ui.lobby import table_title
-from bot.ui.text import presets_overview, rules_brief, title
-from ramsch_core import DEFAULT_GAME, get_game
+from bot.ui.text import presets_overview
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -41,16 +41,25 @@ HELP = (
 class InfoCog(RamschCog, name="Info"):
     """Rules in brief and help."""
 
-    @subcommand("rules", "The rules in brief: of a variant, or of this channel's table")
-    @app_commands.describe(variant="a preset to explain (default: this channel's table, or all)")
-    @app_commands.choices(variant=PRESET_CHOICES)
-    async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
+    @subcommand("rules", "The rules in brief: of a preset, or of this channel's table")
+    @app_commands.describe(
+        game="the game whose presets to explain (default: the server's)",
+        variant="a preset to explain (default: this channel's table, or all)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(variant=preset_autocomplete)
+    async def rules(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        variant: str | None = None,
+    ) -> None:
+        chosen = await chosen_game(interaction)
         if variant is not None:
-            game = get_game(DEFAULT_GAME)
-            rules = game.preset(variant)
+            rules = chosen.preset(variant)
             embed = discord.Embed(
                 title=f"{title(rules)} — preset `{variant}`",
-                description=f"{game.descriptions[variant]}\n\n{rules_brief(rules)}",
+                description=f"{chosen.descriptions[variant]}\n\n{rules_brief(rules)}",
                 colour=INFO_COLOUR,
             )
         elif tables := self.bot.service.open_tables(interaction.channel_id):
@@ -60,7 +69,9 @@ class InfoCog(RamschCog, name="Info"):
             )
         else:
             embed = discord.Embed(
-                title="Ramsch: the presets", description=presets_overview(), colour=INFO_COLOUR
+                title=f"{chosen.title}: the presets",
+                description=presets_overview(chosen),
+                colour=INFO_COLOUR,
             )
             embed.set_footer(text="/ramsch rules variant:<preset> explains one of them.")
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -10,16 +10,18 @@ from discord import app_commands
 from bot.cogs.base import RamschCog, subcommand
 from bot.storage import Period
 from bot.tables import TableError
-from bot.ui.boards import render_leaderboard, render_stats
-from bot.ui.text import VARIANT_TITLES
+from bot.ui.boards import board_key, parse_board, render_leaderboard, render_stats
+from ramsch_core import get_game
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
     from bot.ui.message import Rendered
 
 PAGE_SIZE = 10
+GAME = "ramsch"
+"""The game of the /ramsch boards: the ``variant`` choices are its variants."""
 VARIANT_CHOICES = [
-    app_commands.Choice(name=name, value=key) for key, name in VARIANT_TITLES.items()
+    app_commands.Choice(name=name, value=key) for key, name in get_game(GAME).variant_titles.items()
 ]
 PERIOD_CHOICES = [
     app_commands.Choice(name="all time", value="all"),
@@ -38,7 +40,9 @@ class StatsCog(RamschCog, name="Stats"):
         self, interaction: discord.Interaction, variant: str = "skat", period: str = "all"
     ) -> None:
         assert interaction.guild_id is not None
-        shown = await self._page(interaction.guild_id, variant, period, 0, interaction.user.id)
+        shown = await self._page(
+            interaction.guild_id, GAME, variant, period, 0, interaction.user.id
+        )
         await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
 
     async def on_page(
@@ -49,29 +53,34 @@ class StatsCog(RamschCog, name="Stats"):
         period: str,
         offset: int,
     ) -> None:
-        """Prev / Next: show the page the button names, in place."""
+        """Prev / Next: show the page the button names, in place. ``variant`` is the board's
+        key (``board_key``): a Ramsch variant as in buttons posted before, or ``game/variant``."""
         try:
-            if interaction.guild_id != guild_id or variant not in VARIANT_TITLES:
+            try:
+                game, board = parse_board(variant)
+            except ValueError:
+                raise TableError("That leaderboard belongs to another server") from None
+            if interaction.guild_id != guild_id:
                 raise TableError("That leaderboard belongs to another server")
-            shown = await self._page(guild_id, variant, period, offset, interaction.user.id)
+            shown = await self._page(guild_id, game, board, period, offset, interaction.user.id)
             await interaction.response.edit_message(**shown.edit_kwargs())
         except Exception as error:
             await self.bot.report_error(interaction, error)
 
     async def _page(
-        self, guild_id: int, variant: str, period: str, offset: int, viewer: int
+        self, guild_id: int, game: str, variant: str, period: str, offset: int, viewer: int
     ) -> Rendered:
         service = self.bot.service
         when = cast(Period, period)
         page = await service.leaderboard(
-            guild_id, variant, period=when, offset=offset, limit=PAGE_SIZE
+            guild_id, game, variant, period=when, offset=offset, limit=PAGE_SIZE
         )
         if not page.rows and offset > 0 and page.total_players:
             last = (page.total_players - 1) // PAGE_SIZE * PAGE_SIZE  # the board shrank
             page = await service.leaderboard(
-                guild_id, variant, period=when, offset=last, limit=PAGE_SIZE
+                guild_id, game, variant, period=when, offset=last, limit=PAGE_SIZE
             )
-        return render_leaderboard(page, guild_id, variant, period, viewer)
+        return render_leaderboard(page, guild_id, board_key(game, variant), period, viewer)
 
     @subcommand("stats", "A player's record at Ramsch on this server")
     @app_commands.describe(
@@ -90,7 +99,7 @@ class StatsCog(RamschCog, name="Stats"):
         assert interaction.guild_id is not None
         who = user or interaction.user
         record = await self.bot.service.user_stats(
-            interaction.guild_id, who.id, variant=variant, period=cast(Period, period)
+            interaction.guild_id, who.id, game=GAME, variant=variant, period=cast(Period, period)
         )
         shown = render_stats(record, who.display_name, variant, period)
         await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)

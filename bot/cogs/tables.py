@@ -13,22 +13,24 @@ from discord.ext import commands
 
 from bot.cogs.base import RamschCog, subcommand
 from bot.cogs.choices import (
-    PRESET_CHOICES,
-    SCORING_CHOICES,
-    SEAT_CHOICES,
-    SKAT_TO_CHOICES,
+    GAME_CHOICES,
+    SEAT_SIZES,
     describe,
+    option_autocomplete,
+    preset_autocomplete,
     requested_table,
+    seats_autocomplete,
 )
 from bot.cogs.publisher import Publisher
 from bot.tables import ChannelBusy, NotFound, NotHost, TableError, WrongState
 from bot.ui import ids
+from bot.ui.actions import action_of
 from bot.ui.editor import Draft
 from bot.ui.editor_view import render_editor
 from bot.ui.hand import render_hand
 from bot.ui.lobby import render_lobby
 from bot.ui.routing import ALL_ITEMS, route_unhandled
-from ramsch_core import Action, Card, PassOn, PickUp, Play, Push
+from ramsch_core import Action, SkatRules
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -81,26 +83,33 @@ class TablesCog(RamschCog, name="Tables"):
 
     # -- commands ------------------------------------------------------------------------------
 
-    @subcommand("new", "Open a Ramsch table in this channel; players join with the buttons")
+    @subcommand("new", "Open a table in this channel; players join with the buttons")
     @app_commands.describe(
-        preset="the rules to play (default: the server's, else skat)",
+        game="the game to play (default: the server's)",
+        preset="the rules of that game (default: the server's, else the game's first)",
         rounds="rounds to play; in a round every seat deals once (default 1)",
-        seats="players (default 3, Schafkopf 4); with 4 at a 3-player game the dealer sits out",
-        skat_to=describe("skat_to"),
-        scoring="Skat: points or fixed; Altenburg: pips or penalty",
-        stake=describe("stake"),
+        seats="players; one more than the game needs: the dealer sits out each deal",
+        skat_to=describe(SkatRules, "skat_to", "Skat Ramsch: "),
+        scoring="Skat: points or a fixed stake; Altenburg: pips or penalty",
+        stake=describe(SkatRules, "stake", "Skat Ramsch: "),
         schieben="Schieberamsch before the first trick (Skat, Altenburg)",
-        durchmarsch=describe("durchmarsch"),
+        durchmarsch=describe(SkatRules, "durchmarsch", "Skat Ramsch: "),
         bock="a Durchmarsch opens a Bock round (deals count double)",
     )
-    @app_commands.choices(seats=SEAT_CHOICES)
-    @app_commands.choices(preset=PRESET_CHOICES, skat_to=SKAT_TO_CHOICES, scoring=SCORING_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(
+        preset=preset_autocomplete,
+        skat_to=option_autocomplete("skat_to"),
+        scoring=option_autocomplete("scoring"),
+    )
+    @app_commands.autocomplete(seats=seats_autocomplete)
     async def new(
         self,
         interaction: discord.Interaction,
+        game: str | None = None,
         preset: str | None = None,
         rounds: app_commands.Range[int, 1, 50] | None = None,
-        seats: int | None = None,
+        seats: app_commands.Range[int, min(SEAT_SIZES), max(SEAT_SIZES)] | None = None,
         skat_to: str | None = None,
         scoring: str | None = None,
         stake: app_commands.Range[int, 1, 1000] | None = None,
@@ -121,7 +130,7 @@ class TablesCog(RamschCog, name="Tables"):
             where = " ".join(f"<#{channel}>" for channel in guild.channels)
             raise ChannelBusy(f"Tables can't be opened in this channel: use {where}")
         rules, options = requested_table(
-            guild, preset, overrides, seats=seats, rounds=rounds, bock=bock
+            guild, game, preset, overrides, seats=seats, rounds=rounds, bock=bock
         )
         update = await self.service.open(
             guild_id=interaction.guild_id,
@@ -245,23 +254,21 @@ class TablesCog(RamschCog, name="Tables"):
             return
         self.publisher.show_ephemeral(table, interaction.user.id, interaction, shown)
 
-    async def on_card(
-        self, interaction: discord.Interaction, table_id: int, deal: int, card: Card
+    async def on_action(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        deal: int,
+        kind: str,
+        arg: str | None,
+        values: list[str] | None,
     ) -> None:
-        await self._act(interaction, table_id, deal, Play(card))
-
-    async def on_push(
-        self, interaction: discord.Interaction, table_id: int, deal: int, action: ids.PushAction
-    ) -> None:
-        await self._act(interaction, table_id, deal, PickUp() if action == "pickup" else PassOn())
-
-    async def on_lay(
-        self, interaction: discord.Interaction, table_id: int, deal: int, cards: list[Card]
-    ) -> None:
-        if len(cards) != 2 or cards[0] == cards[1]:
-            await self.bot.reply(interaction, "Choose exactly two cards to lay face down.")
+        try:
+            action = action_of(kind, arg, values)
+        except TableError as error:
+            await self.bot.report_error(interaction, error)
             return
-        await self._act(interaction, table_id, deal, Push((cards[0], cards[1])))
+        await self._act(interaction, table_id, deal, action)
 
 
 def _on_ephemeral(interaction: discord.Interaction) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import calendar
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from typing import Any, Literal
@@ -39,7 +39,7 @@ class StoredAction:
 
 @dataclass(frozen=True)
 class StoredTable:
-    """One lobby or table as stored, with its session seed and action log when started."""
+    """One lobby or table as stored, with its match seed and action log when started."""
 
     id: int
     guild_id: int
@@ -50,6 +50,8 @@ class StoredTable:
     options: dict[str, Any]
     turn_timeout: float | None
     message_id: int | None
+    message_deal: int | None
+    """The deal (0-based) the channel message shows, if known."""
     created_at: float
     updated_at: float
     seats: list[StoredSeat]
@@ -57,7 +59,7 @@ class StoredTable:
     started_at: float | None
     actions: list[StoredAction]
     stored_deals: int
-    """How many of the session's finished deals have their results stored."""
+    """How many of the match's finished deals have their results stored."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,9 @@ class ShownTable:
 
 @dataclass(frozen=True)
 class FinishedDeal:
-    """A finished deal to store: its result in table seats and its replayable game record."""
+    """A finished deal to store: its result (deal seats; deal seat ``i`` is table seat
+    ``seats[i]``), its scores in table seats and its replayable game record. The store keeps
+    ``result.tags`` per table seat."""
 
     number: int
     dealer: int
@@ -131,7 +135,11 @@ class LeaderboardPage:
 
 @dataclass(frozen=True)
 class UserStats:
-    """A player's record from finished deals of sessions with at least two humans."""
+    """A player's record from finished deals of matches with at least two humans.
+
+    ``tags`` counts every tag the player's deals got (``DealResult.tags``: ``loser``,
+    ``jungfrau``, ``durchmarsch``, ...); ``losses``, ``jungfrau`` and ``durchmarsch`` are
+    three of them."""
 
     user_id: int
     sessions: int
@@ -144,6 +152,7 @@ class UserStats:
     best_session: int | None
     """Table id of the session with the player's best total."""
     best_session_total: float | None
+    tags: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -156,9 +165,13 @@ class SessionPlayer:
 
 @dataclass(frozen=True)
 class SessionSummary:
+    """A started table (a match) in a player's history."""
+
     table_id: int
     guild_id: int
+    game: str
     variant: str
+    """``RuleSet.variant_id`` (the game's id for a game without variants)."""
     status: TableStatus
     started_at: float
     finished_at: float | None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import TracebackType
@@ -27,7 +27,7 @@ from bot.storage.rows import (
     TableStatus,
     UserStats,
 )
-from ramsch_core import Action, action_from_json, score_json
+from ramsch_core import ACTIONS, Action, RuleSet, action_from_json, parse_rules, score_json
 
 SeatRow = tuple[int | None, str, str | None, bool]
 """user id (None for AI), name, AI kind, away"""
@@ -185,10 +185,15 @@ class Store:
                 (status, at, table_id),
             )
 
-    async def set_message(self, table_id: int, message_id: int | None) -> None:
+    async def set_message(
+        self, table_id: int, message_id: int | None, deal: int | None = None
+    ) -> None:
+        """Remember the channel message showing the table and the deal (0-based) it shows
+        (None: not known)."""
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id)
+                "UPDATE tables SET message_id = ?, message_deal = ? WHERE id = ?",
+                (message_id, deal, table_id),
             )
 
     async def set_away(self, table_id: int, seat: int, away: bool) -> None:
@@ -198,30 +203,36 @@ class Store:
                 (int(away), table_id, seat),
             )
 
-    # -- sessions, the action log, results -----------------------------------------------------
+    # -- matches, the action log, results ------------------------------------------------------
 
     async def start_session(
         self,
         table_id: int,
         *,
         guild_id: int,
-        rules: dict[str, Any],
+        rules: RuleSet | Mapping[str, Any],
         options: dict[str, Any],
         seed: int,
         humans: int,
         at: float,
     ) -> None:
-        """Mark the table playing and store its session seed: the start of its action log."""
+        """Mark the table playing and store its match: game and variant (``rules.game``,
+        ``rules.variant_id``), rules, options and seed — the start of its action log.
+
+        ``rules`` as a RuleSet or in its JSON form (``RuleSet.to_json()``); RuleSetError if
+        they are not the rules of a registered game."""
+        parsed = parse_rules(rules)
+        data = parsed.to_json() if isinstance(rules, RuleSet) else dict(rules)
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE tables SET status = 'playing', updated_at = ? WHERE id = ?",
                 (at, table_id),
             )
             await db.execute(
-                "INSERT INTO sessions (table_id, guild_id, variant, rules, options, seed, humans,"
-                " started_at, totals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, '[]')",
-                (table_id, guild_id, rules["variant"], json.dumps(rules), json.dumps(options),
-                 seed, humans, at),
+                "INSERT INTO matches (table_id, guild_id, game, variant, rules, options, seed,"
+                " humans, started_at, totals) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '[]')",
+                (table_id, guild_id, parsed.game, parsed.variant_id, json.dumps(data),
+                 json.dumps(options), seed, humans, at),
             )  # fmt: skip
 
     async def append_action(
@@ -241,11 +252,17 @@ class Store:
         next one, a single statement in the database's thread (one fsync for many tables'
         actions, instead of a queue of transactions each waiting its turn on the event loop).
         Each call still returns only once the commit holding its own row is done, and fails
-        alone if its row is refused."""
+        alone if its row is refused.
+
+        ValueError, and nothing is written, for an action of a kind the core's action registry
+        (``ramsch_core.ACTIONS``) does not know: the log must read back."""
+        kind = getattr(action, "kind", None)
         payload = action.to_json()
-        row: ActionRow = (
-            table_id, seq, seat, user_id, source, payload["action"], json.dumps(payload), at
-        )  # fmt: skip
+        if not isinstance(kind, str) or ACTIONS.get(kind) is not type(action):
+            raise ValueError(f"Unknown action kind {kind!r}: not in ramsch_core.ACTIONS")
+        if payload.get("action") != kind:
+            raise ValueError(f"The {kind!r} action writes {payload.get('action')!r} as its kind")
+        row: ActionRow = (table_id, seq, seat, user_id, source, kind, json.dumps(payload), at)
         item = (row, asyncio.get_running_loop().create_future())
         self._appends.append(item)
         if self._flusher is None or self._flusher.done():
@@ -292,8 +309,8 @@ class Store:
         totals: Sequence[Any],
         match_finished: bool,
     ) -> None:
-        """Store finished deals (results, per-seat scores, records) and the running totals;
-        when the session is over, mark it and its table finished. One transaction."""
+        """Store finished deals (results, per-seat scores and tags, records) and the running
+        totals; when the match is over, mark it and its table finished. One transaction."""
         if not deals:
             raise ValueError("record_deals needs at least one finished deal")
         at = deals[-1].finished_at
@@ -301,7 +318,7 @@ class Store:
             for deal in deals:
                 await _insert_deal(db, table_id, deal)
             await db.execute(
-                "UPDATE sessions SET totals = ?, finished_at = ? WHERE table_id = ?",
+                "UPDATE matches SET totals = ?, finished_at = ? WHERE table_id = ?",
                 (json.dumps([score_json(t) for t in totals]),
                  at if match_finished else None, table_id),
             )  # fmt: skip
@@ -315,12 +332,12 @@ class Store:
 
     async def load_open_tables(self) -> list[StoredTable]:
         """Every lobby and playing table, and every finished table not yet shown as finished
-        (see UNSHOWN), with its seats, session seed and full action log."""
+        (see UNSHOWN), with its seats, match seed and full action log."""
         rows = await self._fetch(
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.status, t.rules, t.options,"
             " t.turn_timeout, t.message_id, t.created_at, t.updated_at, s.seed, s.started_at,"
-            " (SELECT COUNT(*) FROM deal_results d WHERE d.table_id = t.id)"
-            " FROM tables t LEFT JOIN sessions s ON s.table_id = t.id"
+            " (SELECT COUNT(*) FROM deal_results d WHERE d.table_id = t.id), t.message_deal"
+            " FROM tables t LEFT JOIN matches s ON s.table_id = t.id"
             f" WHERE {UNSHOWN} ORDER BY t.id"
         )
         tables = []
@@ -341,6 +358,7 @@ class Store:
                     options=json.loads(row[6]),
                     turn_timeout=row[7],
                     message_id=row[8],
+                    message_deal=row[14],
                     created_at=row[9],
                     updated_at=row[10],
                     seats=[StoredSeat(s[0], s[1], s[2], s[3], bool(s[4])) for s in seats],
@@ -438,25 +456,32 @@ class Store:
     async def leaderboard(
         self,
         guild_id: int,
-        variant: str,
+        game: str,
+        variant: str | None = None,
         *,
         since: float = float("-inf"),
         offset: int = 0,
         limit: int = 10,
     ) -> LeaderboardPage:
+        """One page of a guild's board for a game's variant (None: all its variants)."""
         async with self._lock:
-            return await queries.leaderboard(self.db, guild_id, variant, since, offset, limit)
+            return await queries.leaderboard(self.db, guild_id, game, variant, since, offset, limit)
 
     async def user_stats(
         self,
         guild_id: int,
         user_id: int,
         *,
+        game: str | None = None,
         variant: str | None = None,
         since: float = float("-inf"),
     ) -> UserStats:
+        """A player's record in one guild: of a game's variant, of all variants of a game
+        (``variant`` None), or of every game (both None). A variant needs its game."""
+        if game is None and variant is not None:
+            raise ValueError(f"The variant {variant!r} needs its game")
         async with self._lock:
-            return await queries.user_stats(self.db, guild_id, user_id, variant, since)
+            return await queries.user_stats(self.db, guild_id, user_id, game, variant, since)
 
     async def history(
         self, user_id: int, *, guild_id: int | None = None, offset: int = 0, limit: int = 10
@@ -518,15 +543,19 @@ async def _insert_deal(db: aiosqlite.Connection, table_id: int, deal: FinishedDe
          json.dumps(result.to_json()), json.dumps([score_json(s) for s in deal.table_scores]),
          json.dumps(deal.user_ids), json.dumps(deal.record), at),
     )  # fmt: skip
-    rows = []
-    for deal_seat, table_seat in enumerate(deal.seats):
-        rows.append(
-            (table_id, deal.number, table_seat, deal.user_ids[table_seat],
-             float(deal.table_scores[table_seat]), int(deal_seat in result.losers),
-             int(deal_seat in result.jungfrau), int(result.durchmarsch == deal_seat), at)
-        )  # fmt: skip
+    if result.tags and len(result.tags) != len(deal.seats):
+        raise ValueError(
+            f"Deal {deal.number} has {len(deal.seats)} seats but tags for {len(result.tags)}"
+        )
     await db.executemany(
-        "INSERT INTO deal_scores (table_id, deal_number, seat, user_id, score, loser, jungfrau,"
-        " durchmarsch, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        rows,
-    )
+        "INSERT INTO deal_scores (table_id, deal_number, seat, user_id, score, finished_at)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        [(table_id, deal.number, table_seat, deal.user_ids[table_seat],
+          float(deal.table_scores[table_seat]), at) for table_seat in deal.seats],
+    )  # fmt: skip
+    # Deal seat i is table seat deal.seats[i]: the tags are stored by table seat.
+    await db.executemany(
+        "INSERT INTO deal_tags (table_id, deal_number, seat, tag) VALUES (?, ?, ?, ?)",
+        [(table_id, deal.number, deal.seats[deal_seat], tag)
+         for deal_seat, tags in enumerate(result.tags) for tag in sorted(set(tags))],
+    )  # fmt: skip

@@ -72,24 +72,35 @@ class TableService(LobbyService, PlayService):
     async def leaderboard(
         self,
         guild_id: int,
-        variant: str,
+        game: str,
+        variant: str | None = None,
         *,
         period: Period = "all",
         offset: int = 0,
         limit: int = 10,
     ) -> LeaderboardPage:
-        """A page of the guild's board for one variant: best total score first."""
+        """A page of the guild's board for a game's variant (None: all its variants), best
+        total score first. ``variant`` is ``RuleSet.variant_id``."""
         _check_page(offset, limit)
         since = self._since(period)
         return await self.store.leaderboard(
-            guild_id, variant, since=since, offset=offset, limit=limit
+            guild_id, game, variant, since=since, offset=offset, limit=limit
         )
 
     async def user_stats(
-        self, guild_id: int, user_id: int, *, variant: str | None = None, period: Period = "all"
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        game: str | None = None,
+        variant: str | None = None,
+        period: Period = "all",
     ) -> UserStats:
+        """A player's record: of a game's variant, of a game, or (both None) of every game."""
+        if game is None and variant is not None:
+            raise TableError(f"The variant '{variant}' needs its game")
         return await self.store.user_stats(
-            guild_id, user_id, variant=variant, since=self._since(period)
+            guild_id, user_id, game=game, variant=variant, since=self._since(period)
         )
 
     async def history(

@@ -11,6 +11,7 @@ import discord
 from bot.ui.board_items import PageButton, RecordSelect
 from bot.ui.message import Rendered
 from bot.ui.text import VARIANT_TITLES, score_text
+from ramsch_core import DEFAULT_GAME, GAMES
 
 if TYPE_CHECKING:
     from bot.storage import LeaderboardPage, SessionSummary, UserStats
@@ -35,10 +36,40 @@ def plain(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
+def board_key(game: str, variant: str) -> str:
+    """The key of a game's variant's leaderboard, as page buttons carry it: the bare variant
+    for the default game (``skat``: the form of the buttons posted before there were other
+    games), ``game/variant`` for any other. (The page button's id template, ``ids.PAGE_TEMPLATE``,
+    takes ``[a-z]`` only: it must also take ``/`` before another game's boards have pages.)"""
+    return variant if game == DEFAULT_GAME else f"{game}/{variant}"
+
+
+def parse_board(key: str) -> tuple[str, str]:
+    """The (game, variant) of a board key (``skat`` or ``ramsch/skat``); ValueError if no
+    registered game has that variant."""
+    name, _, variant = key.rpartition("/")
+    game = GAMES.get(name or DEFAULT_GAME)
+    if game is None or variant not in (tuple(game.variant_titles) or (game.id,)):
+        raise ValueError(f"No leaderboard is called {key!r}")
+    return game.id, variant
+
+
+def variant_title(game: str, variant: str) -> str:
+    """A game's variant as players read it (``Skat Ramsch``)."""
+    known = GAMES.get(game)
+    if known is None:
+        return variant
+    return known.variant_titles.get(variant, known.title if variant == game else variant)
+
+
 def render_leaderboard(
-    page: LeaderboardPage, guild_id: int, variant: str, period: str, viewer: int
+    page: LeaderboardPage, guild_id: int, board: str, period: str, viewer: int
 ) -> Rendered:
-    """One page of a guild's board (best total first), with Prev/Next when there are more."""
+    """One page of a guild's board (best total first), with Prev/Next when there are more.
+
+    ``board`` is a key of ``board_key`` (``skat``, ``ramsch/skat``)."""
+    game, variant = parse_board(board)
+    key = board_key(game, variant)
     lines = []
     for row in page.rows:
         you = " ← you" if row.user_id == viewer else ""
@@ -48,7 +79,7 @@ def render_leaderboard(
             f"{'s' * (row.sessions != 1)} · Ø {average_text(row.average)}{you}"
         )
     embed = discord.Embed(
-        title=f"Leaderboard — {VARIANT_TITLES[variant]} · {PERIODS[period]}",
+        title=f"Leaderboard — {variant_title(game, variant)} · {PERIODS[period]}",
         description="\n".join(lines) or f"No finished games yet ({PERIODS[period]}).",
         colour=STATS_COLOUR,
     )
@@ -61,12 +92,10 @@ def render_leaderboard(
     view = discord.ui.View(timeout=None)
     previous = max(0, page.offset - page.limit)
     following = page.offset + page.limit
-    view.add_item(
-        PageButton(guild_id, variant, period, previous, "prev", disabled=page.offset == 0)
-    )
+    view.add_item(PageButton(guild_id, key, period, previous, "prev", disabled=page.offset == 0))
     view.add_item(
         PageButton(
-            guild_id, variant, period, following, "next", disabled=following >= page.total_players
+            guild_id, key, period, following, "next", disabled=following >= page.total_players
         )
     )
     return Rendered(embeds=[embed], view=view)
@@ -108,7 +137,7 @@ def _session_line(summary: SessionSummary, viewer: int) -> str:
     )
     deals = f"{summary.deals} deal{'s' * (summary.deals != 1)}"
     head = (
-        f"**#{summary.table_id}** · {VARIANT_TITLES.get(summary.variant, summary.variant)} · "
+        f"**#{summary.table_id}** · {variant_title(summary.game, summary.variant)} · "
         f"<t:{int(summary.started_at)}:R> · {deals} · {status}"
     )
     scores = " · ".join(
@@ -128,7 +157,7 @@ def render_history(sessions: list[SessionSummary], viewer: int, name: str) -> Re
     embed.description = "\n\n".join(_session_line(s, viewer) for s in sessions)[:4096]
     choices = []
     for summary in sessions:
-        title = VARIANT_TITLES.get(summary.variant, summary.variant)
+        title = variant_title(summary.game, summary.variant)
         for deal in range(summary.deals):
             choices.append(
                 discord.SelectOption(
@@ -150,9 +179,11 @@ def render_history(sessions: list[SessionSummary], viewer: int, name: str) -> Re
     return Rendered(embeds=[embed], view=view)
 
 
-def record_note(table_id: int, deal: int, variant: str, filename: str) -> str:
+def record_note(
+    table_id: int, deal: int, variant: str, filename: str, game: str = DEFAULT_GAME
+) -> str:
     """The text sent with a deal's record (``deal`` 0-based)."""
-    title = VARIANT_TITLES.get(variant, variant)
+    title = variant_title(game, variant)
     return (
         f"The game record of table #{table_id}, deal {deal + 1} ({title}). Replay it with "
         f"`python -m ramsch_core replay {filename}`."

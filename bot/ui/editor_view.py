@@ -9,8 +9,9 @@ import discord
 from bot.ui import ids
 from bot.ui.editor import EXTRA_TOGGLES, Draft, fields_of, title_of
 from bot.ui.editor_items import EditorButton, EditorSelect
+from bot.ui.games import rules_brief
 from bot.ui.message import Rendered
-from bot.ui.text import rules_brief, table_text, timer_text
+from bot.ui.text import table_text, timer_text
 from ramsch_core import TableOptions, game_of
 
 EDITOR_COLOUR = discord.Colour.blurple()

@@ -1,17 +1,18 @@
-"""One player's private message (DM or ephemeral): their hand, and buttons for their cards."""
+"""One player's private message (DM or ephemeral): their hand, and buttons for their actions."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ui.items import BackButton, CardButton, LaySelect, PushButton
+from bot.ui.games import renderer_for
+from bot.ui.items import ActionItem, BackButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
 from bot.ui.table import deal_names, trick_line
 from bot.ui.text import cards_text
-from ramsch_core import Card, PassOn, PickUp, Play, Push, SeatView
+from ramsch_core import Play, SeatView
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -25,28 +26,11 @@ def where(table: Table) -> str:
     return f"Table **#{table.id}** in <#{table.channel_id}>"
 
 
-def _push_status(view: SeatView, names: list[str]) -> str:
-    legal = view.legal
-    if any(isinstance(action, Push) for action in legal):
-        picked = f"You picked up {cards_text(view.skat)}. " if view.skat else ""
-        return f"**Your turn:** {picked}Choose two cards to lay face down for the next player."
-    if PickUp() in legal:
-        if PassOn() in legal:
-            return "**Your turn:** pick up the two cards, or pass them on unseen."
-        return "**Your turn:** pick up the two cards, then lay two for the next player."
-    if view.to_act is not None:
-        return f"Waiting for **{names[view.to_act]}** to push."
-    return "Waiting for the others."
-
-
-def _status(view: SeatView, names: list[str]) -> list[str]:
+def _status(table: Table, view: SeatView, names: list[str]) -> list[str]:
     if view.phase == "finished":
         return ["This deal is over."]
-    lines = []
-    if view.laid:
-        lines.append(f"You laid {cards_text(view.laid)} face down.")
-    if view.phase == "push":
-        lines.append(_push_status(view, names))
+    lines = renderer_for(table.rules).hand_status(view, names)
+    if view.phase != "play":
         return lines
     if view.to_act == view.seat:
         leader = view.trick_leader if view.trick_leader is not None else view.seat
@@ -61,31 +45,33 @@ def _status(view: SeatView, names: list[str]) -> list[str]:
     return lines
 
 
-def lay_choices(view: SeatView) -> list[Card]:
-    """The cards that may be laid in the push this view allows, in hand order."""
-    allowed = {card for action in view.legal if isinstance(action, Push) for card in action.cards}
-    pool = list(view.hand) + [card for card in view.skat if card not in view.hand]
-    return [card for card in pool if card in allowed]
-
-
-def _controls(table: Table, deal: int, view: SeatView) -> discord.ui.View:
-    buttons = discord.ui.View(timeout=None)
+def card_buttons(table_id: int, deal: int, view: SeatView) -> list[discord.ui.Item[Any]]:
+    """A button per card of the hand (two rows of five at most); the playable ones are green."""
     playable = {action.card for action in view.legal if isinstance(action, Play)}
+    buttons: list[discord.ui.Item[Any]] = []
     for index, card in enumerate(view.hand):
-        row = min(index // CARDS_PER_ROW, 1)
-        buttons.add_item(CardButton(table.id, deal, card, playable=card in playable, row=row))
-    if PickUp() in view.legal:
-        buttons.add_item(PushButton(table.id, deal, "pickup"))
-    if PassOn() in view.legal:
-        buttons.add_item(PushButton(table.id, deal, "passon"))
-    choices = lay_choices(view)
-    if len(choices) >= 2:
-        buttons.add_item(LaySelect(table.id, deal, choices))
+        can = card in playable
+        button = discord.ui.Button[Any](
+            style=discord.ButtonStyle.success if can else discord.ButtonStyle.secondary,
+            label=card.pretty,
+            disabled=not can,
+            row=min(index // CARDS_PER_ROW, 1),
+        )
+        buttons.append(ActionItem(table_id, deal, Play.kind, card.name, item=button))
     return buttons
 
 
+def _controls(table: Table, deal: int, view: SeatView) -> discord.ui.View:
+    controls = discord.ui.View(timeout=None)
+    for item in card_buttons(table.id, deal, view):
+        controls.add_item(item)
+    for item in renderer_for(table.rules).controls(table.id, deal, view):
+        controls.add_item(item)
+    return controls
+
+
 def render_hand(table: Table, user_id: int) -> Rendered:
-    """The hand of ``user_id`` at ``table`` with buttons for the legal cards on their turn."""
+    """The hand of ``user_id`` at ``table`` with controls for their legal actions."""
     match = table.match
     embed = discord.Embed(title=f"Your hand — {table_title(table)}", colour=HAND_COLOUR)
     view = table.view_for(user_id) if match is not None else None
@@ -100,7 +86,7 @@ def render_hand(table: Table, user_id: int) -> Rendered:
     names = deal_names(table, match)
     deal_no = f"deal {match.number + 1} of {match.total_deals}"
     lines = [f"{where(table)} · {deal_no}", f"**Your cards:** {cards_text(view.hand)}"]
-    lines += _status(view, names)
+    lines += _status(table, view, names)
     controls = _controls(table, match.number, view)
     seat = table.seat_of(user_id)
     if seat is not None and table.seats[seat].away:

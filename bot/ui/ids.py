@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ramsch_core import Card
-
 PREFIX = "ramsch"
 LobbyAction = Literal["join", "leave", "start", "cancel", "addai", "removeai", "rules"]
-PushAction = Literal["pickup", "passon"]
 EditorTarget = Literal["t", "g"]
 """What a rules editor changes: a table's lobby (t) or a guild's defaults (g)."""
 PageDirection = Literal["prev", "next"]
@@ -19,14 +16,25 @@ LOBBY_TEMPLATE = (
 )
 HAND_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):hand"
 BACK_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):back"
-CARD_TEMPLATE = rf"{PREFIX}:c:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}}):(?P<card>[CSHD][ATKQJ987])"
-PUSH_TEMPLATE = rf"{PREFIX}:p:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}}):(?P<action>pickup|passon)"
-LAY_TEMPLATE = rf"{PREFIX}:l:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}})"
+ACTION_TEMPLATE = (
+    rf"{PREFIX}:a:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}}):(?P<kind>[a-z_]{{1,16}})"
+    r"(?::(?P<arg>[A-Za-z0-9_]{1,16}))?"
+)
+"""A game action: the table, the deal it belongs to, the action's kind (see
+``ramsch_core.ACTIONS``) and its argument (a card for ``play``); a select's chosen values are
+the argument of a select."""
+LEGACY_ACTION_TEMPLATE = (
+    rf"{PREFIX}:(?P<form>[cpl]):(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}})"
+    r"(?::(?P<arg>[CSHD][ATKQJ987]|pickup|passon))?"
+)
+"""The card (``c``), Schieberamsch (``p``) and lay (``l``) ids of the first versions: hand
+messages sent before an upgrade still carry them."""
 EDITOR_TEMPLATE = rf"{PREFIX}:r:(?P<target>[tg])(?P<id>{_ID}):(?P<field>[a-z_]{{1,32}})"
 NUMBERS_TEMPLATE = rf"{PREFIX}:rn:(?P<target>[tg])(?P<id>{_ID})"
 EDITOR_MODAL_TEMPLATE = rf"{PREFIX}:rm:(?P<target>[tg])(?P<id>{_ID})"
 PAGE_TEMPLATE = (
-    rf"{PREFIX}:lb:(?P<guild>{_ID}):(?P<variant>[a-z]{{1,16}}):(?P<period>all|month|week)"
+    rf"{PREFIX}:lb:(?P<guild>{_ID}):(?P<variant>[a-z]{{1,16}}(?:/[a-z]{{1,16}})?)"
+    r":(?P<period>all|month|week)"
     r":(?P<offset>[0-9]{1,6}):(?P<direction>prev|next)"
 )
 RECORD_TEMPLATE = rf"{PREFIX}:rec"
@@ -44,16 +52,10 @@ def back_id(table_id: int) -> str:
     return f"{PREFIX}:t:{table_id}:back"
 
 
-def card_id(table_id: int, deal: int, card: Card) -> str:
-    return f"{PREFIX}:c:{table_id}:{deal}:{card.name}"
-
-
-def push_id(table_id: int, deal: int, action: PushAction) -> str:
-    return f"{PREFIX}:p:{table_id}:{deal}:{action}"
-
-
-def lay_id(table_id: int, deal: int) -> str:
-    return f"{PREFIX}:l:{table_id}:{deal}"
+def action_id(table_id: int, deal: int, kind: str, arg: str | None = None) -> str:
+    """The id of a control for an action of ``kind`` (with ``arg``, e.g. a card name)."""
+    tail = f":{arg}" if arg else ""
+    return f"{PREFIX}:a:{table_id}:{deal}:{kind}{tail}"
 
 
 def editor_id(target: EditorTarget, target_id: int, field: str) -> str:

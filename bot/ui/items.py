@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Protocol, cast
 import discord
 
 from bot.ui import ids
-from ramsch_core import Card
+from bot.ui.actions import legacy_kind
 
 
 class ClickHandler(Protocol):
@@ -22,17 +22,17 @@ class ClickHandler(Protocol):
 
     async def on_back(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
-    async def on_card(
-        self, interaction: discord.Interaction, table_id: int, deal: int, card: Card
-    ) -> None: ...
-
-    async def on_push(
-        self, interaction: discord.Interaction, table_id: int, deal: int, action: ids.PushAction
-    ) -> None: ...
-
-    async def on_lay(
-        self, interaction: discord.Interaction, table_id: int, deal: int, cards: list[Card]
-    ) -> None: ...
+    async def on_action(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        deal: int,
+        kind: str,
+        arg: str | None,
+        values: list[str] | None,
+    ) -> None:
+        """A game action's control: ``kind`` and ``arg`` from its id, ``values`` the choices
+        made in a select (None for a button)."""
 
 
 def handler(interaction: discord.Interaction) -> ClickHandler:
@@ -120,104 +120,82 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BA
         await handler(interaction).on_back(interaction, self.table_id)
 
 
-class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CARD_TEMPLATE):
-    """One card of a hand; playable when enabled."""
+class ActionItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ACTION_TEMPLATE):
+    """A button (or a select, for actions that name several cards) for one game action of the
+    player who sees it; the id carries the table, the deal, the action's kind and argument."""
 
     def __init__(
-        self, table_id: int, deal: int, card: Card, *, playable: bool = False, row: int = 0
+        self,
+        table_id: int,
+        deal: int,
+        kind: str,
+        arg: str | None = None,
+        *,
+        item: discord.ui.Button[Any] | discord.ui.Select[Any] | None = None,
     ) -> None:
-        style = discord.ButtonStyle.success if playable else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                style=style,
-                label=card.pretty,
-                custom_id=ids.card_id(table_id, deal, card),
-                disabled=not playable,
-            ),
-            row=row,
-        )
+        custom_id = ids.action_id(table_id, deal, kind, arg)
+        if item is None:
+            item = discord.ui.Button(label=arg or kind, custom_id=custom_id)
+        item.custom_id = custom_id
+        super().__init__(item, row=item.row)
         self.table_id = table_id
         self.deal = deal
-        self.card = card
+        self.kind = kind
+        self.arg = arg
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CardButton:
-        return cls(int(match["table"]), int(match["deal"]), Card[match["card"]], playable=True)
+    ) -> ActionItem:
+        control = item if isinstance(item, discord.ui.Button | discord.ui.Select) else None
+        return cls(
+            int(match["table"]), int(match["deal"]), match["kind"], match["arg"], item=control
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handler(interaction).on_card(interaction, self.table_id, self.deal, self.card)
-
-
-class PushButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PUSH_TEMPLATE):
-    """Schieberamsch: pick the two cards up, or pass them on unseen."""
-
-    LABELS: ClassVar[dict[str, str]] = {"pickup": "Pick up", "passon": "Pass on"}
-
-    def __init__(self, table_id: int, deal: int, action: ids.PushAction) -> None:
-        style = discord.ButtonStyle.primary if action == "pickup" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                style=style,
-                label=self.LABELS[action],
-                custom_id=ids.push_id(table_id, deal, action),
-                row=2,
-            )
+        values = chosen_values(interaction) if isinstance(self.item, discord.ui.Select) else None
+        await handler(interaction).on_action(
+            interaction, self.table_id, self.deal, self.kind, self.arg, values
         )
+
+
+class LegacyActionItem(
+    discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.LEGACY_ACTION_TEMPLATE
+):
+    """A card, Schieberamsch or lay control of the first versions, still on hand messages sent
+    before an upgrade: read as the action it stood for."""
+
+    def __init__(
+        self, item: discord.ui.Item[Any], table_id: int, deal: int, form: str, arg: str | None
+    ) -> None:
+        super().__init__(item)
         self.table_id = table_id
         self.deal = deal
-        self.action: ids.PushAction = action
+        self.kind, self.arg = legacy_kind(form, arg)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PushButton:
-        return cls(int(match["table"]), int(match["deal"]), cast(ids.PushAction, match["action"]))
+    ) -> LegacyActionItem:
+        return cls(item, int(match["table"]), int(match["deal"]), match["form"], match["arg"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handler(interaction).on_push(interaction, self.table_id, self.deal, self.action)
-
-
-class LaySelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.LAY_TEMPLATE):
-    """Schieberamsch: choose the two cards to lay face down for the next player."""
-
-    def __init__(self, table_id: int, deal: int, cards: list[Card] | None = None) -> None:
-        options = [discord.SelectOption(label=card.pretty, value=card.name) for card in cards or []]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=ids.lay_id(table_id, deal),
-                placeholder="Choose two cards to lay face down",
-                min_values=2,
-                max_values=2,
-                options=options,
-                row=3,
-            )
+        values = chosen_values(interaction) if isinstance(self.item, discord.ui.Select) else None
+        await handler(interaction).on_action(
+            interaction, self.table_id, self.deal, self.kind, self.arg, values
         )
-        self.table_id = table_id
-        self.deal = deal
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LaySelect:
-        select = cls(int(match["table"]), int(match["deal"]))
-        if isinstance(item, discord.ui.Select):
-            select.item.options = list(item.options)
-        return select
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = [str(value) for value in data.get("values") or []]
-        cards = [Card[value] for value in values if value in Card.__members__]
-        await handler(interaction).on_lay(interaction, self.table_id, self.deal, cards)
+def chosen_values(interaction: discord.Interaction) -> list[str]:
+    """The values a player chose in a select."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return [str(value) for value in data.get("values") or []]
 
 
 TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
     BackButton,
-    CardButton,
-    PushButton,
-    LaySelect,
+    ActionItem,
+    LegacyActionItem,
 )

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ui.games import rules_brief, title
 from bot.ui.items import LobbyButton
 from bot.ui.message import Rendered
-from bot.ui.text import rules_brief, table_text, timer_text, title
+from bot.ui.text import table_text, timer_text
 
 if TYPE_CHECKING:
     from bot.tables import Seat, Table

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ui.games import renderer_for
 from bot.ui.lobby import table_title
 from bot.ui.message import Rendered
 from bot.ui.table import deal_title, last_trick_text
-from bot.ui.text import cards_text, score_text, unit
-from ramsch_core import SkatRules
+from bot.ui.text import score_text
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -29,16 +29,11 @@ def _names(table: Table, entry: SheetEntry) -> list[str]:
 def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
     result = entry.result
     names = _names(table, entry)
-    sign = unit(table.rules)
+    renderer = renderer_for(table.rules)
+    sign = renderer.unit(table.rules)
     lines = []
     for seat, name in enumerate(names):
-        tags = []
-        if result.durchmarsch == seat:
-            tags.append("Durchmarsch")
-        if seat in result.jungfrau:
-            tags.append("Jungfrau")
-        if seat in result.losers:
-            tags.append("loses")
+        tags = [label for tag, label in renderer.tag_labels.items() if tag in result.tags[seat]]
         tag = f" ({', '.join(tags)})" if tags else ""
         tricks = result.trick_counts[seat]
         score = score_text(entry.table_scores[entry.seats[seat]])
@@ -51,15 +46,7 @@ def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
 
 def _facts(table: Table, entry: SheetEntry) -> list[str]:
     result = entry.result
-    names = _names(table, entry)
-    facts = []
-    if result.skat:
-        to = names[result.skat_to] if result.skat_to is not None else "nobody"
-        facts.append(f"Skat {cards_text(result.skat)} → {to}")
-    if result.pushes:
-        facts.append(f"{result.pushes} push(es)")
-    if isinstance(table.rules, SkatRules) and result.multiplier > 1:
-        facts.append(f"counts ×{result.multiplier}")
+    facts = renderer_for(table.rules).result_facts(table.rules, result, _names(table, entry))
     if entry.bock:
         facts.append("Bock: counts double")
     if not result.losers and result.durchmarsch is None:
@@ -68,7 +55,7 @@ def _facts(table: Table, entry: SheetEntry) -> list[str]:
 
 
 def _totals(table: Table, totals: list[Fraction]) -> str:
-    sign = unit(table.rules)
+    sign = renderer_for(table.rules).unit(table.rules)
     return " · ".join(
         f"{seat.name} {score_text(total)}{sign}"
         for seat, total in zip(table.seats, totals, strict=True)
@@ -111,7 +98,7 @@ def render_standings(table: Table) -> Rendered:
     """The final standings of a finished session, best first."""
     match = table.match
     assert match is not None
-    sign = unit(table.rules)
+    sign = renderer_for(table.rules).unit(table.rules)
     lines = []
     rank = 0
     previous: Fraction | None = None

@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ui.games import renderer_for
 from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
-from bot.ui.text import score_text, timer_text, unit
+from bot.ui.text import score_text, timer_text
 from ramsch_core import Card, Match, PublicView, Trick
 
 if TYPE_CHECKING:
@@ -36,14 +37,6 @@ def last_trick_text(names: list[str], trick: Trick, number: int) -> str:
     return f"Trick {number}: {line} → **{names[trick.winner]}** takes {trick.points}"
 
 
-def push_text(names: list[str], view: PublicView) -> str:
-    done = {"push": "picked up and laid two", "pass_on": "passed the cards on"}
-    lines = [f"{names[seat]} {done.get(kind, kind)}" for seat, kind in view.log]
-    if view.to_act is not None:
-        lines.append(f"**{names[view.to_act]}** is to push")
-    return "\n".join(lines)
-
-
 def deal_names(table: Table, match: Match) -> list[str]:
     """Player names indexed by deal seat."""
     return [table.seats[seat].name for seat in match.active_seats]
@@ -52,7 +45,7 @@ def deal_names(table: Table, match: Match) -> list[str]:
 def players_text(table: Table, match: Match, view: PublicView) -> str:
     lines = []
     deal_seats = {table_seat: i for i, table_seat in enumerate(match.active_seats)}
-    sign = unit(table.rules)
+    sign = renderer_for(table.rules).unit(table.rules)
     for table_seat, seat in enumerate(table.seats):
         deal_seat = deal_seats.get(table_seat)
         marker = "▶" if deal_seat is not None and deal_seat == view.to_act else "•"
@@ -78,20 +71,22 @@ def turn_content(table: Table, match: Match, view: PublicView) -> str | None:
         return None
     seat = table.seats[match.active_seats[view.to_act]]
     who = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
-    doing = "push" if view.phase == "push" else "play"
+    doing = renderer_for(table.rules).doing(view)
     return f"{who}, your turn to {doing}." if seat.user_id is not None else f"{who} is to {doing}."
 
 
 def render_table(table: Table, *, dms: bool = True) -> Rendered:
-    """The table while a session is being played (``dms``: hands are sent by DM)."""
+    """The table while a match is being played (``dms``: hands are sent by DM)."""
     match = table.match
     assert match is not None
     view = public_view(match)
     names = deal_names(table, match)
     bock = " · Bock" if match.bock else ""
     embed = discord.Embed(title=deal_title(table, match.number) + bock, colour=PLAY_COLOUR)
-    if view.phase == "push":
-        embed.description = "**Schieberamsch**\n" + (push_text(names, view) or "—")
+    step = renderer_for(table.rules).phase_text(view, names)
+    if step is not None:
+        heading, lines = step
+        embed.description = f"**{heading}**\n" + (lines or "—")
     else:
         number = len(view.tricks) + 1
         leader = view.trick_leader if view.trick_leader is not None else 0
@@ -127,7 +122,7 @@ SHEET_DEALS = 5
 
 def score_sheet(table: Table, match: Match) -> str:
     """The latest deals' scores, Bock deals marked, and the Bock deals still to come."""
-    sign = unit(table.rules)
+    sign = renderer_for(table.rules).unit(table.rules)
     lines = []
     for entry in match.finished_deals[-SHEET_DEALS:]:
         scores = " · ".join(

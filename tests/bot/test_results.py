@@ -18,9 +18,8 @@ import pytest
 
 from bot.storage import Period, Store, period_start
 from bot.tables import TableError, TableService
-from ramsch_core import Match, Play, parse_rules, parse_table_options, replay_record
+from ramsch_core import Match, Play, deal_seed, parse_rules, parse_table_options, replay_record
 from ramsch_core.cli import main as cli_main
-from ramsch_core.match import deal_seed
 from ramsch_core.record import deal_record
 from tests.bot.helpers import (
     ALICE,
@@ -54,7 +53,7 @@ async def recompute(
 ) -> dict[int, Tally]:
     """Every player's record rebuilt from the action log alone, with Session.replay."""
     sessions = await store.db.execute_fetchall(
-        "SELECT table_id, guild_id, variant, rules, options, seed FROM sessions"
+        "SELECT table_id, guild_id, variant, rules, options, seed FROM matches"
     )
     tallies: dict[int, Tally] = defaultdict(Tally)
     for table_id, guild_id, session_variant, rules, options, seed in sessions:
@@ -166,7 +165,7 @@ async def test_boards_and_stats_equal_a_recomputation_from_the_log(
             since = period_start(period, clock.now)
             expected = await recompute(store, GUILD, variant, since)
             assert expected  # every board has players to compare
-            page = await service.leaderboard(GUILD, variant, period=period, limit=100)
+            page = await service.leaderboard(GUILD, "ramsch", variant, period=period, limit=100)
             board = {row.user_id: row for row in page.rows}
             assert set(board) == set(expected) and page.total_players == len(expected)
             for user, tally in expected.items():
@@ -182,7 +181,7 @@ async def test_boards_and_stats_equal_a_recomputation_from_the_log(
     for variant_or_all in ("skat", None):
         expected = await recompute(store, GUILD, variant_or_all)
         for user in (HOST, ALICE, BOB, CAROL):
-            stats = await service.user_stats(GUILD, user, variant=variant_or_all)
+            stats = await service.user_stats(GUILD, user, game="ramsch", variant=variant_or_all)
             tally = expected[user]
             assert stats.sessions == len(tally.sessions) and stats.deals == tally.deals
             assert Fraction(stats.total) == tally.total
@@ -198,29 +197,31 @@ async def test_ai_seats_and_lone_humans_never_rank(
     played: tuple[TableService, Store, list[int]],
 ) -> None:
     service, store, tables = played
-    page = await service.leaderboard(GUILD, "skat", limit=100)
+    page = await service.leaderboard(GUILD, "ramsch", "skat", limit=100)
     assert {row.user_id for row in page.rows} == {HOST, ALICE, BOB, CAROL}
     rows = await store.db.execute_fetchall(
         "SELECT COUNT(*) FROM deal_scores WHERE table_id = ? AND user_id = ?", (tables[2], HOST)
     )
     assert list(rows) == [(3,)]  # stored, but a one-human session does not count
-    stats = await service.user_stats(GUILD, HOST, variant="skat")
+    stats = await service.user_stats(GUILD, HOST, game="ramsch", variant="skat")
     assert stats.sessions == 3  # tables[0], [1] and the aborted [4]; not the one-human [2]
-    other = await service.leaderboard(GUILD + 1, "skat")
+    other = await service.leaderboard(GUILD + 1, "ramsch", "skat")
     assert {row.user_id for row in other.rows} == {HOST, ALICE, BOB}
 
 
 async def test_leaderboard_pages(played: tuple[TableService, Store, list[int]]) -> None:
     service, _, _ = played
-    full = await service.leaderboard(GUILD, "skat", limit=100)
-    pages = [await service.leaderboard(GUILD, "skat", offset=o, limit=2) for o in (0, 2, 4)]
+    full = await service.leaderboard(GUILD, "ramsch", "skat", limit=100)
+    pages = [
+        await service.leaderboard(GUILD, "ramsch", "skat", offset=o, limit=2) for o in (0, 2, 4)
+    ]
     assert [row for page in pages for row in page.rows] == full.rows
     assert full.rows[0].rank == 1 and pages[2].rows == []
     assert all(page.total_players == 4 for page in pages)
     with pytest.raises(TableError, match="Pages"):
-        await service.leaderboard(GUILD, "skat", limit=0)
+        await service.leaderboard(GUILD, "ramsch", "skat", limit=0)
     with pytest.raises(TableError, match="Unknown period"):
-        await service.leaderboard(GUILD, "skat", period="year")  # type: ignore[arg-type]
+        await service.leaderboard(GUILD, "ramsch", "skat", period="year")  # type: ignore[arg-type]
 
 
 async def test_a_finished_deals_record_replays_to_the_same_result(

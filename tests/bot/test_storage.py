@@ -1,9 +1,14 @@
-"""The store itself: WAL, migrations applied once and in order, an append-only log."""
+"""The store itself: WAL, migrations applied once and in order, an append-only log of known
+action kinds, results with their tags, boards per game and variant."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import aiosqlite
 import pytest
@@ -17,7 +22,9 @@ from bot.storage import (
     migrate,
 )
 from bot.storage.migrations import Migration
-from ramsch_core import Card, Play
+from bot.tables import TableError, TableService
+from ramsch_core import ACTIONS, Action, Card, Play, preset
+from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST, play_out, start_table
 
 
 async def test_wal_and_schema_at_open(store: Store, db_path: Path) -> None:
@@ -27,8 +34,9 @@ async def test_wal_and_schema_at_open(store: Store, db_path: Path) -> None:
     assert await store.integrity_check() == ["ok"]
     names = {row[0] for row in await store.db.execute_fetchall(
         "SELECT name FROM sqlite_master WHERE type = 'table'")}  # fmt: skip
-    assert {"tables", "seats", "sessions", "actions", "deal_results", "deal_scores",
-            "guild_settings", "schema_version"} <= names  # fmt: skip
+    assert {"tables", "seats", "matches", "actions", "deal_results", "deal_scores",
+            "deal_tags", "guild_settings", "schema_version"} <= names  # fmt: skip
+    assert "sessions" not in names
 
 
 async def test_migrations_are_idempotent(db_path: Path) -> None:
@@ -108,3 +116,137 @@ async def test_what_messages_show_is_recorded_replaced_and_forgotten(store: Stor
     await store.save_shown([], forget=[table_id], at=3.0)
     assert await store.load_shown() == {}
     assert await store.integrity_check() == ["ok"]
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    """An action no game registers."""
+
+    kind: ClassVar[str] = "bid"
+
+
+async def test_an_action_of_an_unknown_kind_is_refused_and_writes_nothing(store: Store) -> None:
+    table_id = await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, rules={}, options={}, turn_timeout=None,
+        seats=[(3, "Host", None, False)], at=0.0,
+    )  # fmt: skip
+    await store.start_session(table_id, guild_id=1, rules={"variant": "skat"}, options={},
+                              seed=1, humans=1, at=0.0)  # fmt: skip
+    assert "bid" not in ACTIONS
+    with pytest.raises(ValueError, match="bid"):
+        await store.append_action(table_id, seq=0, seat=0, user_id=3, source="human",
+                                  action=Bid(), at=5.0)  # fmt: skip
+    assert await store.load_actions(table_id) == []
+    rows = await store.db.execute_fetchall("SELECT updated_at FROM tables")
+    assert list(rows) == [(0.0,)]
+    await store.append_action(table_id, seq=0, seat=0, user_id=3, source="human",
+                              action=Play(Card.CA), at=6.0)  # fmt: skip
+    assert [logged.action for logged in await store.load_actions(table_id)] == [Play(Card.CA)]
+
+
+async def test_a_match_row_holds_game_and_variant(store: Store) -> None:
+    rules = preset("altenburg-penalty")
+    table_id = await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, rules=rules.model_dump(), options={},
+        turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
+    )  # fmt: skip
+    await store.start_session(table_id, guild_id=1, rules=rules, options={}, seed=1, humans=1,
+                              at=0.0)  # fmt: skip
+    rows = await store.db.execute_fetchall("SELECT game, variant, rules FROM matches")
+    [(game, variant, stored)] = list(rows)
+    assert (game, variant) == (rules.game, rules.variant_id) == ("ramsch", "altenburg")
+    assert json.loads(stored) == rules.to_json()
+
+
+async def test_the_message_and_the_deal_it_shows_are_stored(store: Store) -> None:
+    table_id = await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, rules={}, options={}, turn_timeout=None,
+        seats=[(3, "Host", None, False)], at=0.0,
+    )  # fmt: skip
+    [stored] = await store.load_open_tables()
+    assert (stored.message_id, stored.message_deal) == (None, None)
+    await store.set_message(table_id, 55, deal=2)
+    [stored] = await store.load_open_tables()
+    assert (stored.message_id, stored.message_deal) == (55, 2)
+    await store.set_message(table_id, 56)
+    [stored] = await store.load_open_tables()
+    assert (stored.message_id, stored.message_deal) == (56, None)
+
+
+async def test_tags_are_stored_per_deal_seat_in_table_seats(
+    service: TableService, store: Store
+) -> None:
+    """At a four-seat Skat table the dealer sits out: deal seat i is table seat seats[i]."""
+    table = await start_table(service, players=(ALICE, BOB, CAROL), seats=4)
+    await play_out(service, table, seed=11)
+    match = table.match
+    assert match is not None and len(match.finished_deals) == 4
+    rows = list(
+        await store.db.execute_fetchall(
+            "SELECT deal_number, seat, tag FROM deal_tags WHERE table_id = ?", (table.id,)
+        )
+    )
+    stored = {(deal, seat, tag) for deal, seat, tag in rows}
+    expected = {
+        (entry.number, entry.seats[deal_seat], tag)
+        for entry in match.finished_deals
+        for deal_seat, tags in enumerate(entry.result.tags)
+        for tag in tags
+    }
+    assert stored == expected and len(rows) == len(expected)
+    assert any(tag == "loser" for _, _, tag in stored)
+    for entry in match.finished_deals:
+        assert len(entry.seats) == 3 and entry.dealer not in entry.seats
+        scores = await store.db.execute_fetchall(
+            "SELECT seat FROM deal_scores WHERE table_id = ? AND deal_number = ?",
+            (table.id, entry.number),
+        )
+        assert sorted(row[0] for row in scores) == sorted(entry.seats)
+        assert not {seat for deal, seat, _ in stored if deal == entry.number} - set(entry.seats)
+    counts: Counter[str] = Counter()
+    for entry in match.finished_deals:
+        for deal_seat, tags in enumerate(entry.result.tags):
+            if entry.seats[deal_seat] == table.seat_of(ALICE):
+                counts.update(set(tags))
+    stats = await service.user_stats(GUILD, ALICE)
+    assert stats.tags == dict(counts)
+    assert (stats.losses, stats.jungfrau, stats.durchmarsch) == (
+        counts["loser"], counts["jungfrau"], counts["durchmarsch"],
+    )  # fmt: skip
+    assert await store.integrity_check() == ["ok"]
+
+
+async def test_boards_are_per_game_and_variant(service: TableService, store: Store) -> None:
+    skat = await start_table(service, "skat", players=(ALICE, BOB))
+    await play_out(service, skat, seed=12)
+    altenburg = await start_table(service, "altenburg", players=(ALICE, BOB), channel=CHANNEL + 1)
+    await play_out(service, altenburg, seed=13)
+
+    async def board(game: str, variant: str | None) -> dict[int, tuple[int, int, float]]:
+        page = await service.leaderboard(GUILD, game, variant, limit=100)
+        return {row.user_id: (row.sessions, row.deals, row.total) for row in page.rows}
+
+    only_skat, only_altenburg = await board("ramsch", "skat"), await board("ramsch", "altenburg")
+    assert set(only_skat) == set(only_altenburg) == {HOST, ALICE, BOB}
+    every = await board("ramsch", None)
+    for user in (HOST, ALICE, BOB):
+        sessions, deals, total = every[user]
+        assert sessions == 2 and deals == only_skat[user][1] + only_altenburg[user][1] == 6
+        assert total == only_skat[user][2] + only_altenburg[user][2]
+    assert await board("ramsch", "schafkopf") == {}
+    # Another game's matches (as a later game will write them) stay off Ramsch's boards.
+    await store.db.execute("UPDATE matches SET game = 'other' WHERE table_id = ?", (skat.id,))
+    assert await board("ramsch", None) == only_altenburg
+    assert await board("ramsch", "skat") == {}
+    assert await board("other", "skat") == only_skat
+    everything = await service.user_stats(GUILD, ALICE)
+    ramsch_only = await service.user_stats(GUILD, ALICE, game="ramsch")
+    assert everything.deals == 6 and ramsch_only.deals == 3
+    assert (await service.user_stats(GUILD, ALICE, game="other", variant="skat")).deals == 3
+    with pytest.raises(TableError, match="needs its game"):
+        await service.user_stats(GUILD, ALICE, variant="skat")
+    with pytest.raises(ValueError, match="needs its game"):
+        await store.user_stats(GUILD, ALICE, variant="skat")
+    [latest, first] = await service.history(ALICE)
+    assert (latest.game, latest.variant) == ("ramsch", "altenburg")
+    assert (first.game, first.variant) == ("other", "skat")

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.tables import TableService
-from ramsch_core import Action, Card, Match, PassOn, PickUp, Play, Push, preset
-from ramsch_core.match import TableOptions
+from bot.ui import ids
+from ramsch_core import Action, Card, Match, PassOn, PickUp, Play, Push, TableOptions, preset
 from tests.emulator import Channel, Emulator, InteractionHandle, Message, SimUser
 from tests.emulator import components as comp
 
@@ -48,12 +48,16 @@ def shown_text(message: Message) -> str:
 
 def action_of(component: dict[str, Any], values: list[str] | None = None) -> Action:
     """The core action a hand component stands for (its custom_id, see bot.ui.ids)."""
-    parts = component["custom_id"].split(":")
-    if parts[1] == "c":
-        return Play(Card[parts[4]])
-    if parts[1] == "p":
-        return PickUp() if parts[4] == "pickup" else PassOn()
-    assert values is not None and len(values) == 2
+    match = re.fullmatch(ids.ACTION_TEMPLATE, component["custom_id"])
+    assert match is not None, component["custom_id"]
+    kind, arg = match["kind"], match["arg"]
+    if kind == "play":
+        return Play(Card[arg])
+    if kind == "pick_up":
+        return PickUp()
+    if kind == "pass_on":
+        return PassOn()
+    assert kind == "push" and values is not None and len(values) == 2
     return Push((Card[values[0]], Card[values[1]]))
 
 

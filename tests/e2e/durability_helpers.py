@@ -19,8 +19,7 @@ from aiohttp import web
 
 from bot.storage import Store
 from bot.ui.text import score_text
-from ramsch_core import Action, Card, Match, preset
-from ramsch_core.match import TableOptions
+from ramsch_core import Action, Card, Match, TableOptions, preset
 from ramsch_core.record import action_from_json
 from tests.e2e.driver import Game
 from tests.emulator import Channel, Emulator, Guild, Message, MessageVersion
@@ -221,7 +220,7 @@ def logged_actions(db: Path, table_id: int) -> list[tuple[int, Action]]:
 def session_seed(db: Path, table_id: int) -> int:
     with contextlib.closing(read_only(db)) as conn:
         (seed,) = conn.execute(
-            "SELECT seed FROM sessions WHERE table_id = ?", (table_id,)
+            "SELECT seed FROM matches WHERE table_id = ?", (table_id,)
         ).fetchone()
     return int(seed)
 
@@ -231,7 +230,7 @@ def stored_session(db: Path, table_id: int) -> tuple[str, list[Any], bool]:
     with contextlib.closing(read_only(db)) as conn:
         status, totals, finished = conn.execute(
             "SELECT t.status, s.totals, s.finished_at IS NOT NULL FROM tables t"
-            " JOIN sessions s ON s.table_id = t.id WHERE t.id = ?",
+            " JOIN matches s ON s.table_id = t.id WHERE t.id = ?",
             (table_id,),
         ).fetchone()
     return str(status), list(json.loads(totals)), bool(finished)
@@ -257,12 +256,12 @@ def replay_log(game: Game, db: Path) -> Match:
 
 
 def card_of(custom_id: str) -> Card:
-    """The card of a card button (``ramsch:c:<table>:<deal>:<card>``)."""
+    """The card of a card button (``ramsch:a:<table>:<deal>:play:<card>``)."""
     return Card[custom_id.split(":")[-1]]
 
 
 def enabled_cards(message: Message | MessageVersion) -> list[dict[str, Any]]:
-    return [b for b in message.buttons() if not b.get("disabled") and ":c:" in b["custom_id"]]
+    return [b for b in message.buttons() if not b.get("disabled") and ":play:" in b["custom_id"]]
 
 
 def standings_text(game: Game) -> str:

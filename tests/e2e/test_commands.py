@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
+
+from ramsch_core import get_game
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, answer, last_action, logged
 
@@ -77,3 +81,30 @@ async def test_a_deleted_table_message_is_posted_again(harness: Harness) -> None
     table = game.table_message()
     assert table is not deleted and "Trick 1" in table.text
     await game.play_deal()
+
+
+async def test_command_help_shows_no_rule_id(harness: Harness) -> None:
+    """Descriptions, option help and choices of every registered command read as plain text."""
+    commands = [command for scope in harness.emulator.commands.values() for command in scope]
+    assert commands
+    text = json.dumps(commands)
+    assert not re.search(r"\b(?:C|SR|SK|AR|FS|SF|RA)-\d+\b", text)
+
+
+async def test_new_offers_the_presets_and_options_of_the_chosen_game(harness: Harness) -> None:
+    """Autocomplete: presets of the chosen game; options of the chosen preset, none it lacks."""
+    alice = harness.emulator.add_user("Alice")
+    channel = harness.channel
+    presets = await alice.autocomplete(channel, "ramsch new", "preset", "", game="ramsch")
+    assert [choice["value"] for choice in presets] == list(get_game("ramsch").presets)
+    found = await alice.autocomplete(channel, "ramsch new", "preset", "bauern")
+    assert [choice["value"] for choice in found] == ["bauernramsch"]
+    skat_to = await alice.autocomplete(channel, "ramsch new", "skat_to", "", preset="skat")
+    assert [choice["value"] for choice in skat_to] == ["last_trick", "loser", "nobody"]
+    assert await alice.autocomplete(channel, "ramsch new", "skat_to", "", preset="altenburg") == []
+    scoring = await alice.autocomplete(channel, "ramsch new", "scoring", "", preset="altenburg")
+    assert [choice["value"] for choice in scoring] == ["pips", "penalty"]
+    seats = await alice.autocomplete(channel, "ramsch new", "seats", "", preset="schafkopf")
+    assert [choice["value"] for choice in seats] == [4]
+    seats = await alice.autocomplete(channel, "ramsch new", "seats", "", preset="skat")
+    assert [choice["value"] for choice in seats] == [3, 4]

@@ -61,7 +61,7 @@ def labels(message: Message) -> dict[str, bool]:
 async def test_leaderboard_pages_by_buttons_also_after_a_restart(harness: Harness) -> None:
     players = await twelve_players(harness)
     viewer = players[0]
-    board = await harness.store.leaderboard(harness.guild.id, "skat", offset=0, limit=20)
+    board = await harness.store.leaderboard(harness.guild.id, "ramsch", "skat", offset=0, limit=20)
     order = [str(row.user_id) for row in board.rows]
     (shown,) = await answer(viewer, harness.channel, "ramsch leaderboard")
     assert shown.ephemeral and "Leaderboard — Skat Ramsch · all time" in shown.text

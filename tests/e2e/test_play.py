@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from bot.ui.text import score_text, unit
+from bot.ui.games import renderer_for
+from bot.ui.text import score_text
 from ramsch_core import PickUp, Push, preset
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, answer, cards_in
@@ -20,7 +21,8 @@ def check_result(game: Game, number: int) -> None:
     match = game.replay()
     entry = match.finished_deals[number]
     text = result_messages(game)[number].text
-    sign = unit(preset(game.preset_name))
+    rules = preset(game.preset_name)
+    sign = renderer_for(rules).unit(rules)
     for deal_seat, table_seat in enumerate(entry.seats):
         name = game.players[table_seat].name
         points = entry.result.card_points[deal_seat]

@@ -12,7 +12,7 @@ from bot.client import APOLOGY
 from ramsch_core import Card, Play
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, last_action, logged
-from tests.emulator import Message, MessageVersion
+from tests.e2e.durability_helpers import enabled_cards
 from tests.emulator import components as comp
 from tests.emulator.fixtures import LogGuard
 
@@ -24,10 +24,6 @@ async def three_player_game(harness: Harness, *, start: bool = True) -> Game:
     if start:
         await game.start()
     return game
-
-
-def enabled_cards(message: Message | MessageVersion) -> list[dict[str, Any]]:
-    return [b for b in message.buttons() if not b.get("disabled") and ":c:" in b["custom_id"]]
 
 
 async def test_strangers_and_guests_are_refused_in_the_lobby(harness: Harness) -> None:

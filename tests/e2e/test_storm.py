@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.storage import Store
+from bot.ui import ids
 from ramsch_core import Card, Play
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, cards_in, last_action, logged
@@ -53,7 +54,7 @@ async def test_200_concurrent_clicks_play_exactly_one_card(harness: Harness) -> 
     assert len(cards) == 9  # a lead: every card of the hand
     own = played[following.id]
     assert isinstance(own, Play)
-    stale_own = f"ramsch:c:{game.table_id}:0:{own.card.name}"
+    stale_own = ids.action_id(game.table_id, 0, "play", own.card.name)
     stale_third = [button["custom_id"] for button in enabled_cards(seen[third.id])]
     table = game.table_message()
 

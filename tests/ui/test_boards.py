@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.storage import (
     LeaderboardPage,
     LeaderboardRow,
@@ -11,7 +13,13 @@ from bot.storage import (
     SessionSummary,
     UserStats,
 )
-from bot.ui.boards import render_history, render_leaderboard, render_stats
+from bot.ui.boards import (
+    board_key,
+    parse_board,
+    render_history,
+    render_leaderboard,
+    render_stats,
+)
 from bot.ui.hand import render_hand
 from bot.ui.results import render_standings
 from bot.ui.table import render_table
@@ -47,6 +55,18 @@ def test_pages_carry_guild_variant_period_and_offset() -> None:
     assert custom_ids(last)[0] == "ramsch:lb:7:altenburg:week:10:prev"
 
 
+def test_board_keys_keep_the_form_of_posted_buttons() -> None:
+    assert parse_board("skat") == parse_board("ramsch/skat") == ("ramsch", "skat")
+    assert board_key("ramsch", "skat") == "skat"
+    with pytest.raises(ValueError, match="No leaderboard"):
+        parse_board("ramsch/nope")
+    with pytest.raises(ValueError, match="No leaderboard"):
+        parse_board("nogame/skat")
+    assert custom_ids(render_leaderboard(page(0, 25), 7, "ramsch/altenburg", "week", 1)) == (
+        custom_ids(render_leaderboard(page(0, 25), 7, "altenburg", "week", 1))
+    )
+
+
 def test_stats_show_the_best_session() -> None:
     record = UserStats(5, 2, 12, 33.5, 2.79, 4, 1, 1, 17, 40.0)
     shown = render_stats(record, "Alice", "skat", "month")
@@ -59,7 +79,7 @@ def test_history_offers_at_most_25_records() -> None:
     players = [SessionPlayer(0, 1, "Alice", 10.0), SessionPlayer(1, None, "AI 1", -10.0),
                SessionPlayer(2, 2, "B_o_b", 0.0)]  # fmt: skip
     sessions = [
-        SessionSummary(n, 7, "skat", "finished", 1_750_000_000.0 + n, None, 9, players)
+        SessionSummary(n, 7, "ramsch", "skat", "finished", 1_750_000_000.0 + n, None, 9, players)
         for n in range(10)
     ]
     shown = render_history(sessions, 1, "Alice")

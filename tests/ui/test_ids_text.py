@@ -7,9 +7,12 @@ from fractions import Fraction
 
 import pytest
 
+from bot.tables import IllegalAction
 from bot.ui import ids
-from bot.ui.text import cards_text, preset_choice_name, rules_brief, score_text, timer_text
-from ramsch_core import DECK, Card, preset
+from bot.ui.actions import action_of, control_arg, legacy_kind
+from bot.ui.games import rules_brief
+from bot.ui.text import cards_text, preset_choice_name, score_text, timer_text
+from ramsch_core import DECK, Action, Card, PassOn, PickUp, Play, Push, get_game, preset
 from ramsch_core.games.ramsch import PRESETS
 
 
@@ -18,9 +21,9 @@ def test_custom_ids_match_their_templates_and_fit_discord() -> None:
     cases = [
         (ids.lobby_id(big, "start"), ids.LOBBY_TEMPLATE),
         (ids.hand_id(big), ids.HAND_TEMPLATE),
-        (ids.card_id(big, 9999, Card.HT), ids.CARD_TEMPLATE),
-        (ids.push_id(big, 9999, "passon"), ids.PUSH_TEMPLATE),
-        (ids.lay_id(big, 9999), ids.LAY_TEMPLATE),
+        (ids.action_id(big, 9999, "play", "HT"), ids.ACTION_TEMPLATE),
+        (ids.action_id(big, 9999, "pass_on"), ids.ACTION_TEMPLATE),
+        (ids.action_id(big, 9999, "push"), ids.ACTION_TEMPLATE),
         (ids.back_id(big), ids.BACK_TEMPLATE),
         (ids.lobby_id(big, "removeai"), ids.LOBBY_TEMPLATE),
         (ids.editor_id("g", 2**64 - 1, "jungfrau_doubles_all"), ids.EDITOR_TEMPLATE),
@@ -34,19 +37,44 @@ def test_custom_ids_match_their_templates_and_fit_discord() -> None:
         assert re.fullmatch(template, custom_id), custom_id
 
 
-def test_every_card_id_parses_back() -> None:
-    for card in DECK:
-        match = re.fullmatch(ids.CARD_TEMPLATE, ids.card_id(3, 1, card))
+def test_every_action_id_parses_back_to_its_action() -> None:
+    """Every registered kind with the argument its control carries reads back as the action."""
+    samples: list[Action] = [Play(card) for card in DECK] + [PickUp(), PassOn()]
+    for action in samples:
+        custom_id = ids.action_id(3, 1, action.kind, control_arg(action))
+        match = re.fullmatch(ids.ACTION_TEMPLATE, custom_id)
+        assert match is not None and (match["table"], match["deal"]) == ("3", "1")
+        assert action_of(match["kind"], match["arg"]) == action
+    assert action_of("push", None, ["HT", "SA"]) == Push((Card.SA, Card.HT))
+    for values in (["HT"], ["HT", "HT"], ["HT", "XX"]):
+        with pytest.raises(IllegalAction, match="exactly two cards"):
+            action_of("push", None, values)
+    with pytest.raises(IllegalAction, match="no longer knows"):
+        action_of("bid", "18")
+
+
+def test_ids_of_the_first_versions_still_read_as_their_actions() -> None:
+    """Hand messages sent before the upgrade keep card, push and lay controls that work."""
+    for legacy, expected in [
+        ("ramsch:c:7:2:HT", ("7", "2", "play", "HT")),
+        ("ramsch:p:7:2:pickup", ("7", "2", "pick_up", None)),
+        ("ramsch:p:7:2:passon", ("7", "2", "pass_on", None)),
+        ("ramsch:l:7:2", ("7", "2", "push", None)),
+    ]:
+        match = re.fullmatch(ids.LEGACY_ACTION_TEMPLATE, legacy)
         assert match is not None
-        assert (match["table"], match["deal"], Card[match["card"]]) == ("3", "1", card)
+        kind, arg = legacy_kind(match["form"], match["arg"])
+        assert (match["table"], match["deal"], kind, arg) == expected
 
 
 def test_templates_do_not_overlap() -> None:
-    templates = [ids.LOBBY_TEMPLATE, ids.HAND_TEMPLATE, ids.CARD_TEMPLATE, ids.PUSH_TEMPLATE,
-                 ids.LAY_TEMPLATE, ids.BACK_TEMPLATE, ids.EDITOR_TEMPLATE, ids.NUMBERS_TEMPLATE,
-                 ids.EDITOR_MODAL_TEMPLATE, ids.PAGE_TEMPLATE, ids.RECORD_TEMPLATE]  # fmt: skip
-    samples = [ids.lobby_id(1, "join"), ids.hand_id(1), ids.card_id(1, 0, Card.CJ),
-               ids.push_id(1, 0, "pickup"), ids.lay_id(1, 0), ids.back_id(1),
+    templates = [ids.LOBBY_TEMPLATE, ids.HAND_TEMPLATE, ids.ACTION_TEMPLATE,
+                 ids.LEGACY_ACTION_TEMPLATE, ids.BACK_TEMPLATE, ids.EDITOR_TEMPLATE,
+                 ids.NUMBERS_TEMPLATE, ids.EDITOR_MODAL_TEMPLATE, ids.PAGE_TEMPLATE,
+                 ids.RECORD_TEMPLATE]  # fmt: skip
+    samples = [ids.lobby_id(1, "join"), ids.hand_id(1), ids.action_id(1, 0, "play", "CJ"),
+               ids.action_id(1, 0, "pick_up"), ids.action_id(1, 0, "push"), "ramsch:c:1:0:CJ",
+               "ramsch:p:1:0:pickup", "ramsch:l:1:0", ids.back_id(1),
                ids.editor_id("t", 1, "preset"), ids.numbers_id("t", 1),
                ids.editor_modal_id("t", 1), ids.page_id(1, "skat", "all", 10, "prev"),
                ids.record_id()]  # fmt: skip
@@ -70,7 +98,7 @@ def test_scores_are_exact(value: Fraction, text: str) -> None:
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_presets_fit_a_choice_and_have_a_brief(name: str) -> None:
-    assert len(preset_choice_name(name)) <= 100
+    assert len(preset_choice_name(get_game("ramsch"), name)) <= 100
     brief = rules_brief(preset(name))
     assert 100 < len(brief) < 1500
 

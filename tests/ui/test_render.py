@@ -82,7 +82,7 @@ def test_hand_on_turn_enables_exactly_the_legal_cards() -> None:
     enabled = {Card[b.custom_id[-2:]] for b in items(shown) if not b.disabled}
     assert enabled == {a.card for a in view.legal if isinstance(a, Play)}
     assert len(items(shown)) == len(view.hand)
-    assert all(cid.startswith("ramsch:c:42:0:") for cid in custom_ids(shown))
+    assert all(cid.startswith("ramsch:a:42:0:play:") for cid in custom_ids(shown))
 
 
 def test_hand_off_turn_has_every_card_disabled() -> None:
@@ -109,7 +109,7 @@ def test_skat_schieberamsch_offers_pick_up_and_pass_on_then_a_select() -> None:
     table = make_table("skat-schieberamsch")
     first = USER_IDS[1]
     ids_before = custom_ids(render_hand(table, first))
-    assert "ramsch:p:42:0:pickup" in ids_before and "ramsch:p:42:0:passon" in ids_before
+    assert "ramsch:a:42:0:pick_up" in ids_before and "ramsch:a:42:0:pass_on" in ids_before
     assert table.match is not None
     table.match.apply(PickUp(), 1)
     shown = render_hand(table, first)
@@ -126,7 +126,7 @@ def test_skat_schieberamsch_offers_pick_up_and_pass_on_then_a_select() -> None:
 def test_altenburg_schieberamsch_has_no_pass_on() -> None:
     """AR-6: everyone must push."""
     table = make_table("altenburg-schieberamsch")
-    assert "ramsch:p:42:0:passon" not in custom_ids(render_hand(table, USER_IDS[1]))
+    assert "ramsch:a:42:0:pass_on" not in custom_ids(render_hand(table, USER_IDS[1]))
     assert table.match is not None
     table.match.apply(PickUp(), 1)
     select = items(render_hand(table, USER_IDS[1]))[-1]

@@ -1,0 +1,82 @@
+"""Per-game rendering: what a game adds to the shared table, hand and result messages.
+
+Each registered game has a renderer here (``bot/ui/games/<game>.py``), found by the game id of
+the table's rules. The shared messages (``bot.ui.table``, ``hand``, ``results``, ``lobby``)
+draw tricks, seats, scores and cards themselves and ask the renderer for the rest: the rules in
+brief, the steps before the card play, the controls for a seat's actions other than playing a
+card, and the facts of a result.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from bot.ui.games.ramsch import RAMSCH
+from ramsch_core import RuleSet
+
+if TYPE_CHECKING:
+    import discord
+
+    from ramsch_core import DealResult, PublicView, SeatView
+
+
+class GameRenderer(Protocol):
+    """What a game shows beyond tricks, seats and scores."""
+
+    tag_labels: dict[str, str]
+    """Result tags (``DealResult.tags``) shown next to a player, in display order."""
+
+    def title(self, rules: RuleSet) -> str:
+        """The table's name for players, e.g. ``Skat Ramsch · Schieberamsch``."""
+        ...
+
+    def unit(self, rules: RuleSet) -> str:
+        """What scores count, shown after each: ``¢`` for cents, empty for points."""
+        ...
+
+    def rules_lines(self, rules: RuleSet) -> list[str]:
+        """The rules of a table in a few short lines."""
+        ...
+
+    def phase_text(self, public: PublicView, names: list[str]) -> tuple[str, str] | None:
+        """Heading and lines for the table message during a step before the card play;
+        None during the card play."""
+        ...
+
+    def doing(self, public: PublicView) -> str:
+        """The verb for the seat to act: ``play``, ``push``..."""
+        ...
+
+    def hand_status(self, view: SeatView, names: list[str]) -> list[str]:
+        """Lines for a player's hand about the steps before the card play: during them, whose
+        turn it is and what to do; after them, what they left the player (cards laid away)."""
+        ...
+
+    def controls(
+        self, table_id: int, deal: int, view: SeatView
+    ) -> list[discord.ui.Item[discord.ui.View]]:
+        """Controls for the seat's legal actions other than playing a card (rows 2 and 3)."""
+        ...
+
+    def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
+        """Facts of a finished deal beyond the players' lines (the skat, pushes, ...)."""
+        ...
+
+
+RENDERERS: dict[str, GameRenderer] = {"ramsch": RAMSCH}
+"""The renderer of every registered game, by game id."""
+
+
+def renderer_for(rules: RuleSet) -> GameRenderer:
+    """The renderer of the rules' game."""
+    return RENDERERS[rules.game]
+
+
+def rules_brief(rules: RuleSet) -> str:
+    """The rules of a table in a few short lines, as a bulleted list."""
+    return "\n".join(f"• {line}" for line in renderer_for(rules).rules_lines(rules))
+
+
+def title(rules: RuleSet) -> str:
+    """The name of a table's game for players, e.g. ``Skat Ramsch · Schieberamsch``."""
+    return renderer_for(rules).title(rules)
