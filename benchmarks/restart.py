@@ -41,7 +41,7 @@ async def create_tables(world: World, count: int, rng: random.Random) -> Tables:
             message = world.emulator.store.create(
                 channel, {"content": f"Ramsch #{table_id}"}, [], source="benchmark set-up"
             )
-            await service.set_message(table_id, message.id)
+            await service.lobby.set_message(table_id, message.id)
             tables[table_id] = (message, players)
     finally:
         await service.close()
@@ -54,22 +54,22 @@ async def open_table(
 ) -> int:
     assert channel.guild is not None
     host = players[0]
-    update = await service.open(
+    update = await service.lobby.open(
         guild_id=channel.guild.id, channel_id=channel.id, host_id=host.id,
         host_name=host.name, rules=preset("skat"), options=OPTIONS,
     )  # fmt: skip
     table_id = update.table.id
     for user in players[1:]:
-        await service.join(table_id, user.id, user.name)
-    await service.start(table_id, host.id)
+        await service.lobby.join(table_id, user.id, user.name)
+    await service.lobby.start(table_id, host.id)
     for _ in range(rng.randint(1, 29)):  # somewhere in the first deal (30 cards)
-        table = service.get(table_id)
+        table = service.tables.get(table_id)
         seat = table.to_act
         assert seat is not None and table.match is not None
         action = rng.choice(table.match.deal.legal_actions())
         user_id = table.seats[seat].user_id
         assert user_id is not None
-        await service.act(table_id, user_id, action, deal_number=table.deal_number)
+        await service.play.act(table_id, user_id, action, deal_number=table.deal_number)
     return table_id
 
 
@@ -78,7 +78,7 @@ async def time_recover(world: World, expected: int) -> tuple[float, float]:
     started = time.perf_counter()
     store, service = await world.open_store()
     opened = time.perf_counter()
-    tables = await service.recover()
+    tables = await service.recovery.recover()
     recovered = time.perf_counter()
     assert len(tables) == expected, (len(tables), expected)
     assert all(table.status == "playing" for table in tables)

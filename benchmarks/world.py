@@ -196,7 +196,7 @@ class World:
     def seed(self, table_id: int) -> int:
         """A table's session seed (the benchmark replays the game to know the legal cards)."""
         if not self.process:
-            seed = self.service.get(table_id).seed
+            seed = self.service.tables.get(table_id).seed
             assert seed is not None
             return seed
         with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, get_args, get_origin
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args, get_origin
 
 from discord import app_commands
 
@@ -13,6 +13,9 @@ from ramsch_core import GAMES, Game, RuleSet, RuleSetError, get_game
 
 if TYPE_CHECKING:
     import discord
+
+    from bot.client import RamschBot
+
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=game.id) for game in GAMES.values()]
 SEAT_SIZES = sorted({size for game in GAMES.values() for size in game.table_sizes})
@@ -29,15 +32,12 @@ OPTION_LABELS = {
 MAX_CHOICES = 25
 
 
-def _service(interaction: discord.Interaction) -> Any:
-    return interaction.client.service  # type: ignore[attr-defined]
-
-
 async def guild_settings(interaction: discord.Interaction) -> GuildSettings:
+    """The settings of the guild the command is typed in (the defaults outside one)."""
     if interaction.guild_id is None:
         return GuildSettings()
-    settings: GuildSettings = await _service(interaction).get_guild_settings(interaction.guild_id)
-    return settings
+    bot = cast("RamschBot", interaction.client)
+    return await bot.service.guilds.get(interaction.guild_id)
 
 
 async def chosen_game(interaction: discord.Interaction) -> Game:

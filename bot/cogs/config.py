@@ -71,7 +71,7 @@ class ConfigCog(RamschCog, name="Config"):
         guild_id = interaction.guild_id
         assert guild_id is not None
         service = self.bot.service
-        data = (await service.get_guild_settings(guild_id)).model_dump(mode="json")
+        data = (await service.guilds.get(guild_id)).model_dump(mode="json")
         changed: list[str] = []
         if game is not None or preset is not None:
             old = get_game(data["game"]).preset(data["preset"])
@@ -101,9 +101,9 @@ class ConfigCog(RamschCog, name="Config"):
             assert where is not None
             data["channels"] = allowed_channels(data["channels"], channels or "add", where)
             changed.append("channels")
-        settings = await service.get_guild_settings(guild_id)
+        settings = await service.guilds.get(guild_id)
         if changed:
-            settings = await service.set_guild_settings(guild_id, data)
+            settings = await service.guilds.set(guild_id, data)
         draft = Draft.of_guild(guild_id, settings, _guild_name(interaction))
         note = f"Saved: {', '.join(changed)}." if changed else ""
         shown = render_editor(draft, note)
@@ -158,7 +158,7 @@ class ConfigCog(RamschCog, name="Config"):
     ) -> Draft:
         """The editor's current state, if the user may change it."""
         if target == "t":
-            table = self.bot.service.get(target_id)
+            table = self.bot.service.tables.get(target_id)
             if interaction.user.id != table.host_id:
                 raise NotHost("Only the host can change the rules")
             if table.status != "lobby":
@@ -168,7 +168,7 @@ class ConfigCog(RamschCog, name="Config"):
             raise TableError(NOT_A_MANAGER)
         if interaction.guild_id != target_id:
             raise TableError("Those are the settings of another server")
-        settings = await self.bot.service.get_guild_settings(target_id)
+        settings = await self.bot.service.guilds.get(target_id)
         return Draft.of_guild(target_id, settings, _guild_name(interaction))
 
     async def _apply(
@@ -176,11 +176,11 @@ class ConfigCog(RamschCog, name="Config"):
     ) -> Draft:
         service = self.bot.service
         if draft.target == "t":
-            update = await service.set_rules(
+            update = await service.lobby.set_rules(
                 draft.target_id, interaction.user.id, proposal.rules, proposal.options
             )
             return Draft.of_table(update.table)
-        settings = await service.set_guild_settings(
+        settings = await service.guilds.set(
             draft.target_id, proposal.guild_settings(draft.channels)
         )
         return Draft.of_guild(draft.target_id, settings, _guild_name(interaction))

@@ -27,7 +27,7 @@ class HistoryCog(RamschCog, name="History"):
     async def history(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         user = interaction.user
-        sessions = await self.bot.service.history(
+        sessions = await self.bot.service.boards.history(
             user.id, guild_id=interaction.guild_id, limit=HISTORY_LENGTH
         )
         shown = render_history(sessions, user.id, user.display_name)
@@ -57,7 +57,9 @@ class HistoryCog(RamschCog, name="History"):
     async def _send_record(
         self, interaction: discord.Interaction, table_id: int, deal: int
     ) -> None:
-        record = await self.bot.service.deal_record(table_id, deal, guild_id=interaction.guild_id)
+        record = await self.bot.service.boards.deal_record(
+            table_id, deal, guild_id=interaction.guild_id
+        )
         filename = f"ramsch-{table_id}-deal-{deal + 1}.json"
         data = json.dumps(record, indent=1).encode()
         rules = record.get("rules", {})

@@ -62,7 +62,7 @@ class InfoCog(RamschCog, name="Info"):
                 description=f"{chosen.descriptions[variant]}\n\n{rules_brief(rules)}",
                 colour=INFO_COLOUR,
             )
-        elif tables := self.bot.service.open_tables(interaction.channel_id):
+        elif tables := self.bot.service.tables.open_tables(interaction.channel_id):
             table = tables[0]
             embed = discord.Embed(
                 title=table_title(table), description=rules_brief(table.rules), colour=INFO_COLOUR

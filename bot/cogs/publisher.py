@@ -281,7 +281,7 @@ class Publisher:
 
     async def _dms_allowed(self, state: TableState) -> bool:
         if state.dms_allowed is None:
-            settings = await self.bot.service.get_guild_settings(state.table.guild_id)
+            settings = await self.bot.service.guilds.get(state.table.guild_id)
             state.dms_allowed = settings.dms
         return state.dms_allowed
 
@@ -314,7 +314,7 @@ class Publisher:
     async def _post(self, state: TableState, shown: Rendered) -> None:
         message = await self._send(state.table, shown)
         state.message_id, state.message_key = message.id, shown.key()
-        await self.bot.service.set_message(state.table.id, message.id)
+        await self.bot.service.lobby.set_message(state.table.id, message.id)
 
     async def _announce(self, state: TableState) -> None:
         """Post the result of every deal finished since the last render, in order."""

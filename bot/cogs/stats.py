@@ -72,12 +72,12 @@ class StatsCog(RamschCog, name="Stats"):
     ) -> Rendered:
         service = self.bot.service
         when = cast(Period, period)
-        page = await service.leaderboard(
+        page = await service.boards.leaderboard(
             guild_id, game, variant, period=when, offset=offset, limit=PAGE_SIZE
         )
         if not page.rows and offset > 0 and page.total_players:
             last = (page.total_players - 1) // PAGE_SIZE * PAGE_SIZE  # the board shrank
-            page = await service.leaderboard(
+            page = await service.boards.leaderboard(
                 guild_id, game, variant, period=when, offset=last, limit=PAGE_SIZE
             )
         return render_leaderboard(page, guild_id, board_key(game, variant), period, viewer)
@@ -98,7 +98,7 @@ class StatsCog(RamschCog, name="Stats"):
     ) -> None:
         assert interaction.guild_id is not None
         who = user or interaction.user
-        record = await self.bot.service.user_stats(
+        record = await self.bot.service.boards.user_stats(
             interaction.guild_id, who.id, game=GAME, variant=variant, period=cast(Period, period)
         )
         shown = render_stats(record, who.display_name, variant, period)

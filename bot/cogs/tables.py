@@ -55,8 +55,8 @@ class TablesCog(RamschCog, name="Tables"):
         await super().cog_load()
         self.bot.add_dynamic_items(*ALL_ITEMS)
         self.bot.clicks = self
-        self.service.listeners.append(self.publisher.on_update)
-        recovered = await self.service.recover()
+        self.service.tables.listeners.append(self.publisher.on_update)
+        recovered = await self.service.recovery.recover()
         shown = await self.service.store.load_shown() if recovered else {}
         for table in recovered:
             self.publisher.adopt(table, shown.get(table.id))
@@ -66,7 +66,7 @@ class TablesCog(RamschCog, name="Tables"):
     async def cog_unload(self) -> None:
         if self._ticker is not None:
             self._ticker.cancel()
-        self.service.listeners.remove(self.publisher.on_update)
+        self.service.tables.listeners.remove(self.publisher.on_update)
         self.bot.remove_dynamic_items(*ALL_ITEMS)
         self.bot.clicks = None
         await self.publisher.close()
@@ -77,7 +77,7 @@ class TablesCog(RamschCog, name="Tables"):
         while True:
             await asyncio.sleep(self.bot.settings.ramsch_tick_interval)
             try:
-                await self.service.tick()
+                await self.service.timers.tick()
             except Exception:
                 log.exception("The table timers failed")
 
@@ -125,14 +125,14 @@ class TablesCog(RamschCog, name="Tables"):
             "durchmarsch": durchmarsch,
         }
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        guild = await self.service.get_guild_settings(interaction.guild_id)
+        guild = await self.service.guilds.get(interaction.guild_id)
         if not guild.allows(interaction.channel_id):
             where = " ".join(f"<#{channel}>" for channel in guild.channels)
             raise ChannelBusy(f"Tables can't be opened in this channel: use {where}")
         rules, options = requested_table(
             guild, game, preset, overrides, seats=seats, rounds=rounds, bock=bock
         )
-        update = await self.service.open(
+        update = await self.service.lobby.open(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
@@ -145,21 +145,21 @@ class TablesCog(RamschCog, name="Tables"):
         try:
             response = await interaction.response.send_message(**shown.send_kwargs())
         except discord.HTTPException:
-            await self.service.cancel(table.id, interaction.user.id, can_manage=True)
+            await self.service.lobby.cancel(table.id, interaction.user.id, can_manage=True)
             raise
         message_id = response.message_id
         if message_id is None:
             message_id = (await interaction.original_response()).id
-        await self.service.set_message(table.id, message_id)
+        await self.service.lobby.set_message(table.id, message_id)
         self.publisher.attach(table, message_id, shown)
 
     @subcommand("abort", "Cancel the table in this channel (its host, or Manage Server)")
     async def abort(self, interaction: discord.Interaction) -> None:
-        tables = self.service.open_tables(interaction.channel_id)
+        tables = self.service.tables.open_tables(interaction.channel_id)
         if not tables:
             raise NotFound("There is no open table in this channel")
         table = tables[0]
-        await self.service.cancel(
+        await self.service.lobby.cancel(
             table.id, interaction.user.id, can_manage=interaction.permissions.manage_guild
         )
         await interaction.response.send_message(f"Table #{table.id} is cancelled.", ephemeral=True)
@@ -196,7 +196,7 @@ class TablesCog(RamschCog, name="Tables"):
     ) -> None:
         user = interaction.user.id
         update = await self._answer(
-            interaction, self.service.act(table_id, user, action, deal_number=deal)
+            interaction, self.service.play.act(table_id, user, action, deal_number=deal)
         )
         if update is not None and _on_ephemeral(interaction):
             self.publisher.show_ephemeral(update.table, user, interaction, None)
@@ -210,24 +210,24 @@ class TablesCog(RamschCog, name="Tables"):
             return
         work: Awaitable[Any]
         if action == "join":
-            work = self.service.join(table_id, user.id, user.display_name)
+            work = self.service.lobby.join(table_id, user.id, user.display_name)
         elif action == "leave":
-            work = self.service.leave(table_id, user.id)
+            work = self.service.lobby.leave(table_id, user.id)
         elif action == "start":
-            work = self.service.start(table_id, user.id)
+            work = self.service.lobby.start(table_id, user.id)
         elif action == "addai":
-            work = self.service.add_ai(table_id, user.id)
+            work = self.service.lobby.add_ai(table_id, user.id)
         elif action == "removeai":
-            work = self.service.remove_ai(table_id, user.id)
+            work = self.service.lobby.remove_ai(table_id, user.id)
         else:
             manage = interaction.permissions.manage_guild
-            work = self.service.cancel(table_id, user.id, can_manage=manage)
+            work = self.service.lobby.cancel(table_id, user.id, can_manage=manage)
         await self._answer(interaction, work)
 
     async def _open_editor(self, interaction: discord.Interaction, table_id: int) -> None:
         """The host's private rules editor (its controls are answered by the config cog)."""
         try:
-            table = self.service.get(table_id)
+            table = self.service.tables.get(table_id)
             if interaction.user.id != table.host_id:
                 raise NotHost("Only the host can change the rules")
             if table.status != "lobby":
@@ -238,11 +238,11 @@ class TablesCog(RamschCog, name="Tables"):
             await self.bot.report_error(interaction, error)
 
     async def on_back(self, interaction: discord.Interaction, table_id: int) -> None:
-        await self._answer(interaction, self.service.back(table_id, interaction.user.id))
+        await self._answer(interaction, self.service.play.back(table_id, interaction.user.id))
 
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         try:
-            table = self.service.get(table_id)
+            table = self.service.tables.get(table_id)
             if table.seat_of(interaction.user.id) is None:
                 raise TableError("You are not playing at this table")
             if table.match is None:

@@ -9,8 +9,8 @@ import aiosqlite
 from bot.storage.rows import (
     LeaderboardPage,
     LeaderboardRow,
-    SessionPlayer,
-    SessionSummary,
+    MatchPlayer,
+    MatchSummary,
     UserStats,
 )
 
@@ -111,7 +111,7 @@ async def user_stats(
 
 async def history(
     db: aiosqlite.Connection, user_id: int, guild_id: int | None, offset: int, limit: int
-) -> list[SessionSummary]:
+) -> list[MatchSummary]:
     """A player's matches (started tables they sat at), the most recent first."""
     rows = await db.execute_fetchall(
         "SELECT s.table_id, s.guild_id, s.game, s.variant, t.status, s.started_at,"
@@ -133,12 +133,8 @@ async def history(
             )
         )
         scores = json.loads(totals) or [0] * len(seats)
-        players = [
-            SessionPlayer(seat, user, name, float(scores[seat])) for seat, user, name in seats
-        ]
+        players = [MatchPlayer(seat, user, name, float(scores[seat])) for seat, user, name in seats]
         summaries.append(
-            SessionSummary(
-                table_id, guild, game, variant, status, started, finished, deals, players
-            )
+            MatchSummary(table_id, guild, game, variant, status, started, finished, deals, players)
         )
     return summaries

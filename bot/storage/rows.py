@@ -156,7 +156,7 @@ class UserStats:
 
 
 @dataclass(frozen=True)
-class SessionPlayer:
+class MatchPlayer:
     seat: int
     user_id: int | None
     name: str
@@ -164,7 +164,7 @@ class SessionPlayer:
 
 
 @dataclass(frozen=True)
-class SessionSummary:
+class MatchSummary:
     """A started table (a match) in a player's history."""
 
     table_id: int
@@ -176,7 +176,7 @@ class SessionSummary:
     started_at: float
     finished_at: float | None
     deals: int
-    players: list[SessionPlayer]
+    players: list[MatchPlayer]
 
 
 def period_start(period: Period, now: float | None = None) -> float:

@@ -18,7 +18,7 @@ from bot.storage.rows import (
     ActionSource,
     FinishedDeal,
     LeaderboardPage,
-    SessionSummary,
+    MatchSummary,
     ShownHand,
     ShownTable,
     StoredAction,
@@ -205,7 +205,7 @@ class Store:
 
     # -- matches, the action log, results ------------------------------------------------------
 
-    async def start_session(
+    async def start_match(
         self,
         table_id: int,
         *,
@@ -301,7 +301,7 @@ class Store:
         for _, done in batch:
             done.set_result(None)
 
-    async def record_deals(
+    async def store_results(
         self,
         table_id: int,
         deals: Sequence[FinishedDeal],
@@ -312,7 +312,7 @@ class Store:
         """Store finished deals (results, per-seat scores and tags, records) and the running
         totals; when the match is over, mark it and its table finished. One transaction."""
         if not deals:
-            raise ValueError("record_deals needs at least one finished deal")
+            raise ValueError("store_results needs at least one finished deal")
         at = deals[-1].finished_at
         async with self._transaction() as db:
             for deal in deals:
@@ -485,7 +485,7 @@ class Store:
 
     async def history(
         self, user_id: int, *, guild_id: int | None = None, offset: int = 0, limit: int = 10
-    ) -> list[SessionSummary]:
+    ) -> list[MatchSummary]:
         async with self._lock:
             return await queries.history(self.db, user_id, guild_id, offset, limit)
 

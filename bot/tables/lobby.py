@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+import asyncio
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
-from bot.storage import SeatRow
-from bot.tables.base import ServiceBase
+from bot.storage import SeatRow, Store
 from bot.tables.errors import (
     ChannelBusy,
     NotFound,
@@ -15,8 +15,11 @@ from bot.tables.errors import (
     TableError,
     WrongState,
 )
+from bot.tables.guilds import Guilds
+from bot.tables.log import ActionLog
 from bot.tables.model import Seat, Table, Update
-from bot.tables.players import AI_KINDS
+from bot.tables.players import AI_KINDS, PlayerFactory
+from bot.tables.registry import TableRegistry
 from ramsch_core import (
     Match,
     RulesError,
@@ -58,8 +61,27 @@ def _require_lobby(table: Table) -> None:
         raise WrongState("The game has already started")
 
 
-class LobbyService(ServiceBase):
+class Lobbies:
     """Everything before the first card, and ending a table early."""
+
+    def __init__(
+        self,
+        store: Store,
+        tables: TableRegistry,
+        guilds: Guilds,
+        log: ActionLog,
+        clock: Callable[[], float],
+        seed_source: Callable[[], int],
+        player_factory: PlayerFactory,
+    ) -> None:
+        self.store = store
+        self.tables = tables
+        self.guilds = guilds
+        self.log = log
+        self.clock = clock
+        self.seed_source = seed_source
+        self.player_factory = player_factory
+        self._open_lock = asyncio.Lock()
 
     async def open(
         self,
@@ -74,7 +96,7 @@ class LobbyService(ServiceBase):
         """Open a lobby; the host takes the first seat. One open table per channel.
 
         Rules and options left out come from the guild's settings."""
-        settings = await self.get_guild_settings(guild_id)
+        settings = await self.guilds.get(guild_id)
         if not settings.allows(channel_id):
             raise ChannelBusy("Tables can't be opened in this channel")
         rules, options = validated(
@@ -82,7 +104,7 @@ class LobbyService(ServiceBase):
             settings.options if options is None else options,
         )
         async with self._open_lock:
-            busy = self.open_tables(channel_id)
+            busy = self.tables.open_tables(channel_id)
             if busy:
                 raise ChannelBusy(
                     f"This channel already has a table (#{busy[0].id}): finish or abort it first"
@@ -104,9 +126,9 @@ class LobbyService(ServiceBase):
                 status="lobby", rules=rules, options=options, seats=seats, created_at=now,
                 updated_at=now, turn_timeout=settings.turn_timeout,
             )  # fmt: skip
-            self._tables[table_id] = table
-        async with self._locked(table_id) as table:
-            return await self._changed(Update(table, "opened", actor=host_id, seat=0))
+            self.tables.add(table)
+        async with self.tables.locked(table_id) as table:
+            return await self.tables.changed(Update(table, "opened", actor=host_id, seat=0))
 
     async def _save_lobby(
         self, table: Table, seats: list[Seat], rules: RuleSet, options: TableOptions
@@ -122,7 +144,7 @@ class LobbyService(ServiceBase):
         table.seats, table.rules, table.options = seats, rules, options
 
     async def join(self, table_id: int, user_id: int, name: str) -> Update:
-        async with self._locked(table_id) as table:
+        async with self.tables.locked(table_id) as table:
             _require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise TableError("You already sit at this table")
@@ -131,28 +153,28 @@ class LobbyService(ServiceBase):
             seats = [*table.seats, Seat(user_id, name)]
             await self._save_lobby(table, seats, table.rules, table.options)
             update = Update(table, "joined", actor=user_id, seat=len(seats) - 1)
-            return await self._changed(update)
+            return await self.tables.changed(update)
 
     async def leave(self, table_id: int, user_id: int) -> Update:
         """Leave a lobby; when the host leaves, the lobby is cancelled."""
-        async with self._locked(table_id) as table:
+        async with self.tables.locked(table_id) as table:
             _require_lobby(table)
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not in this lobby")
             if user_id == table.host_id:
-                return await self._end(
+                return await self.end(
                     table, "cancelled", user_id, "The host left: the lobby is closed"
                 )
             seats = [other for index, other in enumerate(table.seats) if index != seat]
             await self._save_lobby(table, seats, table.rules, table.options)
-            return await self._changed(Update(table, "left", actor=user_id, seat=seat))
+            return await self.tables.changed(Update(table, "left", actor=user_id, seat=seat))
 
     async def add_ai(self, table_id: int, user_id: int, kind: str = "heuristic") -> Update:
         """Host only: seat an AI player of ``kind`` ("heuristic" or "random")."""
         if kind not in AI_KINDS:
             raise TableError(f"Unknown AI '{kind}': choose {' or '.join(AI_KINDS)}")
-        async with self._locked(table_id) as table:
+        async with self.tables.locked(table_id) as table:
             _require_host(table, user_id, "add AI players")
             _require_lobby(table)
             if len(table.seats) >= table.options.seats:
@@ -166,11 +188,11 @@ class LobbyService(ServiceBase):
             seats = [*table.seats, Seat(None, name, ai=kind)]
             await self._save_lobby(table, seats, table.rules, table.options)
             update = Update(table, "ai_added", actor=user_id, seat=len(seats) - 1)
-            return await self._changed(update)
+            return await self.tables.changed(update)
 
     async def remove_ai(self, table_id: int, user_id: int, seat: int | None = None) -> Update:
         """Host only: remove the AI in ``seat`` (0-based), or the last AI seated."""
-        async with self._locked(table_id) as table:
+        async with self.tables.locked(table_id) as table:
             _require_host(table, user_id, "remove AI players")
             _require_lobby(table)
             ai_seats = [index for index, holder in enumerate(table.seats) if holder.ai]
@@ -182,7 +204,7 @@ class LobbyService(ServiceBase):
                 raise TableError(f"Seat {seat + 1} is not an AI player")
             seats = [holder for index, holder in enumerate(table.seats) if index != seat]
             await self._save_lobby(table, seats, table.rules, table.options)
-            return await self._changed(Update(table, "ai_removed", actor=user_id, seat=seat))
+            return await self.tables.changed(Update(table, "ai_removed", actor=user_id, seat=seat))
 
     async def set_rules(
         self, table_id: int, user_id: int, rules: RulesInput, options: OptionsInput = None
@@ -190,7 +212,7 @@ class LobbyService(ServiceBase):
         """Host only, before the start: change house rules and table options.
 
         ``options=None`` keeps the table's options."""
-        async with self._locked(table_id) as table:
+        async with self.tables.locked(table_id) as table:
             _require_host(table, user_id, "change the rules")
             _require_lobby(table)
             new_rules, new_options = validated(rules, table.options if options is None else options)
@@ -200,11 +222,11 @@ class LobbyService(ServiceBase):
                     f"{new_options.seats} seats"
                 )
             await self._save_lobby(table, table.seats, new_rules, new_options)
-            return await self._changed(Update(table, "rules", actor=user_id))
+            return await self.tables.changed(Update(table, "rules", actor=user_id))
 
     async def start(self, table_id: int, user_id: int) -> Update:
         """Host only, seats full: deal the first hand. Seats keep the join order."""
-        async with self._locked(table_id) as table:
+        async with self.tables.locked(table_id) as table:
             _require_host(table, user_id, "start the game")
             _require_lobby(table)
             if not table.can_start():
@@ -213,7 +235,7 @@ class LobbyService(ServiceBase):
             seed = self.seed_source()
             match = Match(table.rules, table.options, seed)
             now = self.clock()
-            await self.store.start_session(
+            await self.store.start_match(
                 table.id,
                 guild_id=table.guild_id,
                 rules=table.rules.model_dump(),
@@ -224,21 +246,33 @@ class LobbyService(ServiceBase):
             )
             table.status, table.match, table.seed = "playing", match, seed
             table.turn_started_at = table.last_human_at = now
-            return await self._changed(Update(table, "started", actor=user_id))
+            return await self.tables.changed(Update(table, "started", actor=user_id))
 
     async def cancel(self, table_id: int, user_id: int, *, can_manage: bool = False) -> Update:
         """Abort a lobby or a running table: the host, or a member with Manage Server.
         Finished deals keep their results."""
-        async with self._locked(table_id) as table:
+        async with self.tables.locked(table_id) as table:
             if user_id != table.host_id and not can_manage:
                 raise NotHost("Only the host or a member with Manage Server can abort this table")
-            return await self._end(table, "cancelled", user_id, "")
+            return await self.end(table, "cancelled", user_id, "")
+
+    async def end(
+        self, table: Table, kind: Literal["cancelled", "closed"], actor: int | None, note: str
+    ) -> Update:
+        """Cancel a lobby or close a running table early (the caller holds its lock); finished
+        deals keep their results."""
+        if table.match is not None:
+            await self.log.store_results(table)
+        await self.store.set_status(table.id, "cancelled", self.clock())
+        table.status = "cancelled"
+        self.tables.forget(table)
+        return await self.tables.changed(Update(table, kind, actor=actor, note=note))
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the channel message showing the table (no listener call). A table that
         has just finished or been cancelled keeps its final message id too."""
         try:
-            async with self._locked(table_id) as table:
+            async with self.tables.locked(table_id) as table:
                 await self.store.set_message(table.id, message_id)
                 table.message_id = message_id
         except NotFound:

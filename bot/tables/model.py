@@ -18,7 +18,7 @@ UpdateKind = Literal[
     "started",
     "action",
     "deal_finished",
-    "session_finished",
+    "match_finished",
     "cancelled",
     "reminder",
     "away",
@@ -71,7 +71,7 @@ class Table:
     """When a human last acted (or the table started): 24 hours later it closes."""
     log_length: int = 0
     """Actions in the table's log: the ``seq`` of the next one."""
-    unrecorded: list[FinishedDeal] = field(default_factory=list)
+    unstored: list[FinishedDeal] = field(default_factory=list)
     """Finished deals whose results are not stored yet (written with the next change)."""
 
     def seat_of(self, user_id: int) -> int | None:
@@ -130,7 +130,7 @@ class Table:
             "turn_timeout": self.turn_timeout,
             "log_length": self.log_length,
             "strikes": {seat: n for seat, n in self.strikes.items() if n},
-            "session": None
+            "match": None
             if match is None
             else {
                 "number": match.number,

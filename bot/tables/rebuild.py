@@ -65,7 +65,7 @@ def rebuild_table(stored: StoredTable) -> Table:
         match.apply(logged.action, logged.seat)
         entry = match.finished_deals[-1] if deal.finished else None
         if entry is not None and entry.number >= stored.stored_deals:
-            table.unrecorded.append(finished_deal(table, entry, deal, logged.at))
+            table.unstored.append(finished_deal(table, entry, deal, logged.at))
         if logged.source == "human":
             table.strikes[logged.seat] = 0
             table.last_human_at = logged.at

@@ -14,7 +14,7 @@ from bot.ui.text import VARIANT_TITLES, score_text
 from ramsch_core import DEFAULT_GAME, GAMES
 
 if TYPE_CHECKING:
-    from bot.storage import LeaderboardPage, SessionSummary, UserStats
+    from bot.storage import LeaderboardPage, MatchSummary, UserStats
 
 STATS_COLOUR = discord.Colour.dark_teal()
 PERIODS = {"all": "all time", "month": "this month", "week": "this week"}
@@ -131,7 +131,7 @@ def _when(moment: float) -> str:
     return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d")
 
 
-def _session_line(summary: SessionSummary, viewer: int) -> str:
+def _session_line(summary: MatchSummary, viewer: int) -> str:
     status = {"finished": "finished", "cancelled": "aborted", "playing": "playing"}.get(
         summary.status, summary.status
     )
@@ -148,7 +148,7 @@ def _session_line(summary: SessionSummary, viewer: int) -> str:
     return f"{head}\n{scores}"
 
 
-def render_history(sessions: list[SessionSummary], viewer: int, name: str) -> Rendered:
+def render_history(sessions: list[MatchSummary], viewer: int, name: str) -> Rendered:
     """The viewer's recent sessions, and a select to download the record of a finished deal."""
     embed = discord.Embed(title=f"Recent Ramsch sessions — {name}"[:256], colour=STATS_COLOUR)
     if not sessions:

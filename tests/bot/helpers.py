@@ -76,7 +76,7 @@ async def open_lobby(
 ) -> Table:
     rules = preset(preset_name)
     options = {"seats": seats or rules.players, "rounds": rounds}
-    update = await service.open(
+    update = await service.lobby.open(
         guild_id=guild, channel_id=channel, host_id=HOST, host_name="Host",
         rules=rules, options=options,
     )  # fmt: skip
@@ -99,11 +99,11 @@ async def start_table(
         service, preset_name, seats=seats, rounds=rounds, channel=channel, guild=guild
     )
     for user in players:
-        await service.join(table.id, user, NAMES[user])
+        await service.lobby.join(table.id, user, NAMES[user])
     for _ in range(ai):
-        await service.add_ai(table.id, HOST)
-    await service.start(table.id, HOST)
-    await service.wait_idle()
+        await service.lobby.add_ai(table.id, HOST)
+    await service.lobby.start(table.id, HOST)
+    await service.autoplay.wait_idle()
     return table
 
 
@@ -121,8 +121,8 @@ async def play_human_turn(service: TableService, table: Table, rng: random.Rando
     view = table.view_for(user)
     assert view is not None
     action = rng.choice(view.legal)
-    update = await service.act(table.id, user, action, deal_number=table.deal_number)
-    await service.wait_idle()
+    update = await service.play.act(table.id, user, action, deal_number=table.deal_number)
+    await service.autoplay.wait_idle()
     return update
 
 

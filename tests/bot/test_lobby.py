@@ -38,15 +38,15 @@ async def seated(store: Store, table_id: int) -> list[tuple[int | None, str, str
 
 async def test_open_join_start_keeps_join_order(service: TableService, store: Store) -> None:
     recorder = Recorder()
-    service.listeners.append(recorder)
+    service.tables.listeners.append(recorder)
     table = await open_lobby(service)
-    assert table.host_id == HOST and service.get(table.id).status == "lobby"
+    assert table.host_id == HOST and service.tables.get(table.id).status == "lobby"
     assert [seat.user_id for seat in table.seats] == [HOST]
     assert not table.can_start()
-    await service.join(table.id, ALICE, "Alice")
-    await service.join(table.id, BOB, "Bob")
+    await service.lobby.join(table.id, ALICE, "Alice")
+    await service.lobby.join(table.id, BOB, "Bob")
     assert table.can_start()
-    update = await service.start(table.id, HOST)
+    update = await service.lobby.start(table.id, HOST)
     assert update.kind == "started" and table.status == "playing"
     assert [seat.user_id for seat in table.seats] == [HOST, ALICE, BOB]
     assert table.match is not None and table.seed == 1000
@@ -54,61 +54,61 @@ async def test_open_join_start_keeps_join_order(service: TableService, store: St
     assert recorder.kinds == ["opened", "joined", "joined", "started"]
     assert await seated(store, table.id) == [(HOST, "Host", None), (ALICE, "Alice", None),
                                              (BOB, "Bob", None)]  # fmt: skip
-    assert service.open_tables(CHANNEL) == [table]
+    assert service.tables.open_tables(CHANNEL) == [table]
 
 
 async def test_versions_bump_on_every_change(service: TableService) -> None:
     table = await open_lobby(service)
     first = table.version
-    await service.join(table.id, ALICE, "Alice")
+    await service.lobby.join(table.id, ALICE, "Alice")
     assert table.version == first + 1
 
 
 async def test_join_refusals(service: TableService) -> None:
     table = await open_lobby(service)
     with pytest.raises(TableError, match="already sit"):
-        await service.join(table.id, HOST, "Host")
-    await service.join(table.id, ALICE, "Alice")
-    await service.join(table.id, BOB, "Bob")
+        await service.lobby.join(table.id, HOST, "Host")
+    await service.lobby.join(table.id, ALICE, "Alice")
+    await service.lobby.join(table.id, BOB, "Bob")
     with pytest.raises(WrongState, match="full"):
-        await service.join(table.id, CAROL, "Carol")
-    await service.start(table.id, HOST)
+        await service.lobby.join(table.id, CAROL, "Carol")
+    await service.lobby.start(table.id, HOST)
     with pytest.raises(WrongState, match="already started"):
-        await service.join(table.id, CAROL, "Carol")
+        await service.lobby.join(table.id, CAROL, "Carol")
     with pytest.raises(NotFound, match="no longer exists"):
-        await service.join(12345, CAROL, "Carol")
+        await service.lobby.join(12345, CAROL, "Carol")
 
 
 async def test_start_refusals(service: TableService) -> None:
     table = await open_lobby(service)
-    await service.join(table.id, ALICE, "Alice")
+    await service.lobby.join(table.id, ALICE, "Alice")
     with pytest.raises(NotHost, match="Only the host can start"):
-        await service.start(table.id, ALICE)
+        await service.lobby.start(table.id, ALICE)
     with pytest.raises(WrongState, match=r"Waiting for 1 more player$"):
-        await service.start(table.id, HOST)
+        await service.lobby.start(table.id, HOST)
     assert table.status == "lobby" and table.match is None
 
 
 async def test_schafkopf_needs_four(service: TableService) -> None:
     """SK-1: Schafkopf Ramsch is dealt to four players."""
     with pytest.raises(TableError, match="played by four"):
-        await service.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host",
+        await service.lobby.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host",
                            rules=preset("schafkopf"), options={"seats": 3})  # fmt: skip
     table = await open_lobby(service, "schafkopf")
     for user, name in ((ALICE, "Alice"), (BOB, "Bob")):
-        await service.join(table.id, user, name)
+        await service.lobby.join(table.id, user, name)
     with pytest.raises(WrongState, match="Waiting for 1 more"):
-        await service.start(table.id, HOST)
-    await service.join(table.id, CAROL, "Carol")
-    await service.start(table.id, HOST)
+        await service.lobby.start(table.id, HOST)
+    await service.lobby.join(table.id, CAROL, "Carol")
+    await service.lobby.start(table.id, HOST)
     assert table.match is not None and table.match.rules.players == 4
 
 
 async def test_bad_rules_are_refused_with_the_core_message(service: TableService) -> None:
     with pytest.raises(TableError, match="unknown option 'bogus'"):
-        await service.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host",
+        await service.lobby.open(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host",
                            rules={"variant": "skat", "bogus": 1})  # fmt: skip
-    assert service.open_tables() == []
+    assert service.tables.open_tables() == []
 
 
 async def test_one_open_table_per_channel(service: TableService) -> None:
@@ -117,74 +117,74 @@ async def test_one_open_table_per_channel(service: TableService) -> None:
         await open_lobby(service)
     other = await open_lobby(service, channel=CHANNEL + 1)
     assert other.id != table.id
-    await service.cancel(table.id, HOST)
+    await service.lobby.cancel(table.id, HOST)
     assert (await open_lobby(service)).id > other.id
 
 
 async def test_leave_and_host_leaving_cancels(service: TableService, store: Store) -> None:
     recorder = Recorder()
-    service.listeners.append(recorder)
+    service.tables.listeners.append(recorder)
     table = await open_lobby(service)
-    await service.join(table.id, ALICE, "Alice")
-    await service.join(table.id, BOB, "Bob")
-    await service.leave(table.id, ALICE)
+    await service.lobby.join(table.id, ALICE, "Alice")
+    await service.lobby.join(table.id, BOB, "Bob")
+    await service.lobby.leave(table.id, ALICE)
     assert [seat.user_id for seat in table.seats] == [HOST, BOB]
     assert [row[0] for row in await seated(store, table.id)] == [HOST, BOB]
     with pytest.raises(NotSeated):
-        await service.leave(table.id, STRANGER)
-    update = await service.leave(table.id, HOST)
+        await service.lobby.leave(table.id, STRANGER)
+    update = await service.lobby.leave(table.id, HOST)
     assert update.kind == "cancelled" and "host left" in update.note
     assert table.status == "cancelled"
     with pytest.raises(NotFound):
-        service.get(table.id)
+        service.tables.get(table.id)
     assert recorder.kinds[-1] == "cancelled"
 
 
 async def test_leave_after_start_is_refused(service: TableService) -> None:
     table = await open_lobby(service)
-    await service.join(table.id, ALICE, "Alice")
-    await service.join(table.id, BOB, "Bob")
-    await service.start(table.id, HOST)
+    await service.lobby.join(table.id, ALICE, "Alice")
+    await service.lobby.join(table.id, BOB, "Bob")
+    await service.lobby.start(table.id, HOST)
     with pytest.raises(WrongState):
-        await service.leave(table.id, ALICE)
+        await service.lobby.leave(table.id, ALICE)
 
 
 async def test_cancel_host_or_manager_only(service: TableService, store: Store) -> None:
     table = await open_lobby(service)
-    await service.join(table.id, ALICE, "Alice")
+    await service.lobby.join(table.id, ALICE, "Alice")
     with pytest.raises(NotHost, match="Manage Server"):
-        await service.cancel(table.id, ALICE)
+        await service.lobby.cancel(table.id, ALICE)
     assert table.status == "lobby"
-    update = await service.cancel(table.id, STRANGER, can_manage=True)
+    update = await service.lobby.cancel(table.id, STRANGER, can_manage=True)
     assert update.kind == "cancelled" and update.actor == STRANGER
     rows = await store.db.execute_fetchall("SELECT status FROM tables WHERE id = ?", (table.id,))
     assert list(rows) == [("cancelled",)]
     with pytest.raises(NotFound):
-        await service.cancel(table.id, HOST)
+        await service.lobby.cancel(table.id, HOST)
 
 
 async def test_ai_seats_host_only(service: TableService, store: Store) -> None:
     """Issue 5: "Add AI" / "Remove AI" in the lobby, host only."""
     table = await open_lobby(service)
-    await service.join(table.id, ALICE, "Alice")
+    await service.lobby.join(table.id, ALICE, "Alice")
     with pytest.raises(NotHost):
-        await service.add_ai(table.id, ALICE)
+        await service.lobby.add_ai(table.id, ALICE)
     with pytest.raises(TableError, match="Unknown AI"):
-        await service.add_ai(table.id, HOST, "genius")
-    update = await service.add_ai(table.id, HOST, "random")
+        await service.lobby.add_ai(table.id, HOST, "genius")
+    update = await service.lobby.add_ai(table.id, HOST, "random")
     assert update.kind == "ai_added"
     assert table.seats[2].user_id is None and table.seats[2].ai == "random"
     assert table.seats[2].name == "AI 1" and table.can_start()
     with pytest.raises(WrongState, match="full"):
-        await service.add_ai(table.id, HOST)
+        await service.lobby.add_ai(table.id, HOST)
     with pytest.raises(NotHost):
-        await service.remove_ai(table.id, ALICE)
+        await service.lobby.remove_ai(table.id, ALICE)
     with pytest.raises(TableError, match="Seat 2 is not an AI"):
-        await service.remove_ai(table.id, HOST, seat=1)
-    await service.remove_ai(table.id, HOST)
+        await service.lobby.remove_ai(table.id, HOST, seat=1)
+    await service.lobby.remove_ai(table.id, HOST)
     assert [seat.user_id for seat in table.seats] == [HOST, ALICE]
     with pytest.raises(WrongState, match="no AI"):
-        await service.remove_ai(table.id, HOST)
+        await service.lobby.remove_ai(table.id, HOST)
     assert await seated(store, table.id) == [(HOST, "Host", None), (ALICE, "Alice", None)]
 
 
@@ -195,62 +195,62 @@ async def test_ai_unavailable_is_a_clear_refusal(store: Store) -> None:
     service = TableService(store, player_factory=missing)  # type: ignore[arg-type]
     table = await open_lobby(service)
     with pytest.raises(TableError, match="not available"):
-        await service.add_ai(table.id, HOST)
+        await service.lobby.add_ai(table.id, HOST)
 
 
 async def test_set_rules_before_start(service: TableService, store: Store) -> None:
     """Issue 5 house rules: the host changes rules and options in the lobby."""
     table = await open_lobby(service)
-    await service.join(table.id, ALICE, "Alice")
+    await service.lobby.join(table.id, ALICE, "Alice")
     with pytest.raises(NotHost):
-        await service.set_rules(table.id, ALICE, preset("skat-fixed"))
-    update = await service.set_rules(table.id, HOST, preset("skat", stake=20, scoring="fixed"),
-                                     {"seats": 3, "rounds": 2})  # fmt: skip
+        await service.lobby.set_rules(table.id, ALICE, preset("skat-fixed"))
+    rules = preset("skat", stake=20, scoring="fixed")
+    update = await service.lobby.set_rules(table.id, HOST, rules, {"seats": 3, "rounds": 2})
     assert update.kind == "rules"
     assert table.rules == preset("skat", stake=20, scoring="fixed") and table.options.rounds == 2
-    await service.set_rules(table.id, HOST, {"variant": "altenburg"})
+    await service.lobby.set_rules(table.id, HOST, {"variant": "altenburg"})
     assert table.rules.variant == "altenburg" and table.options.rounds == 2
     with pytest.raises(TableError, match="played by four"):
-        await service.set_rules(table.id, HOST, preset("schafkopf"))
-    await service.join(table.id, BOB, "Bob")
-    await service.set_rules(table.id, HOST, preset("skat"), {"seats": 4})
-    await service.join(table.id, CAROL, "Carol")
+        await service.lobby.set_rules(table.id, HOST, preset("schafkopf"))
+    await service.lobby.join(table.id, BOB, "Bob")
+    await service.lobby.set_rules(table.id, HOST, preset("skat"), {"seats": 4})
+    await service.lobby.join(table.id, CAROL, "Carol")
     with pytest.raises(WrongState, match="4 players are seated"):
-        await service.set_rules(table.id, HOST, preset("skat"), {"seats": 3})
+        await service.lobby.set_rules(table.id, HOST, preset("skat"), {"seats": 3})
     rows = await store.db.execute_fetchall("SELECT options FROM tables WHERE id = ?", (table.id,))
     assert '"seats": 4' in next(iter(rows))[0]
-    await service.start(table.id, HOST)
+    await service.lobby.start(table.id, HOST)
     with pytest.raises(WrongState):
-        await service.set_rules(table.id, HOST, preset("skat"))
+        await service.lobby.set_rules(table.id, HOST, preset("skat"))
 
 
 async def test_guild_settings_round_trip_and_apply(service: TableService) -> None:
-    assert await service.get_guild_settings(GUILD) == GuildSettings()
-    settings = await service.set_guild_settings(
+    assert await service.guilds.get(GUILD) == GuildSettings()
+    settings = await service.guilds.set(
         GUILD, {"preset": "bauernramsch", "options": {"seats": 4}, "turn_timeout": None,
                 "dms": False, "channels": [CHANNEL + 5]},
     )  # fmt: skip
-    assert await service.get_guild_settings(GUILD) == settings
+    assert await service.guilds.get(GUILD) == settings
     assert settings.default_rules() == preset("bauernramsch")
     with pytest.raises(ChannelBusy, match="can't be opened in this channel"):
         await open_lobby(service)
     table = await open_lobby(service, channel=CHANNEL + 5)
     assert table.turn_timeout is None
     with pytest.raises(TableError, match="Invalid setting 'turn_timeout'"):
-        await service.set_guild_settings(GUILD, {"turn_timeout": 1})
+        await service.guilds.set(GUILD, {"turn_timeout": 1})
     with pytest.raises(TableError, match="four players"):
-        await service.set_guild_settings(GUILD, {"preset": "schafkopf"})
+        await service.guilds.set(GUILD, {"preset": "schafkopf"})
     with pytest.raises(TableError, match="Unknown preset"):
-        await service.set_guild_settings(GUILD, {"preset": "poker"})
+        await service.guilds.set(GUILD, {"preset": "poker"})
 
 
 async def test_set_message_is_stored(service: TableService, store: Store) -> None:
     table = await open_lobby(service)
-    await service.set_message(table.id, 5555)
+    await service.lobby.set_message(table.id, 5555)
     assert table.message_id == 5555
     rows = await store.db.execute_fetchall("SELECT message_id FROM tables")
     assert list(rows) == [(5555,)]
-    await service.cancel(table.id, HOST)
-    await service.set_message(table.id, 6666)  # the final message of a closed table
+    await service.lobby.cancel(table.id, HOST)
+    await service.lobby.set_message(table.id, 6666)  # the final message of a closed table
     rows = await store.db.execute_fetchall("SELECT message_id FROM tables")
     assert list(rows) == [(6666,)]

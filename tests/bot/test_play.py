@@ -49,14 +49,14 @@ def state(table: Table) -> tuple[Any, ...]:
 
 async def test_act_happy_path_logs_then_applies(service: TableService, store: Store) -> None:
     recorder = Recorder()
-    service.listeners.append(recorder)
+    service.tables.listeners.append(recorder)
     table = await start_table(service)
     user = to_act_user(table)
     assert user == ALICE
     view = table.view_for(ALICE)
     assert view is not None and len(view.hand) == 10
     card = view.legal[0]
-    update = await service.act(table.id, ALICE, card, deal_number=0)
+    update = await service.play.act(table.id, ALICE, card, deal_number=0)
     assert update.kind == "action" and update.actor == ALICE and update.source == "human"
     assert update.seat == 1 and update.events[0].card == card.card  # type: ignore[union-attr]
     assert recorder.updates[-1] is update
@@ -73,7 +73,7 @@ async def test_a_strangers_click_is_refused(service: TableService) -> None:
     view = table.view_for(ALICE)
     assert view is not None
     with pytest.raises(NotSeated, match="not playing at this table"):
-        await service.act(table.id, STRANGER, view.legal[0])
+        await service.play.act(table.id, STRANGER, view.legal[0])
     assert state(table) == before
 
 
@@ -83,7 +83,7 @@ async def test_out_of_turn_names_the_player_to_wait_for(service: TableService) -
     view = table.view_for(BOB)
     assert view is not None and view.legal == ()
     with pytest.raises(NotYourTurn, match="It's not your turn: waiting for Alice"):
-        await service.act(table.id, BOB, Play(view.hand[0]))
+        await service.play.act(table.id, BOB, Play(view.hand[0]))
     assert state(table) == before
 
 
@@ -92,11 +92,11 @@ async def test_a_card_already_played_is_stale(service: TableService, store: Stor
     view = table.view_for(ALICE)
     assert view is not None
     action = view.legal[0]
-    await service.act(table.id, ALICE, action)
+    await service.play.act(table.id, ALICE, action)
     before = state(table)
     assert isinstance(action, Play)
     with pytest.raises(StaleAction, match=f"You already played {action.card.pretty}"):
-        await service.act(table.id, ALICE, action)
+        await service.play.act(table.id, ALICE, action)
     assert state(table) == before and len(await log_rows(store, table.id)) == 1
 
 
@@ -108,21 +108,21 @@ async def test_a_card_not_held_and_suit_not_followed(service: TableService) -> N
     foreign = next(card for card in Card if card not in alice.hand)
     before = state(table)
     with pytest.raises(IllegalAction, match=f"You don't hold {foreign.pretty}"):
-        await service.act(table.id, ALICE, Play(foreign))
+        await service.play.act(table.id, ALICE, Play(foreign))
     with pytest.raises(IllegalAction, match="play a card"):
-        await service.act(table.id, ALICE, PickUp())
+        await service.play.act(table.id, ALICE, PickUp())
     assert state(table) == before
     # find a lead after which Bob cannot play everything he holds
     bob = table.view_for(BOB)
     assert bob is not None
     for lead in alice.legal:
-        await service.act(table.id, ALICE, lead)
+        await service.play.act(table.id, ALICE, lead)
         legal = table.view_for(BOB).legal  # type: ignore[union-attr]
         if len(legal) < len(bob.hand):
             wrong = next(card for card in bob.hand if Play(card) not in legal)
             before = state(table)
             with pytest.raises(IllegalAction, match="You must follow"):
-                await service.act(table.id, BOB, Play(wrong))
+                await service.play.act(table.id, BOB, Play(wrong))
             assert state(table) == before
             return
         pytest.skip("the seeded deal has no lead that binds Bob")  # pragma: no cover
@@ -134,9 +134,9 @@ async def test_a_button_from_an_earlier_deal_is_stale(service: TableService) -> 
     assert view is not None
     before = state(table)
     with pytest.raises(StaleAction, match="earlier deal"):
-        await service.act(table.id, ALICE, view.legal[0], deal_number=3)
+        await service.play.act(table.id, ALICE, view.legal[0], deal_number=3)
     assert state(table) == before
-    await service.act(table.id, ALICE, view.legal[0], deal_number=0)
+    await service.play.act(table.id, ALICE, view.legal[0], deal_number=0)
 
 
 async def test_the_dealer_sitting_out_is_told_so(service: TableService) -> None:
@@ -146,13 +146,13 @@ async def test_the_dealer_sitting_out_is_told_so(service: TableService) -> None:
     view = table.view_for(ALICE)
     assert view is not None
     with pytest.raises(NotYourTurn, match="sit this deal out"):
-        await service.act(table.id, HOST, view.legal[0])
+        await service.play.act(table.id, HOST, view.legal[0])
 
 
 async def test_acting_in_a_lobby_is_refused(service: TableService) -> None:
     table = await open_lobby(service)
     with pytest.raises(WrongState, match="not started"):
-        await service.act(table.id, HOST, Play(Card.CA))
+        await service.play.act(table.id, HOST, Play(Card.CA))
 
 
 async def test_storm_of_200_concurrent_acts_plays_exactly_one_card(
@@ -166,13 +166,15 @@ async def test_storm_of_200_concurrent_acts_plays_exactly_one_card(
     clicks = []
     for index in range(200):
         if index % 10 == 9:  # the host (to act after Bob) and a stranger click along
-            clicks.append(service.act(table.id, HOST, Play(host.hand[index % 10]), deal_number=0))
+            clicks.append(
+                service.play.act(table.id, HOST, Play(host.hand[index % 10]), deal_number=0)
+            )
             continue
         if index % 10 == 8:
-            clicks.append(service.act(table.id, STRANGER, alice.legal[0], deal_number=0))
+            clicks.append(service.play.act(table.id, STRANGER, alice.legal[0], deal_number=0))
             continue
         card = alice.legal[index % len(alice.legal)]
-        clicks.append(service.act(table.id, ALICE, card, deal_number=0))
+        clicks.append(service.play.act(table.id, ALICE, card, deal_number=0))
     results = await asyncio.gather(*clicks, return_exceptions=True)
     played = [result for result in results if not isinstance(result, BaseException)]
     refused = [result for result in results if isinstance(result, BaseException)]
@@ -189,19 +191,19 @@ async def test_schieberamsch_pick_up_push_and_pass_on(service: TableService, sto
     view = table.view_for(ALICE)
     assert view is not None and view.phase == "push"
     assert set(view.legal) == {PickUp(), PassOn()}
-    await service.act(table.id, ALICE, PickUp())
+    await service.play.act(table.id, ALICE, PickUp())
     view = table.view_for(ALICE)
     assert view is not None and len(view.skat) == 2
     with pytest.raises(IllegalAction, match="already picked up"):
-        await service.act(table.id, ALICE, PickUp())
+        await service.play.act(table.id, ALICE, PickUp())
     push = next(action for action in view.legal if isinstance(action, Push))
-    await service.act(table.id, ALICE, push)
-    await service.act(table.id, BOB, PassOn())
+    await service.play.act(table.id, ALICE, push)
+    await service.play.act(table.id, BOB, PassOn())
     view = table.view_for(HOST)
     assert view is not None
-    await service.act(table.id, HOST, PickUp())
+    await service.play.act(table.id, HOST, PickUp())
     push = next(action for action in table.view_for(HOST).legal if isinstance(action, Push))  # type: ignore[union-attr]
-    await service.act(table.id, HOST, push)
+    await service.play.act(table.id, HOST, push)
     assert table.view_for(ALICE).phase == "play"  # type: ignore[union-attr]
     kinds = [row[4] for row in await log_rows(store, table.id)]
     assert kinds == ["pick_up", "push", "pass_on", "pick_up", "push"]
@@ -212,29 +214,29 @@ async def test_a_failing_listener_does_not_undo_the_action(service: TableService
         raise RuntimeError("discord is down")
 
     recorder = Recorder()
-    service.listeners += [broken, recorder]
+    service.tables.listeners += [broken, recorder]
     table = await start_table(service)
     view = table.view_for(ALICE)
     assert view is not None
-    await service.act(table.id, ALICE, view.legal[0])
+    await service.play.act(table.id, ALICE, view.legal[0])
     assert table.log_length == 1 and recorder.kinds[-1] == "action"
 
 
 async def test_deal_and_session_finish(service: TableService, store: Store) -> None:
     """A finished deal is reported with its result; the last one finishes the session."""
     recorder = Recorder()
-    service.listeners.append(recorder)
+    service.tables.listeners.append(recorder)
     table = await start_table(service)
     from tests.bot.helpers import play_out
 
     await play_out(service, table, seed=3)
     kinds = recorder.kinds
-    assert kinds.count("deal_finished") == 2 and kinds[-1] == "session_finished"
+    assert kinds.count("deal_finished") == 2 and kinds[-1] == "match_finished"
     last = recorder.updates[-1]
     assert len(last.finished) == 1 and last.finished[0].number == 2
     assert table.status == "finished" and table.last_finished is last.finished[0]
     with pytest.raises(TableError, match="no longer exists"):
-        await service.act(table.id, ALICE, Play(Card.CA))
+        await service.play.act(table.id, ALICE, Play(Card.CA))
     rows = await store.db.execute_fetchall("SELECT status FROM tables")
     assert list(rows) == [("finished",)]
     rows = await store.db.execute_fetchall("SELECT COUNT(*) FROM deal_results")
@@ -257,7 +259,7 @@ async def test_a_caller_cancelled_mid_commit_still_applies_what_it_logged(
     monkeypatch.setattr(store, "append_action", slow_append)
     view = table.view_for(ALICE)
     assert view is not None
-    click = asyncio.create_task(service.act(table.id, ALICE, view.legal[0]))
+    click = asyncio.create_task(service.play.act(table.id, ALICE, view.legal[0]))
     await started.wait()
     click.cancel()
     await asyncio.sleep(0)

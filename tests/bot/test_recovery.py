@@ -48,19 +48,19 @@ async def test_a_table_mid_session_is_rebuilt_and_finishes(
     before = table.snapshot()
     service, store = await restart(service, store, db_path, clock, seeds)
     try:
-        recovered = await service.recover()
+        recovered = await service.recovery.recover()
         assert [t.id for t in recovered] == [table.id]
-        again = service.get(table.id)
+        again = service.tables.get(table.id)
         assert again.snapshot() == before
         assert again.view_for(ALICE) == table.view_for(ALICE)
-        await service.wait_idle()
+        await service.autoplay.wait_idle()
         await play_out(service, again, seed=2)
         assert again.status == "finished"
         rows = await store.db.execute_fetchall(
             "SELECT deal_number FROM deal_results WHERE table_id = ?", (table.id,)
         )
         assert [row[0] for row in rows] == [0, 1, 2]
-        assert await service.recover() == []
+        assert await service.recovery.recover() == []
     finally:
         await service.close()
         await store.close()
@@ -68,8 +68,8 @@ async def test_a_table_mid_session_is_rebuilt_and_finishes(
 
 async def test_recover_twice_is_harmless(service: TableService, store: Store) -> None:
     table = await start_table(service)
-    assert await service.recover() == []
-    assert service.get(table.id) is table
+    assert await service.recovery.recover() == []
+    assert service.tables.get(table.id) is table
 
 
 async def test_lobbies_and_schieberamsch_pushes_survive_a_restart(
@@ -78,20 +78,20 @@ async def test_lobbies_and_schieberamsch_pushes_survive_a_restart(
     store = await Store.open(db_path)
     service = make_service(store, clock, seeds)
     lobby = await open_lobby(service, channel=CHANNEL)
-    await service.join(lobby.id, ALICE, "Alice")
-    await service.add_ai(lobby.id, HOST, "random")
-    await service.set_message(lobby.id, 77)
+    await service.lobby.join(lobby.id, ALICE, "Alice")
+    await service.lobby.add_ai(lobby.id, HOST, "random")
+    await service.lobby.set_message(lobby.id, 77)
     pushing = await start_table(service, "skat-schieberamsch", channel=CHANNEL + 1)
-    await service.act(pushing.id, ALICE, PickUp())
+    await service.play.act(pushing.id, ALICE, PickUp())
     snapshots = {lobby.id: lobby.snapshot(), pushing.id: pushing.snapshot()}
     service, store = await restart(service, store, db_path, clock, seeds)
     try:
-        recovered = await service.recover()
+        recovered = await service.recovery.recover()
         assert {t.id: t.snapshot() for t in recovered} == snapshots
-        again = service.get(lobby.id)
+        again = service.tables.get(lobby.id)
         assert again.message_id == 77 and again.can_start()
-        await service.start(again.id, HOST)
-        view = service.get(pushing.id).view_for(ALICE)
+        await service.lobby.start(again.id, HOST)
+        view = service.tables.get(pushing.id).view_for(ALICE)
         assert view is not None and len(view.skat) == 2
     finally:
         await service.close()
@@ -109,16 +109,16 @@ async def test_results_lost_in_a_crash_are_stored_at_recovery(
     async def crash(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(store, "record_deals", crash)
+    monkeypatch.setattr(store, "store_results", crash)
     rng = random.Random(5)
     while table.deal_number == 0:
         await play_human_turn(service, table, rng)
-    assert len(table.unrecorded) == 1  # kept for a retry
+    assert len(table.unstored) == 1  # kept for a retry
     service, store = await restart(service, store, db_path, clock, seeds)
     try:
-        again = (await service.recover())[0]
-        assert again.unrecorded == []
-        record = await service.deal_record(table.id, 0)
+        again = (await service.recovery.recover())[0]
+        assert again.unstored == []
+        record = await service.boards.deal_record(table.id, 0)
         assert record["seed"] is not None and len(record["actions"]) == 30
     finally:
         await service.close()
@@ -136,13 +136,13 @@ async def test_a_session_whose_results_never_landed_is_finished_at_recovery(
     async def crash(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(store, "record_deals", crash)
+    monkeypatch.setattr(store, "store_results", crash)
     await play_out(service, table, seed=4)
     assert table.status == "finished"
     service, store = await restart(service, store, db_path, clock, seeds)
     try:
         # Returned for the adapter to show its end (it reads back what the channel shows).
-        [again] = await service.recover()
+        [again] = await service.recovery.recover()
         assert again.id == table.id and again.status == "finished"
         rows = await store.db.execute_fetchall("SELECT status FROM tables")
         assert list(rows) == [("finished",)]
@@ -160,19 +160,19 @@ async def test_recovered_ai_to_act_moves_on_its_own(
     service = make_service(store, clock, seeds)
     table = await start_table(service, players=(BOB,), ai=1)
     # Stop the AI before it moves: the restart finds an AI seat to act.
-    service.ai_delay = 3600
+    service.autoplay.delay = 3600
     rng = random.Random(0)
     while table.to_act is None or table.seats[table.to_act].ai is None:
         user = table.seats[table.to_act or 0].user_id
         view = table.view_for(user or 0)
         assert view is not None and user is not None
-        await service.act(table.id, user, rng.choice(view.legal))
+        await service.play.act(table.id, user, rng.choice(view.legal))
     length = table.log_length
     service, store = await restart(service, store, db_path, clock, seeds)
     try:
-        await service.recover()
-        await service.wait_idle()
-        again = service.get(table.id)
+        await service.recovery.recover()
+        await service.autoplay.wait_idle()
+        again = service.tables.get(table.id)
         assert again.log_length > length
         rows = await store.db.execute_fetchall(
             "SELECT source FROM actions WHERE table_id = ? AND seq = ?", (table.id, length)
@@ -192,7 +192,7 @@ async def test_a_finished_table_not_yet_shown_as_finished_is_recovered(
     store = await Store.open(db_path)
     service = make_service(store, clock, seeds)
     table = await start_table(service, players=(ALICE,), ai=1)
-    await service.wait_idle()
+    await service.autoplay.wait_idle()
     await play_out(service, table, seed=3)
     assert table.status == "finished"
     last = table.match.finished_deals[-1].number if table.match is not None else 0
@@ -201,15 +201,15 @@ async def test_a_finished_table_not_yet_shown_as_finished_is_recovered(
     )
     service, store = await restart(service, store, db_path, clock, seeds)
     try:
-        [again] = await service.recover()
+        [again] = await service.recovery.recover()
         assert again.id == table.id and again.status == "finished"
         assert again.snapshot() == table.snapshot()
         with pytest.raises(NotFound):
-            service.get(table.id)  # not kept: it takes no action
+            service.tables.get(table.id)  # not kept: it takes no action
         assert set((await store.load_shown()).keys()) == {table.id}
         await store.save_shown([], forget=[table.id], at=2.0)
         service, store = await restart(service, store, db_path, clock, seeds)
-        assert await service.recover() == []
+        assert await service.recovery.recover() == []
         assert await store.load_shown() == {}
         rows = await store.db.execute_fetchall(
             "SELECT status FROM tables WHERE id = ?", (table.id,)

@@ -110,7 +110,7 @@ async def play_sessions(service: TableService, clock: FakeClock) -> list[int]:
     tables.append(table.id)
     table = await start_table(service, players=(BOB, CAROL))
     await play_out(service, table, seed=5, max_actions=40)  # aborted after its first deal
-    await service.cancel(table.id, HOST)
+    await service.lobby.cancel(table.id, HOST)
     tables.append(table.id)
     table = await start_table(service, players=(ALICE, BOB), guild=GUILD + 1)
     await play_out(service, table, seed=6)
@@ -165,7 +165,9 @@ async def test_boards_and_stats_equal_a_recomputation_from_the_log(
             since = period_start(period, clock.now)
             expected = await recompute(store, GUILD, variant, since)
             assert expected  # every board has players to compare
-            page = await service.leaderboard(GUILD, "ramsch", variant, period=period, limit=100)
+            page = await service.boards.leaderboard(
+                GUILD, "ramsch", variant, period=period, limit=100
+            )
             board = {row.user_id: row for row in page.rows}
             assert set(board) == set(expected) and page.total_players == len(expected)
             for user, tally in expected.items():
@@ -181,7 +183,9 @@ async def test_boards_and_stats_equal_a_recomputation_from_the_log(
     for variant_or_all in ("skat", None):
         expected = await recompute(store, GUILD, variant_or_all)
         for user in (HOST, ALICE, BOB, CAROL):
-            stats = await service.user_stats(GUILD, user, game="ramsch", variant=variant_or_all)
+            stats = await service.boards.user_stats(
+                GUILD, user, game="ramsch", variant=variant_or_all
+            )
             tally = expected[user]
             assert stats.sessions == len(tally.sessions) and stats.deals == tally.deals
             assert Fraction(stats.total) == tally.total
@@ -197,31 +201,32 @@ async def test_ai_seats_and_lone_humans_never_rank(
     played: tuple[TableService, Store, list[int]],
 ) -> None:
     service, store, tables = played
-    page = await service.leaderboard(GUILD, "ramsch", "skat", limit=100)
+    page = await service.boards.leaderboard(GUILD, "ramsch", "skat", limit=100)
     assert {row.user_id for row in page.rows} == {HOST, ALICE, BOB, CAROL}
     rows = await store.db.execute_fetchall(
         "SELECT COUNT(*) FROM deal_scores WHERE table_id = ? AND user_id = ?", (tables[2], HOST)
     )
     assert list(rows) == [(3,)]  # stored, but a one-human session does not count
-    stats = await service.user_stats(GUILD, HOST, game="ramsch", variant="skat")
+    stats = await service.boards.user_stats(GUILD, HOST, game="ramsch", variant="skat")
     assert stats.sessions == 3  # tables[0], [1] and the aborted [4]; not the one-human [2]
-    other = await service.leaderboard(GUILD + 1, "ramsch", "skat")
+    other = await service.boards.leaderboard(GUILD + 1, "ramsch", "skat")
     assert {row.user_id for row in other.rows} == {HOST, ALICE, BOB}
 
 
 async def test_leaderboard_pages(played: tuple[TableService, Store, list[int]]) -> None:
     service, _, _ = played
-    full = await service.leaderboard(GUILD, "ramsch", "skat", limit=100)
+    full = await service.boards.leaderboard(GUILD, "ramsch", "skat", limit=100)
     pages = [
-        await service.leaderboard(GUILD, "ramsch", "skat", offset=o, limit=2) for o in (0, 2, 4)
+        await service.boards.leaderboard(GUILD, "ramsch", "skat", offset=o, limit=2)
+        for o in (0, 2, 4)
     ]
     assert [row for page in pages for row in page.rows] == full.rows
     assert full.rows[0].rank == 1 and pages[2].rows == []
     assert all(page.total_players == 4 for page in pages)
     with pytest.raises(TableError, match="Pages"):
-        await service.leaderboard(GUILD, "ramsch", "skat", limit=0)
+        await service.boards.leaderboard(GUILD, "ramsch", "skat", limit=0)
     with pytest.raises(TableError, match="Unknown period"):
-        await service.leaderboard(GUILD, "ramsch", "skat", period="year")  # type: ignore[arg-type]
+        await service.boards.leaderboard(GUILD, "ramsch", "skat", period="year")  # type: ignore[arg-type]
 
 
 async def test_a_finished_deals_record_replays_to_the_same_result(
@@ -232,13 +237,13 @@ async def test_a_finished_deals_record_replays_to_the_same_result(
     match = table.match
     assert match is not None
     for entry in match.finished_deals:
-        record = await service.deal_record(table.id, entry.number)
+        record = await service.boards.deal_record(table.id, entry.number)
         assert record["seed"] == deal_seed(match.seed, entry.number)
         deal = replay_record(record)
         assert deal.result == entry.result
         assert deal_record(deal, seed=record["seed"]) == record
     path = tmp_path / "deal.json"
-    path.write_text(json.dumps(await service.deal_record(table.id, 1)))
+    path.write_text(json.dumps(await service.boards.deal_record(table.id, 1)))
     out = io.StringIO()
     with redirect_stdout(out):
         assert cli_main(["replay", str(path)]) == 0
@@ -246,14 +251,14 @@ async def test_a_finished_deals_record_replays_to_the_same_result(
     assert summary["finished"] is True
     assert summary["card_points"] == list(match.finished_deals[1].result.card_points)
     with pytest.raises(TableError, match="no finished deal 4"):
-        await service.deal_record(table.id, 3)
+        await service.boards.deal_record(table.id, 3)
 
 
 async def test_history_lists_a_users_sessions_newest_first(
     played: tuple[TableService, Store, list[int]],
 ) -> None:
     service, _, tables = played
-    history = await service.history(CAROL)
+    history = await service.boards.history(CAROL)
     assert [summary.table_id for summary in history] == [tables[4], tables[3]]
     aborted, altenburg = history
     assert aborted.status == "cancelled" and aborted.deals == 1
@@ -261,12 +266,14 @@ async def test_history_lists_a_users_sessions_newest_first(
     assert altenburg.variant == "altenburg" and altenburg.finished_at is not None
     assert [p.name for p in altenburg.players] == ["Host", "Alice", "Carol"]
     assert sum(Fraction(p.total) for p in altenburg.players) <= 0
-    assert [s.table_id for s in await service.history(ALICE, guild_id=GUILD + 1)] == [tables[5]]
-    assert len(await service.history(HOST, limit=2)) == 2
+    assert [s.table_id for s in await service.boards.history(ALICE, guild_id=GUILD + 1)] == [
+        tables[5]
+    ]
+    assert len(await service.boards.history(HOST, limit=2)) == 2
 
 
 async def test_integrity_check_after_play(service: TableService, store: Store) -> None:
     table = await start_table(service)
     await play_out(service, table, seed=9)
-    await service.cancel((await start_table(service, channel=CHANNEL + 1)).id, HOST)
+    await service.lobby.cancel((await start_table(service, channel=CHANNEL + 1)).id, HOST)
     assert await store.integrity_check() == ["ok"]

@@ -79,7 +79,7 @@ async def test_the_action_log_is_append_only(store: Store) -> None:
         guild_id=1, channel_id=2, host_id=3, rules={"variant": "skat"}, options={},
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_session(table_id, guild_id=1, rules={"variant": "skat"}, options={},
+    await store.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
                               seed=1, humans=1, at=0.0)  # fmt: skip
     await store.append_action(table_id, seq=0, seat=1, user_id=3, source="human",
                               action=Play(Card.CA), at=1.0)  # fmt: skip
@@ -130,7 +130,7 @@ async def test_an_action_of_an_unknown_kind_is_refused_and_writes_nothing(store:
         guild_id=1, channel_id=2, host_id=3, rules={}, options={}, turn_timeout=None,
         seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_session(table_id, guild_id=1, rules={"variant": "skat"}, options={},
+    await store.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
                               seed=1, humans=1, at=0.0)  # fmt: skip
     assert "bid" not in ACTIONS
     with pytest.raises(ValueError, match="bid"):
@@ -150,7 +150,7 @@ async def test_a_match_row_holds_game_and_variant(store: Store) -> None:
         guild_id=1, channel_id=2, host_id=3, rules=rules.model_dump(), options={},
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_session(table_id, guild_id=1, rules=rules, options={}, seed=1, humans=1,
+    await store.start_match(table_id, guild_id=1, rules=rules, options={}, seed=1, humans=1,
                               at=0.0)  # fmt: skip
     rows = await store.db.execute_fetchall("SELECT game, variant, rules FROM matches")
     [(game, variant, stored)] = list(rows)
@@ -208,7 +208,7 @@ async def test_tags_are_stored_per_deal_seat_in_table_seats(
         for deal_seat, tags in enumerate(entry.result.tags):
             if entry.seats[deal_seat] == table.seat_of(ALICE):
                 counts.update(set(tags))
-    stats = await service.user_stats(GUILD, ALICE)
+    stats = await service.boards.user_stats(GUILD, ALICE)
     assert stats.tags == dict(counts)
     assert (stats.losses, stats.jungfrau, stats.durchmarsch) == (
         counts["loser"], counts["jungfrau"], counts["durchmarsch"],
@@ -223,7 +223,7 @@ async def test_boards_are_per_game_and_variant(service: TableService, store: Sto
     await play_out(service, altenburg, seed=13)
 
     async def board(game: str, variant: str | None) -> dict[int, tuple[int, int, float]]:
-        page = await service.leaderboard(GUILD, game, variant, limit=100)
+        page = await service.boards.leaderboard(GUILD, game, variant, limit=100)
         return {row.user_id: (row.sessions, row.deals, row.total) for row in page.rows}
 
     only_skat, only_altenburg = await board("ramsch", "skat"), await board("ramsch", "altenburg")
@@ -239,14 +239,14 @@ async def test_boards_are_per_game_and_variant(service: TableService, store: Sto
     assert await board("ramsch", None) == only_altenburg
     assert await board("ramsch", "skat") == {}
     assert await board("other", "skat") == only_skat
-    everything = await service.user_stats(GUILD, ALICE)
-    ramsch_only = await service.user_stats(GUILD, ALICE, game="ramsch")
+    everything = await service.boards.user_stats(GUILD, ALICE)
+    ramsch_only = await service.boards.user_stats(GUILD, ALICE, game="ramsch")
     assert everything.deals == 6 and ramsch_only.deals == 3
-    assert (await service.user_stats(GUILD, ALICE, game="other", variant="skat")).deals == 3
+    assert (await service.boards.user_stats(GUILD, ALICE, game="other", variant="skat")).deals == 3
     with pytest.raises(TableError, match="needs its game"):
-        await service.user_stats(GUILD, ALICE, variant="skat")
+        await service.boards.user_stats(GUILD, ALICE, variant="skat")
     with pytest.raises(ValueError, match="needs its game"):
         await store.user_stats(GUILD, ALICE, variant="skat")
-    [latest, first] = await service.history(ALICE)
+    [latest, first] = await service.boards.history(ALICE)
     assert (latest.game, latest.variant) == ("ramsch", "altenburg")
     assert (first.game, first.variant) == ("other", "skat")

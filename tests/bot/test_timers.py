@@ -37,7 +37,7 @@ async def sources(store: Store, table_id: int) -> list[tuple[Any, ...]]:
 
 async def test_ai_seats_move_after_the_humans(service: TableService, store: Store) -> None:
     recorder = Recorder()
-    service.listeners.append(recorder)
+    service.tables.listeners.append(recorder)
     table = await start_table(service, players=(), ai=2)
     assert table.to_act == 0  # the AIs in seats 1 and 2 led and followed
     ai_updates = [u for u in recorder.updates if u.source == "ai"]
@@ -49,16 +49,16 @@ async def test_ai_seats_move_after_the_humans(service: TableService, store: Stor
     assert len(logged) == 90
     assert {row[2] for row in logged if row[0] == 0} == {"human"}
     assert {row[2] for row in logged if row[0] != 0} == {"ai"}
-    assert recorder.kinds.count("action") + 3 == len(logged)  # 2 deal_finished + 1 session_finished
+    assert recorder.kinds.count("action") + 3 == len(logged)  # 2 deal_finished + 1 match_finished
 
 
 async def test_ai_delay_holds_the_ai_back(store: Store, clock: FakeClock) -> None:
     service = make_service(store, clock, lambda: 7)
-    service.ai_delay = 3600.0
+    service.autoplay.delay = 3600.0
     table = await open_lobby(service)
-    await service.add_ai(table.id, HOST)
-    await service.add_ai(table.id, HOST)
-    await service.start(table.id, HOST)
+    await service.lobby.add_ai(table.id, HOST)
+    await service.lobby.add_ai(table.id, HOST)
+    await service.lobby.start(table.id, HOST)
     assert table.to_act == 1 and table.log_length == 0
     await service.close()  # cancels the waiting AI cleanly
     assert table.log_length == 0
@@ -69,17 +69,17 @@ async def test_reminder_then_timeout_then_away_then_back(
 ) -> None:
     """Default timer 120 s: reminder at 60 s, the AI plays at 120 s, away after two in a row."""
     recorder = Recorder()
-    service.listeners.append(recorder)
+    service.tables.listeners.append(recorder)
     table = await start_table(service)
     assert table.turn_timeout == 120
     clock.advance(59)
-    assert await service.tick() == []
+    assert await service.timers.tick() == []
     clock.advance(1)
-    [reminder] = await service.tick()
+    [reminder] = await service.timers.tick()
     assert reminder.kind == "reminder" and reminder.seat == 1 and "Alice" in reminder.note
-    assert await service.tick() == []  # reminded once per turn
+    assert await service.timers.tick() == []  # reminded once per turn
     clock.advance(60)
-    [timeout] = await service.tick()
+    [timeout] = await service.timers.tick()
     assert timeout.kind == "action" and timeout.source == "timeout" and timeout.seat == 1
     assert "ran out of time" in timeout.note and table.strikes[1] == 1
     assert await sources(store, table.id) == [(1, ALICE, "timeout")]
@@ -87,22 +87,22 @@ async def test_reminder_then_timeout_then_away_then_back(
     kinds: list[str] = []
     while not table.seats[1].away:
         if to_act_user(table) == BOB:
-            await service.act(table.id, BOB, table.view_for(BOB).legal[0])  # type: ignore[union-attr]
+            await service.play.act(table.id, BOB, table.view_for(BOB).legal[0])  # type: ignore[union-attr]
             continue
         clock.advance(120)
-        kinds += [update.kind for update in await service.tick()]
-        await service.wait_idle()
+        kinds += [update.kind for update in await service.timers.tick()]
+        await service.autoplay.wait_idle()
     assert kinds.count("reminder") == 0 and "away" in kinds
     away = next(u for u in recorder.updates if u.kind == "away" and u.seat == 1)
     assert "Alice is away" in away.note
     rows = await store.db.execute_fetchall("SELECT away FROM seats WHERE seat = 1")
     assert list(rows) == [(1,)]
-    update = await service.back(table.id, ALICE)
+    update = await service.play.back(table.id, ALICE)
     assert update.kind == "back" and not table.seats[1].away and table.strikes[1] == 0
     rows = await store.db.execute_fetchall("SELECT away FROM seats WHERE seat = 1")
     assert list(rows) == [(0,)]
     with pytest.raises(WrongState, match="not marked away"):
-        await service.back(table.id, ALICE)
+        await service.play.back(table.id, ALICE)
 
 
 async def test_a_timed_out_schieberamsch_turn_is_one_expiry(
@@ -112,9 +112,9 @@ async def test_a_timed_out_schieberamsch_turn_is_one_expiry(
     store = await Store.open(db_path)
     service = make_service(store, clock, seeds)
     table = await start_table(service, "skat-schieberamsch")
-    service.player_factory = lambda kind, seed: PickUpFirst()
+    service.autoplay.factory = lambda kind, seed: PickUpFirst()
     clock.advance(120)
-    updates = await service.tick()
+    updates = await service.timers.tick()
     assert [u.source for u in updates] == ["timeout", "timeout"] and table.strikes[1] == 1
     assert [row[2] for row in await sources(store, table.id)] == ["timeout", "timeout"]
     assert table.to_act == 2
@@ -123,7 +123,7 @@ async def test_a_timed_out_schieberamsch_turn_is_one_expiry(
     store = await Store.open(db_path)
     service = make_service(store, clock, seeds)
     try:
-        [again] = await service.recover()
+        [again] = await service.recovery.recover()
         assert again.strikes[1] == 1
     finally:
         await service.close()
@@ -144,15 +144,15 @@ async def test_the_away_seat_is_played_by_the_ai(
     for _ in range(2):  # Alice times out twice in a row: forehand, then ...
         while table.to_act != 1:
             user = to_act_user(table)
-            await service.act(table.id, user, table.view_for(user).legal[0])  # type: ignore[union-attr]
+            await service.play.act(table.id, user, table.view_for(user).legal[0])  # type: ignore[union-attr]
         clock.advance(120)
-        await service.tick()
-        await service.wait_idle()
+        await service.timers.tick()
+        await service.autoplay.wait_idle()
     assert table.seats[1].away
     while table.to_act != 1 and table.status == "playing":
         user = to_act_user(table)
-        await service.act(table.id, user, table.view_for(user).legal[0])  # type: ignore[union-attr]
-        await service.wait_idle()
+        await service.play.act(table.id, user, table.view_for(user).legal[0])  # type: ignore[union-attr]
+        await service.autoplay.wait_idle()
     assert table.to_act != 1
     assert "away" in {row[2] for row in await sources(store, table.id)}
 
@@ -160,12 +160,12 @@ async def test_the_away_seat_is_played_by_the_ai(
 async def test_a_human_move_resets_the_strikes(service: TableService, clock: FakeClock) -> None:
     table = await start_table(service)
     clock.advance(120)
-    await service.tick()
+    await service.timers.tick()
     assert table.strikes[1] == 1
     while table.to_act != 1:
         user = to_act_user(table)
-        await service.act(table.id, user, table.view_for(user).legal[0])  # type: ignore[union-attr]
-    await service.act(table.id, ALICE, table.view_for(ALICE).legal[0])  # type: ignore[union-attr]
+        await service.play.act(table.id, user, table.view_for(user).legal[0])  # type: ignore[union-attr]
+    await service.play.act(table.id, ALICE, table.view_for(ALICE).legal[0])  # type: ignore[union-attr]
     assert table.strikes[1] == 0 and not table.seats[1].away
 
 
@@ -175,18 +175,18 @@ async def test_a_click_brings_an_away_player_back(
     table = await start_table(service)
     await store.set_away(table.id, 2, True)
     table.seats[2].away = True
-    service.ai_delay = 3600.0  # the AI has not moved for Bob yet when he clicks
-    await service.act(table.id, ALICE, table.view_for(ALICE).legal[0])  # type: ignore[union-attr]
-    await service.act(table.id, BOB, table.view_for(BOB).legal[0])  # type: ignore[union-attr]
+    service.autoplay.delay = 3600.0  # the AI has not moved for Bob yet when he clicks
+    await service.play.act(table.id, ALICE, table.view_for(ALICE).legal[0])  # type: ignore[union-attr]
+    await service.play.act(table.id, BOB, table.view_for(BOB).legal[0])  # type: ignore[union-attr]
     assert not table.seats[2].away
     assert [row[2] for row in await sources(store, table.id)] == ["human", "human"]
 
 
 async def test_no_timer_when_switched_off(service: TableService, clock: FakeClock) -> None:
-    await service.set_guild_settings(GUILD, {"turn_timeout": None})
+    await service.guilds.set(GUILD, {"turn_timeout": None})
     table = await start_table(service)
     clock.advance(3600)
-    assert await service.tick() == [] and table.log_length == 0
+    assert await service.timers.tick() == [] and table.log_length == 0
 
 
 async def test_a_lobby_expires_after_15_minutes(
@@ -194,11 +194,11 @@ async def test_a_lobby_expires_after_15_minutes(
 ) -> None:
     table = await open_lobby(service)
     clock.advance(14 * 60)
-    assert await service.tick() == []
+    assert await service.timers.tick() == []
     clock.advance(60)
-    [update] = await service.tick()
+    [update] = await service.timers.tick()
     assert update.kind == "cancelled" and "expired" in update.note and table.status == "cancelled"
-    assert service.open_tables() == []
+    assert service.tables.open_tables() == []
     rows = await store.db.execute_fetchall("SELECT status FROM tables")
     assert list(rows) == [("cancelled",)]
 
@@ -206,18 +206,18 @@ async def test_a_lobby_expires_after_15_minutes(
 async def test_a_table_without_humans_for_24_hours_closes_and_keeps_results(
     service: TableService, store: Store, clock: FakeClock
 ) -> None:
-    await service.set_guild_settings(GUILD, {"turn_timeout": None})
+    await service.guilds.set(GUILD, {"turn_timeout": None})
     table = await start_table(service, players=(ALICE,), ai=1)
     await play_out(service, table, seed=3, max_actions=25)  # past the first deal
     assert table.deal_number >= 1
     clock.advance(23 * 3600)
-    assert await service.tick() == []
+    assert await service.timers.tick() == []
     clock.advance(3600)
-    [update] = await service.tick()
+    [update] = await service.timers.tick()
     assert update.kind == "closed" and "24 hours" in update.note
     rows = await store.db.execute_fetchall("SELECT status FROM tables")
     assert list(rows) == [("cancelled",)]
-    stats = await service.user_stats(GUILD, ALICE)
+    stats = await service.boards.user_stats(GUILD, ALICE)
     assert stats.deals == table.deal_number
 
 
@@ -228,7 +228,7 @@ async def test_timer_state_survives_a_restart(
     service = make_service(store, clock, seeds)
     table = await start_table(service, channel=CHANNEL)
     clock.advance(120)
-    await service.tick()
+    await service.timers.tick()
     await store.set_away(table.id, 2, True)
     before = {**table.snapshot(), "seats": None}
     await service.close()
@@ -236,10 +236,10 @@ async def test_timer_state_survives_a_restart(
     store = await Store.open(db_path)
     service = make_service(store, clock, seeds)
     try:
-        [again] = await service.recover()
+        [again] = await service.recovery.recover()
         assert {**again.snapshot(), "seats": None} == before and again.strikes[1] == 1
         assert again.seats[2].away and again.turn_started_at == clock.now
-        await service.wait_idle()
+        await service.autoplay.wait_idle()
         assert again.log_length == 2  # the AI played for away Bob right after recovery
     finally:
         await service.close()
@@ -252,10 +252,10 @@ async def test_real_core_ai_players_fill_seats(store: Store, clock: FakeClock) -
     service = TableService(store, seed_source=lambda: 42, clock=clock)
     try:
         table = await open_lobby(service)
-        await service.add_ai(table.id, HOST, "heuristic")
-        await service.add_ai(table.id, HOST, "random")
-        await service.start(table.id, HOST)
-        await service.wait_idle()
+        await service.lobby.add_ai(table.id, HOST, "heuristic")
+        await service.lobby.add_ai(table.id, HOST, "random")
+        await service.lobby.start(table.id, HOST)
+        await service.autoplay.wait_idle()
         await play_out(service, table, seed=11)
         assert table.status == "finished"
         assert [seat.ai for seat in table.seats] == [None, "heuristic", "random"]
@@ -271,14 +271,14 @@ async def test_a_failed_ai_move_is_tried_again_by_tick(service: TableService) ->
             raise failures.pop()
         return StubPlayer(kind, seed)
 
-    service.player_factory = flaky
+    service.autoplay.factory = flaky
     table = await open_lobby(service)
-    await service.add_ai(table.id, HOST)
-    await service.add_ai(table.id, HOST)
+    await service.lobby.add_ai(table.id, HOST)
+    await service.lobby.add_ai(table.id, HOST)
     failures.append(RuntimeError("the AI crashed"))
-    await service.start(table.id, HOST)
-    await service.wait_idle()
+    await service.lobby.start(table.id, HOST)
+    await service.autoplay.wait_idle()
     assert table.to_act == 1 and table.log_length == 0  # stalled, logged
-    await service.tick()
-    await service.wait_idle()
+    await service.timers.tick()
+    await service.autoplay.wait_idle()
     assert table.to_act == 0 and table.log_length == 2

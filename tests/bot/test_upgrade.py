@@ -296,14 +296,14 @@ async def test_live_tables_recover_as_they_were_and_play_to_their_end(
     }
     stats_before = {user: await store.user_stats(GUILD, user) for user in USERS}
 
-    recovered = await service.recover()
+    recovered = await service.recovery.recover()
     assert sorted(table.id for table in recovered) == [*LIVE, EXPECTED["lobby"]]
     for table_id in LIVE:
-        table = service.get(table_id)
-        assert table.status == "playing" and table.unrecorded == []
+        table = service.tables.get(table_id)
+        assert table.status == "playing" and table.unstored == []
         assert live_state(table) == EXPECTED["live"][str(table_id)], table_id
     [lost_id] = lost
-    lost_table = service.get(lost_id)
+    lost_table = service.tables.get(lost_id)
     assert lost_table.match is not None
     numbers = await rows(
         store, "SELECT deal_number FROM deal_results WHERE table_id = ? ORDER BY 1", (lost_id,)
@@ -312,14 +312,14 @@ async def test_live_tables_recover_as_they_were_and_play_to_their_end(
     record = await store.deal_record(lost_id, 0)
     assert record is not None
     assert replay_record(record).result == lost_table.match.finished_deals[0].result
-    lobby = service.get(EXPECTED["lobby"])
+    lobby = service.tables.get(EXPECTED["lobby"])
     assert lobby.status == "lobby" and lobby.match is None
     assert [(seat.user_id, seat.ai) for seat in lobby.seats] == [
         (HOST, None), (ALICE, None), (None, "random"),
     ]  # fmt: skip
 
-    await service.wait_idle()
-    tables = {table_id: service.get(table_id) for table_id in LIVE}
+    await service.autoplay.wait_idle()
+    tables = {table_id: service.tables.get(table_id) for table_id in LIVE}
     for number, (table_id, table) in enumerate(tables.items()):
         await play_out(service, table, seed=100 + number)
         assert table.status == "finished", table_id
@@ -358,7 +358,7 @@ async def test_live_tables_recover_as_they_were_and_play_to_their_end(
             new_tables[variant][user].add(table_id)
             new_tags[user].update(tags)
     for variant in VARIANTS:
-        page = await service.leaderboard(GUILD, "ramsch", variant, limit=100)
+        page = await service.boards.leaderboard(GUILD, "ramsch", variant, limit=100)
         after = {row.user_id: (row.sessions, row.deals, row.total) for row in page.rows}
         users = set(boards_before[variant]) | set(new_deals[variant])
         assert set(after) == users, variant
@@ -386,10 +386,10 @@ async def test_live_tables_recover_as_they_were_and_play_to_their_end(
     assert {a.source for a in logged if a.seat == away_seat} == {"away"}
     assert all(isinstance(a.action, Action) for a in logged)
     assert any(isinstance(a.action, Play) for a in logged)
-    assert service.get(EXPECTED["lobby"]).status == "lobby"
+    assert service.tables.get(EXPECTED["lobby"]).status == "lobby"
     [(lobby_status,)] = await rows(
         store, "SELECT status FROM tables WHERE id = ?", (EXPECTED["lobby"],)
     )
     assert lobby_status == "lobby"
-    assert service.open_tables() == [lobby]
+    assert service.tables.open_tables() == [lobby]
     assert await store.integrity_check() == ["ok"]

@@ -90,10 +90,10 @@ class Harness:
     async def settle(self) -> None:
         """Wait until the bot answered every interaction, the AI made every move it may, and
         every table's state is shown."""
-        await self.service.wait_idle()
+        await self.service.autoplay.wait_idle()
         await self.publisher.settled()
         await self.emulator.idle(quiet=0.001)
-        await self.service.wait_idle()
+        await self.service.autoplay.wait_idle()
         await self.publisher.settled()
 
 

@@ -231,13 +231,13 @@ async def answer(user: SimUser, channel: Any, command: str, /, **options: Any) -
 def logged(game: Game) -> int:
     """How many actions the bot logged at the table (stays put when a click is refused)."""
     service: TableService = getattr(game.h, "service")  # noqa: B009 - in-process hosts only
-    return service.get(game.table_id).log_length
+    return service.tables.get(game.table_id).log_length
 
 
 def last_action(game: Game) -> tuple[int, Action]:
     """The table seat and action the bot applied last (for clicks the driver did not make)."""
     service: TableService = getattr(game.h, "service")  # noqa: B009 - in-process hosts only
-    match = service.get(game.table_id).match
+    match = service.tables.get(game.table_id).match
     assert match is not None
     deal_seat, action = match.deal.history[-1]
     return match.active_seats[deal_seat], action

@@ -49,7 +49,7 @@ async def test_a_lone_player_adds_ais_and_plays_a_whole_session(harness: Harness
 
 async def test_the_ai_moves_are_shown_while_they_happen(harness: Harness) -> None:
     """With an AI delay the table message shows the AI to act (not only the end state)."""
-    harness.service.ai_delay = 0.05
+    harness.service.autoplay.delay = 0.05
     alice = harness.emulator.add_user("Alice")
     game = await ai_table(harness, alice)
     await game.start()
@@ -64,7 +64,7 @@ async def test_the_ai_moves_are_shown_while_they_happen(harness: Harness) -> Non
 async def test_a_session_against_ais_is_stored_for_the_history(harness: Harness) -> None:
     alice = harness.emulator.add_user("Alice")
     game = await played_session(harness, alice)
-    [summary] = await harness.service.history(alice.id)
+    [summary] = await harness.service.boards.history(alice.id)
     assert summary.table_id == game.table_id and summary.status == "finished"
     assert summary.deals == 3 and [p.name for p in summary.players] == ["Alice", "AI 1", "AI 2"]
 

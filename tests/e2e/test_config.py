@@ -28,7 +28,7 @@ async def test_config_is_stored_and_applied_to_the_next_table(harness: Harness) 
     )  # fmt: skip
     assert shown.ephemeral and "Saved: preset altenburg-penalty, turn timer" in shown.text
     assert "Turn timer\n30 s" in shown.text and "Hands by DM\noff" in shown.text
-    settings = await harness.service.get_guild_settings(harness.guild.id)
+    settings = await harness.service.guilds.get(harness.guild.id)
     assert (settings.preset, settings.turn_timeout, settings.dms) == (
         "altenburg-penalty",
         30,
@@ -48,7 +48,7 @@ async def test_config_is_stored_and_applied_to_the_next_table(harness: Harness) 
     await game.click(alice, lobby, "Start")
     assert alice.dms() == [], "hands by DM are off"
     assert "Press My hand" in game.table_message().text
-    assert harness.service.get(1).turn_timeout == 30
+    assert harness.service.tables.get(1).turn_timeout == 30
 
 
 async def test_the_editor_changes_the_server_defaults(harness: Harness) -> None:
@@ -56,7 +56,7 @@ async def test_the_editor_changes_the_server_defaults(harness: Harness) -> None:
     (shown,) = await answer(mod, harness.channel, "ramsch config")
     await select(mod, shown, "ramsch:r:g", "skat_to", ["loser"])
     await select(mod, shown, "ramsch:r:g", "toggles", ["schieben", "dms", "bock_on_tie"])
-    settings = await harness.service.get_guild_settings(harness.guild.id)
+    settings = await harness.service.guilds.get(harness.guild.id)
     assert settings.preset == "skat"
     assert settings.rules == {"skat_to": "loser", "durchmarsch": False, "schieben": True,
                               "schieben_doubles": False}  # fmt: skip
@@ -73,7 +73,7 @@ async def test_the_editor_changes_the_server_defaults(harness: Harness) -> None:
     await (await mod.click(shown, f"ramsch:rn:g{harness.guild.id}")).wait_response()
     submit = await mod.submit_modal({"stake": "20", "rounds": "3", "turn_timeout": "0"})
     await submit.wait_response()
-    settings = await harness.service.get_guild_settings(harness.guild.id)
+    settings = await harness.service.guilds.get(harness.guild.id)
     assert settings.turn_timeout is None and settings.options.rounds == 3
     assert settings.rules["stake"] == 20
     assert "Turn timer\noff" in shown.text and "3 rounds (9 deals)" in shown.text
@@ -88,7 +88,7 @@ async def test_no_timer_means_no_reminders(harness: Harness) -> None:
     game = await ai_table(harness, alice)
     await game.start()
     clock.advance(3600)
-    assert await harness.service.tick() == []
+    assert await harness.service.timers.tick() == []
     assert "turn timer off" in (game.lobby.versions[0].text if game.lobby else "")
 
 
@@ -121,10 +121,10 @@ async def test_tables_open_only_in_the_allowed_channels(harness: Harness) -> Non
     assert not lobby.ephemeral and "open table" in lobby.text
     await answer(mod, general, "ramsch config", channels="add")  # this channel too
     await answer(mod, general, "ramsch config", channels="remove", channel=other)
-    settings = await harness.service.get_guild_settings(harness.guild.id)
+    settings = await harness.service.guilds.get(harness.guild.id)
     assert settings.channels == (general.id,)
     await answer(mod, general, "ramsch config", channels="everywhere")
-    settings = await harness.service.get_guild_settings(harness.guild.id)
+    settings = await harness.service.guilds.get(harness.guild.id)
     assert settings.channels == ()
 
 

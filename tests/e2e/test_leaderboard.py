@@ -24,19 +24,19 @@ async def scored_deal(harness: Harness, players: list[SimUser], at: float, seed:
     Played through a second service on the bot's store: only the results matter here."""
     service = TableService(harness.store, seed_source=lambda: seed, clock=FakeClock(at))
     host = players[0]
-    update = await service.open(guild_id=harness.guild.id, channel_id=seed, host_id=host.id,
+    update = await service.lobby.open(guild_id=harness.guild.id, channel_id=seed, host_id=host.id,
                                 host_name=host.name, rules=preset("skat"))  # fmt: skip
     table = update.table
     for user in players[1:]:
-        await service.join(table.id, user.id, user.name)
-    await service.start(table.id, host.id)
+        await service.lobby.join(table.id, user.id, user.name)
+    await service.lobby.start(table.id, host.id)
     rng = random.Random(seed)
     while table.last_finished is None:
         user = players[table.to_act or 0]
         view = table.view_for(user.id)
         assert view is not None
-        await service.act(table.id, user.id, rng.choice(view.legal))
-    await service.cancel(table.id, host.id)
+        await service.play.act(table.id, user.id, rng.choice(view.legal))
+    await service.lobby.cancel(table.id, host.id)
     return table.id
 
 

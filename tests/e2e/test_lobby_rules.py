@@ -47,7 +47,7 @@ async def test_the_host_sets_the_rules_before_the_start(harness: Harness) -> Non
     await (await alice.click(editor, "ramsch:rn:t1")).wait_response()
     await (await alice.submit_modal({"stake": "25", "rounds": "2"})).wait_response()
     assert "a fixed 25" in lobby.text and "2 rounds (8 deals)" in lobby.text
-    table = harness.service.get(game.table_id)
+    table = harness.service.tables.get(game.table_id)
     assert table.rules.model_dump() == {
         "game": "ramsch", "variant": "skat", "skat_to": "nobody", "scoring": "fixed",
         "stake": 25, "durchmarsch": False, "schieben": True, "schieben_jacks": True,
@@ -111,4 +111,4 @@ async def test_the_editor_and_its_modal_survive_a_restart(harness: Harness) -> N
     await harness.settle()
     assert "3 rounds (9 deals)" in lobby.text and "3 rounds (9 deals)" in editor.text
     await select(alice, editor, "ramsch:r:t1", "preset", ["skat-fixed"])
-    assert "a fixed 10" in lobby.text and harness.service.get(1).options.rounds == 3
+    assert "a fixed 10" in lobby.text and harness.service.tables.get(1).options.rounds == 3

@@ -32,7 +32,7 @@ async def test_strangers_and_guests_are_refused_on_host_buttons(harness: Harness
             assert game.refusals(await game.click(user, lobby, label)) == [expected[label]]
     assert len(lobby.versions) == before, "a refused click changed the lobby"
     assert not [m for m in stranger.ephemerals() if "House rules" in m.text]
-    assert [seat.name for seat in harness.service.get(game.table_id).seats] == [
+    assert [seat.name for seat in harness.service.tables.get(game.table_id).seats] == [
         "Alice", "AI 1", "Bob",
     ]  # fmt: skip
 
@@ -73,10 +73,10 @@ async def test_records_stay_in_their_server(harness: Harness) -> None:
 
     alice = harness.emulator.add_user("Alice")
     game = await played_session(harness, alice)
-    record = await harness.service.deal_record(game.table_id, 0, guild_id=harness.guild.id)
+    record = await harness.service.boards.deal_record(game.table_id, 0, guild_id=harness.guild.id)
     assert record["seed"] and record["actions"]
     try:
-        await harness.service.deal_record(game.table_id, 0, guild_id=harness.guild.id + 1)
+        await harness.service.boards.deal_record(game.table_id, 0, guild_id=harness.guild.id + 1)
     except TableError as error:
         assert error.message == "Table #1 has no finished deal 1"
     else:

@@ -159,7 +159,7 @@ async def test_a_bug_is_logged_and_apologised_for(
     async def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug in the service")
 
-    monkeypatch.setattr(harness.service, "act", broken)
+    monkeypatch.setattr(harness.service.play, "act", broken)
     log_guard.allow("Error while handling a click", logger="bot.client")
     user, message, enabled = game.on_turn()
     handle = await game.click(user, message, enabled[0]["custom_id"])
@@ -173,13 +173,13 @@ async def test_a_slow_click_is_deferred_in_time(
 ) -> None:
     game = await three_player_game(harness)
     monkeypatch.setattr(sys.modules["bot.cogs.tables"], "ACK_AFTER", 0.05)
-    act = harness.service.act
+    act = harness.service.play.act
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(0.3)
         return await act(*args, **kwargs)
 
-    monkeypatch.setattr(harness.service, "act", slow)
+    monkeypatch.setattr(harness.service.play, "act", slow)
     count = logged(game)
     user, message, enabled = game.on_turn()
     handle = await user.click(message, enabled[0]["custom_id"])

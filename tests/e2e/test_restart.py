@@ -104,7 +104,7 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_finish_it(
     await harness.settle()
 
     # The new service rebuilt the table from the log: every card, in order, where it was.
-    table = harness.service.get(game.table_id)
+    table = harness.service.tables.get(game.table_id)
     assert table.log_length == count == len(game.actions)
     assert table.match is not None
     assert table.match.deal.history == game.replay().deal.history

@@ -181,7 +181,7 @@ async def started_table(store: Store, n: int) -> int:
         guild_id=1, channel_id=n, host_id=3, rules={"variant": "skat"}, options={},
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_session(table_id, guild_id=1, rules={"variant": "skat"}, options={},
+    await store.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
                               seed=n, humans=1, at=0.0)  # fmt: skip
     return table_id
 

@@ -22,7 +22,7 @@ async def sources(harness: Harness, game: Game) -> list[tuple[int, str]]:
 
 async def tick(harness: Harness, clock: FakeClock, seconds: float) -> None:
     clock.advance(seconds)
-    await harness.service.tick()
+    await harness.service.timers.tick()
     await harness.settle()
 
 

@@ -9,8 +9,8 @@ import pytest
 from bot.storage import (
     LeaderboardPage,
     LeaderboardRow,
-    SessionPlayer,
-    SessionSummary,
+    MatchPlayer,
+    MatchSummary,
     UserStats,
 )
 from bot.ui.boards import (
@@ -76,10 +76,10 @@ def test_stats_show_the_best_session() -> None:
 
 
 def test_history_offers_at_most_25_records() -> None:
-    players = [SessionPlayer(0, 1, "Alice", 10.0), SessionPlayer(1, None, "AI 1", -10.0),
-               SessionPlayer(2, 2, "B_o_b", 0.0)]  # fmt: skip
+    players = [MatchPlayer(0, 1, "Alice", 10.0), MatchPlayer(1, None, "AI 1", -10.0),
+               MatchPlayer(2, 2, "B_o_b", 0.0)]  # fmt: skip
     sessions = [
-        SessionSummary(n, 7, "ramsch", "skat", "finished", 1_750_000_000.0 + n, None, 9, players)
+        MatchSummary(n, 7, "ramsch", "skat", "finished", 1_750_000_000.0 + n, None, 9, players)
         for n in range(10)
     ]
     shown = render_history(sessions, 1, "Alice")

@@ -1,0 +1,116 @@
+"""AI seats and away players: the AI moves for them, one move at a time, when they are to act."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.storage import ActionSource
+from bot.tables.errors import NotFound
+from bot.tables.log import ActionLog
+from bot.tables.model import Table, Update
+from bot.tables.players import TAKEOVER_KIND, Player, PlayerFactory, player_seed
+from bot.tables.registry import TableRegistry
+from ramsch_core import RulesError
+
+logger = logging.getLogger(__name__)
+
+
+class AutoPlayer:
+    """Plays AI seats and the seats of away players, ``delay`` seconds a move; also plays one
+    turn for a player whose turn timer ran out (``play_for``)."""
+
+    def __init__(
+        self, tables: TableRegistry, log: ActionLog, factory: PlayerFactory, delay: float
+    ) -> None:
+        self.tables = tables
+        self.log = log
+        self.factory = factory
+        self.delay = delay
+        self._players: dict[tuple[int, int, str], Player] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        tables.after_change.append(self.schedule)
+        tables.on_forget.append(self._forget_players)
+
+    def seat_to_play(self, table: Table) -> int | None:
+        """The seat to act if the AI plays it: an AI seat or an away player."""
+        seat = table.to_act
+        if seat is None:
+            return None
+        holder = table.seats[seat]
+        return seat if holder.ai is not None or holder.away else None
+
+    def schedule(self, table: Table) -> None:
+        """Start the table's AI task if an AI or away seat is to act and none is running."""
+        if table.id not in self.tables or self.seat_to_play(table) is None:
+            return
+        task = self._tasks.get(table.id)
+        if task is None or task.done():
+            task = asyncio.create_task(self._run(table.id), name=f"ai-table-{table.id}")
+            self._tasks[table.id] = task
+            task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        for table_id, running in list(self._tasks.items()):
+            if running is task:
+                del self._tasks[table_id]
+
+    async def _run(self, table_id: int) -> None:
+        """Play AI and away seats one move at a time, ``delay`` apart, until a human is due."""
+        while True:
+            await asyncio.sleep(self.delay)
+            try:
+                async with self.tables.locked(table_id) as table:
+                    seat = self.seat_to_play(table)
+                    if seat is None:
+                        return
+                    source: ActionSource = "ai" if table.seats[seat].ai is not None else "away"
+                    await self.tables.changed(await self.play_for(table, seat, source))
+            except NotFound:
+                return
+            except Exception:
+                # The timers start the AI again, so a passing failure does not stall the table.
+                logger.exception("The AI could not move at table %s", table_id)
+                return
+
+    async def play_for(self, table: Table, seat: int, source: ActionSource) -> Update:
+        """Let an AI choose for ``seat`` (AI seat, timer takeover or away player) and apply it.
+        The caller holds the table's lock."""
+        match = table.match
+        assert match is not None
+        deal_seat = match.deal_seat(seat)
+        assert deal_seat is not None
+        view = match.deal.view(deal_seat)
+        kind = table.seats[seat].ai or TAKEOVER_KIND
+        # The view is an immutable snapshot: a thinking AI need not hold up the event loop.
+        action = await asyncio.to_thread(self._player(table, seat, kind).choose, view)
+        try:
+            match.check(action, seat)
+        except RulesError as error:
+            logger.error("AI %r chose %s at table %s: %s", kind, action, table.id, error)
+            action = view.legal[0]
+        return await self.log.apply(table, seat, action, source, None)
+
+    def _player(self, table: Table, seat: int, kind: str) -> Player:
+        key = (table.id, seat, kind)
+        if key not in self._players:
+            assert table.seed is not None
+            self._players[key] = self.factory(kind, player_seed(table.seed, seat, kind))
+        return self._players[key]
+
+    def _forget_players(self, table_id: int) -> None:
+        for key in [key for key in self._players if key[0] == table_id]:
+            del self._players[key]
+
+    async def wait_idle(self) -> None:
+        """Wait until no AI is moving anywhere (tests; a clean shutdown)."""
+        while pending := [task for task in self._tasks.values() if not task.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop the AI tasks."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()

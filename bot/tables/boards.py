@@ -1,0 +1,81 @@
+"""Scores from finished deals: leaderboards, a player's record and history, deal records."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.storage import LeaderboardPage, MatchSummary, Period, Store, UserStats, period_start
+from bot.tables.errors import TableError
+
+MAX_PAGE = 100
+
+
+class Boards:
+    """Reads what the store derived from finished deals; changes nothing."""
+
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        variant: str | None = None,
+        *,
+        period: Period = "all",
+        offset: int = 0,
+        limit: int = 10,
+    ) -> LeaderboardPage:
+        """A page of the guild's board for a game's variant (None: all its variants), best
+        total score first. ``variant`` is ``RuleSet.variant_id``."""
+        _check_page(offset, limit)
+        since = self._since(period)
+        return await self.store.leaderboard(
+            guild_id, game, variant, since=since, offset=offset, limit=limit
+        )
+
+    async def user_stats(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        game: str | None = None,
+        variant: str | None = None,
+        period: Period = "all",
+    ) -> UserStats:
+        """A player's record: of a game's variant, of a game, or (both None) of every game."""
+        if game is None and variant is not None:
+            raise TableError(f"The variant '{variant}' needs its game")
+        return await self.store.user_stats(
+            guild_id, user_id, game=game, variant=variant, since=self._since(period)
+        )
+
+    async def history(
+        self, user_id: int, *, guild_id: int | None = None, offset: int = 0, limit: int = 10
+    ) -> list[MatchSummary]:
+        """The user's sessions, the most recent first."""
+        _check_page(offset, limit)
+        return await self.store.history(user_id, guild_id=guild_id, offset=offset, limit=limit)
+
+    async def deal_record(
+        self, table_id: int, deal_number: int, *, guild_id: int | None = None
+    ) -> dict[str, Any]:
+        """A finished deal's game record (seed form), as `python -m ramsch_core replay` reads;
+        with ``guild_id`` only of that guild's tables."""
+        record = await self.store.deal_record(table_id, deal_number, guild_id=guild_id)
+        if record is None:
+            raise TableError(f"Table #{table_id} has no finished deal {deal_number + 1}")
+        return record
+
+    def _since(self, period: Period) -> float:
+        try:
+            return period_start(period, self.clock())
+        except ValueError as error:
+            raise TableError(str(error)) from None
+
+
+def _check_page(offset: int, limit: int) -> None:
+    if offset < 0 or not 1 <= limit <= MAX_PAGE:
+        raise TableError(f"Pages start at offset 0 and hold 1 to {MAX_PAGE} rows")

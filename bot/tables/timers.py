@@ -1,0 +1,122 @@
+"""Timers: lobby expiry, idle tables, the turn timer's reminder and takeover, away seats."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from bot.storage import Store
+from bot.tables.autoplay import AutoPlayer
+from bot.tables.errors import NotFound
+from bot.tables.lobby import Lobbies
+from bot.tables.model import Table, Update
+from bot.tables.registry import TableRegistry
+from ramsch_core import PickedUp
+
+logger = logging.getLogger(__name__)
+
+AWAY_AFTER = 2
+"""Turn timer expiries in a row after which a seat is marked away."""
+LOBBY_TIMEOUT = 15 * 60.0
+IDLE_TIMEOUT = 24 * 3600.0
+
+
+class Timers:
+    """Everything that happens because time passed; ``tick`` runs what is due."""
+
+    def __init__(
+        self,
+        store: Store,
+        tables: TableRegistry,
+        lobbies: Lobbies,
+        autoplay: AutoPlayer,
+        clock: Callable[[], float],
+        *,
+        lobby_timeout: float = LOBBY_TIMEOUT,
+        idle_timeout: float = IDLE_TIMEOUT,
+    ) -> None:
+        self.store = store
+        self.tables = tables
+        self.lobbies = lobbies
+        self.autoplay = autoplay
+        self.clock = clock
+        self.lobby_timeout = lobby_timeout
+        self.idle_timeout = idle_timeout
+
+    async def tick(self, now: float | None = None) -> list[Update]:
+        """Run every timer that is due: call it periodically (every few seconds).
+
+        Lobbies expire after ``lobby_timeout``; a table without a human action for
+        ``idle_timeout`` closes (finished deals keep their results); at half a turn the player
+        is reminded; when the turn runs out the AI plays for them, and after two expiries in
+        a row their seat is marked away."""
+        now = self.clock() if now is None else now
+        updates: list[Update] = []
+        for table_id in self.tables.ids():
+            if table_id not in self.tables:  # earlier timers may have closed it
+                continue
+            table = self.tables.get(table_id)
+            self.autoplay.schedule(table)  # an AI move that failed is tried again
+            if not self._due(table, now):
+                continue
+            try:
+                async with self.tables.locked(table_id) as locked:
+                    updates += await self._run_timers(locked, now)
+            except NotFound:
+                continue
+            except Exception:
+                # One table's failure (say, a full disk) must not stop the others' timers.
+                logger.exception("Timers of table %s failed", table_id)
+        return updates
+
+    def _due(self, table: Table, now: float) -> bool:
+        if table.status == "lobby":
+            return now - table.created_at >= self.lobby_timeout
+        if now - table.last_human_at >= self.idle_timeout:
+            return True
+        seat = table.to_act
+        if (
+            seat is None
+            or table.turn_timeout is None
+            or self.autoplay.seat_to_play(table) is not None
+        ):
+            return False
+        elapsed = now - table.turn_started_at
+        return elapsed >= table.turn_timeout or (
+            elapsed >= table.turn_timeout / 2 and not table.reminded
+        )
+
+    async def _run_timers(self, table: Table, now: float) -> list[Update]:
+        if not self._due(table, now):
+            return []
+        if table.status == "lobby":
+            minutes = round(self.lobby_timeout / 60)
+            note = f"The lobby expired: nobody started it within {minutes} minutes"
+            return [await self.lobbies.end(table, "cancelled", None, note)]
+        if now - table.last_human_at >= self.idle_timeout:
+            hours = round(self.idle_timeout / 3600)
+            note = f"Closed after {hours} hours without a move; finished deals keep their results"
+            return [await self.lobbies.end(table, "closed", None, note)]
+        seat = table.to_act
+        assert seat is not None and table.turn_timeout is not None
+        holder = table.seats[seat]
+        if now - table.turn_started_at < table.turn_timeout:
+            table.reminded = True
+            left = round(table.turn_timeout - (now - table.turn_started_at))
+            note = f"{holder.name}, it's your turn: {left} seconds left"
+            return [await self.tables.changed(Update(table, "reminder", seat=seat, note=note))]
+        updates: list[Update] = []
+        while True:  # a Schieberamsch pick-up and its push are one turn
+            update = await self.autoplay.play_for(table, seat, "timeout")
+            if not updates:
+                update.note = f"{holder.name} ran out of time: the AI played for them"
+            updates.append(await self.tables.changed(update))
+            if not any(isinstance(event, PickedUp) for event in update.events):
+                break
+        strikes = table.strikes[seat] = table.strikes.get(seat, 0) + 1
+        if strikes >= AWAY_AFTER and table.status == "playing":
+            await self.store.set_away(table.id, seat, True)
+            holder.away = True
+            note = f"{holder.name} is away: the AI keeps their seat until they are back"
+            updates.append(await self.tables.changed(Update(table, "away", seat=seat, note=note)))
+        return updates
