@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.cogs.base import RamschCog, subcommand
-from bot.cogs.choices import (
+from bot.commands.choices import (
     GAME_CHOICES,
     SEAT_SIZES,
     preset_autocomplete,
     seats_autocomplete,
 )
+from bot.commands.group import RamschCog, subcommand
 from bot.tables import NotHost, TableError, WrongState
 from bot.ui import ids
 from bot.ui.editor import Draft, Proposal, checked_timer, choose, enter_numbers

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.cogs.base import RamschCog, subcommand
+from bot.commands.group import RamschCog, subcommand
 from bot.tables import TableError
 from bot.ui.boards import record_note, render_history
 from ramsch_core import DEFAULT_GAME

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.cogs.base import RamschCog, subcommand
-from bot.cogs.choices import GAME_CHOICES, chosen_game, preset_autocomplete
+from bot.commands.choices import GAME_CHOICES, chosen_game, preset_autocomplete
+from bot.commands.group import RamschCog, subcommand
 from bot.ui.games import rules_brief, title
 from bot.ui.lobby import table_title
 from bot.ui.text import presets_overview

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
-from bot.cogs.base import RamschCog, subcommand
+from bot.commands.group import RamschCog, subcommand
 from bot.storage import Period
 from bot.tables import TableError
 from bot.ui.boards import board_key, parse_board, render_leaderboard, render_stats

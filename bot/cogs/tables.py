@@ -11,8 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.base import RamschCog, subcommand
-from bot.cogs.choices import (
+from bot.commands.choices import (
     GAME_CHOICES,
     SEAT_SIZES,
     describe,
@@ -21,7 +20,8 @@ from bot.cogs.choices import (
     requested_table,
     seats_autocomplete,
 )
-from bot.cogs.publisher import Publisher
+from bot.commands.group import RamschCog, subcommand
+from bot.publish.publisher import Publisher
 from bot.tables import ChannelBusy, NotFound, NotHost, TableError, WrongState
 from bot.ui import ids
 from bot.ui.actions import action_of

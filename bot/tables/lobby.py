@@ -268,12 +268,15 @@ class Lobbies:
         self.tables.forget(table)
         return await self.tables.changed(Update(table, kind, actor=actor, note=note))
 
-    async def set_message(self, table_id: int, message_id: int | None) -> None:
-        """Remember the channel message showing the table (no listener call). A table that
-        has just finished or been cancelled keeps its final message id too."""
+    async def set_message(
+        self, table_id: int, message_id: int | None, deal: int | None = None
+    ) -> None:
+        """Remember the channel message showing the table and the deal it shows (None for the
+        lobby); no listener is called. A table that has just finished or been cancelled keeps
+        its final message id too."""
         try:
             async with self.tables.locked(table_id) as table:
-                await self.store.set_message(table.id, message_id)
-                table.message_id = message_id
+                await self.store.set_message(table.id, message_id, deal)
+                table.message_id, table.message_deal = message_id, deal
         except NotFound:
-            await self.store.set_message(table_id, message_id)
+            await self.store.set_message(table_id, message_id, deal)

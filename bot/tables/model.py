@@ -57,6 +57,8 @@ class Table:
     match: Match | None = None
     version: int = 0
     message_id: int | None = None
+    message_deal: int | None = None
+    """The deal (0-based) the channel message shows; None for the lobby (or not known)."""
     created_at: float = 0.0
     updated_at: float = 0.0
     seed: int | None = None
@@ -126,6 +128,7 @@ class Table:
             "options": self.options.model_dump(),
             "seats": [vars(seat).copy() for seat in self.seats],
             "message_id": self.message_id,
+            "message_deal": self.message_deal,
             "seed": self.seed,
             "turn_timeout": self.turn_timeout,
             "log_length": self.log_length,

@@ -49,6 +49,7 @@ def rebuild_table(stored: StoredTable) -> Table:
         seats=[Seat(seat.user_id, seat.name, seat.ai, seat.away) for seat in stored.seats],
         version=len(stored.actions),
         message_id=stored.message_id,
+        message_deal=stored.message_deal,
         created_at=stored.created_at,
         updated_at=stored.updated_at,
         seed=stored.seed,

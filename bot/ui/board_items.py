@@ -78,22 +78,26 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
 
 
 class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.RECORD_TEMPLATE):
-    """Pick a finished deal of the history: its record comes as a JSON file (``table:deal``)."""
+    """Pick a finished deal (of the history, or of the match under whose standings it sits):
+    its record comes as a JSON file. Each option's value is ``table:deal``."""
 
-    def __init__(self, options: list[discord.SelectOption] | None = None) -> None:
+    def __init__(
+        self, options: list[discord.SelectOption] | None = None, table_id: int | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=ids.record_id(),
+                custom_id=ids.record_id(table_id),
                 placeholder="Download the record of a deal",
                 options=options or [],
             )
         )
+        self.table_id = table_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RecordSelect:
-        return cls()
+        return cls(table_id=int(match["table"]) if match["table"] else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
@@ -104,3 +108,31 @@ class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
             await handler.on_record(interaction, int(table), int(deal))
         else:
             await handler.on_record(interaction, None, None)
+
+
+class ResultRecordButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.RESULT_RECORD_TEMPLATE
+):
+    """Record, under a deal's result: the deal's game record as a JSON file, privately."""
+
+    def __init__(self, table_id: int, deal: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label="Record",
+                emoji="📄",
+                custom_id=ids.result_record_id(table_id, deal),
+            )
+        )
+        self.table_id = table_id
+        self.deal = deal
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ResultRecordButton:
+        return cls(int(match["table"]), int(match["deal"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        handler = cast(RecordHandler, _cog(interaction, HISTORY_COG))
+        await handler.on_record(interaction, self.table_id, self.deal)

@@ -37,7 +37,10 @@ PAGE_TEMPLATE = (
     r":(?P<period>all|month|week)"
     r":(?P<offset>[0-9]{1,6}):(?P<direction>prev|next)"
 )
-RECORD_TEMPLATE = rf"{PREFIX}:rec"
+RECORD_TEMPLATE = rf"{PREFIX}:rec(?::(?P<table>{_ID}))?"
+"""The select of deal records: in the history (any table), or under a match's standings."""
+RESULT_RECORD_TEMPLATE = rf"{PREFIX}:rr:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}})"
+"""The Record button under a deal's result."""
 
 
 def lobby_id(table_id: int, action: LobbyAction) -> str:
@@ -77,5 +80,10 @@ def page_id(guild_id: int, variant: str, period: str, offset: int, direction: Pa
     return f"{PREFIX}:lb:{guild_id}:{variant}:{period}:{offset}:{direction}"
 
 
-def record_id() -> str:
-    return f"{PREFIX}:rec"
+def record_id(table_id: int | None = None) -> str:
+    """The select of deal records; with a table: under that match's standings."""
+    return f"{PREFIX}:rec" if table_id is None else f"{PREFIX}:rec:{table_id}"
+
+
+def result_record_id(table_id: int, deal: int) -> str:
+    return f"{PREFIX}:rr:{table_id}:{deal}"

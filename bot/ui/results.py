@@ -1,4 +1,7 @@
-"""Messages at the end of a deal (its result) and of a session (the final standings)."""
+"""Messages at the end of a deal (its result) and of a match (the final standings).
+
+Each carries a control whose id names its table and deal (a Record button; the standings' record
+select): after a restart the publisher reads them back to know what the channel shows."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ui.board_items import RecordSelect, ResultRecordButton
 from bot.ui.games import renderer_for
 from bot.ui.lobby import table_title
 from bot.ui.message import Rendered
@@ -91,7 +95,9 @@ def render_result(table: Table, entry: SheetEntry) -> Rendered:
     embed.add_field(
         name="Totals", value=_totals(table, totals_after(table, entry.number)), inline=False
     )
-    return Rendered(embeds=[embed])
+    controls = discord.ui.View(timeout=None)
+    controls.add_item(ResultRecordButton(table.id, entry.number))
+    return Rendered(embeds=[embed], view=controls)
 
 
 def render_standings(table: Table) -> Rendered:
@@ -118,4 +124,21 @@ def render_standings(table: Table) -> Rendered:
     embed.set_footer(
         text=f"{deals} deal{'s' if deals != 1 else ''} played{of_them}. Thanks for playing!"
     )
-    return Rendered(embeds=[embed])
+    return Rendered(embeds=[embed], view=_records(table))
+
+
+RECORD_CHOICES = 25
+"""Deals the standings' record select offers: the latest (Discord allows 25 options)."""
+
+
+def _records(table: Table) -> discord.ui.View:
+    """A select of the match's deals, each one's record as a JSON file."""
+    match = table.match
+    assert match is not None
+    options = [
+        discord.SelectOption(label=f"Deal {entry.number + 1}", value=f"{table.id}:{entry.number}")
+        for entry in match.finished_deals[-RECORD_CHOICES:]
+    ]
+    view = discord.ui.View(timeout=None)
+    view.add_item(RecordSelect(options, table.id))
+    return view

@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.ui.board_items import PageButton, RecordSelect
+from bot.ui.board_items import PageButton, RecordSelect, ResultRecordButton
 from bot.ui.editor_items import EditorButton, EditorSelect, route_modal
 from bot.ui.items import TABLE_ITEMS
 
@@ -16,6 +16,7 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     EditorButton,
     PageButton,
     RecordSelect,
+    ResultRecordButton,
 )
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest_asyncio
 
 from bot.client import RamschBot
-from bot.cogs.publisher import Publisher
+from bot.publish.publisher import Publisher
 from bot.settings import Settings
 from bot.storage import Store
 from bot.tables import TableService

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from bot.tables import TableService
 from bot.ui import ids
 from ramsch_core import Action, Card, Match, PassOn, PickUp, Play, Push, TableOptions, preset
-from tests.emulator import Channel, Emulator, InteractionHandle, Message, SimUser
+from tests.emulator import Channel, Emulator, InteractionHandle, Message, MessageVersion, SimUser
 from tests.emulator import components as comp
 
 CARD_TEXT = re.compile(r"[♣♠♥♦](?:10|[AKQJ987])")
@@ -44,6 +44,11 @@ def shown_text(message: Message) -> str:
         for option in component.get("options") or []
     ]
     return "\n".join([message.text, *options])
+
+
+def game_controls(message: Message | MessageVersion) -> list[dict[str, Any]]:
+    """The buttons of a message that act on a table (not the Record of a finished deal)."""
+    return [b for b in message.buttons() if not b["custom_id"].startswith("ramsch:rr:")]
 
 
 def action_of(component: dict[str, Any], values: list[str] | None = None) -> Action:

@@ -107,3 +107,30 @@ async def aborted_session(harness: Harness, host: SimUser) -> None:
     assert game.lobby is not None
     await answer(host, harness.channel, "ramsch abort")
     await harness.settle()
+
+
+async def test_results_and_standings_hand_out_their_records(
+    harness: Harness, tmp_path: Path
+) -> None:
+    """Record under a deal's result and the select under the standings send that deal's
+    record privately; it replays to the result the channel showed."""
+    alice = harness.emulator.add_user("Alice")
+    game = await played_session(harness, alice)
+    match = game.replay()
+    channel = harness.channel.current_messages()
+    results = [m for m in channel if ": result" in m.text]
+    assert len(results) == len(match.finished_deals) == 3
+    for number, result in enumerate(results):
+        button = f"ramsch:rr:{game.table_id}:{number}"
+        handle = await alice.click(result, button)
+        (sent,) = await handle.wait_response()
+        assert sent.ephemeral and f"deal {number + 1}" in sent.text
+        summary = await replay_cli(await record_file(sent, tmp_path))
+        assert summary["scores"] == match.finished_deals[number].result.to_json()["scores"]
+    standings = channel[-1]
+    assert "final standings" in standings.text
+    select = f"ramsch:rec:{game.table_id}"
+    handle = await alice.select(standings, select, [f"{game.table_id}:1"])
+    (sent,) = await handle.wait_response()
+    summary = await replay_cli(await record_file(sent, tmp_path))
+    assert summary["tricks"] == match.finished_deals[1].result.to_json()["tricks"]

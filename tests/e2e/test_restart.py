@@ -4,11 +4,13 @@ nothing for a table its messages already show, and edits the same hand DMs after
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from typing import Any
 
 from ramsch_core import Card, Play
 from tests.e2e.conftest import Harness
-from tests.e2e.driver import Game, logged
+from tests.e2e.driver import Game, game_controls, last_action, logged
 from tests.e2e.durability_helpers import (
     assert_standings_match,
     card_of,
@@ -153,7 +155,7 @@ async def test_a_restart_mid_deal_loses_nothing_and_old_buttons_finish_it(
     status, totals, finished = stored_session(harness.db, game.table_id)
     assert status == "finished" and finished
     assert [float(t) for t in totals] == [float(t) for t in match.totals]
-    assert not any(m.buttons() for m in harness.channel.current_messages())
+    assert not any(game_controls(m) for m in harness.channel.current_messages())
     await harness.settle()
     assert await harness.store.integrity_check() == ["ok"]
     await harness.shutdown()
@@ -185,3 +187,47 @@ async def test_a_hand_dm_deleted_while_the_bot_was_down_is_posted_again(
         assert user.dms() == [dms[user.id]]
     await game.play_deal()
     game.check_no_leak()
+
+
+def with_first_version_ids(version: MessageVersion, deal: int | None = None) -> MessageVersion:
+    """A hand message as the first versions of the bot wrote it: card buttons with ids
+    ``ramsch:c:<table>:<deal>:<card>`` instead of the generic action id (of ``deal`` if given)."""
+    components = copy.deepcopy(version.components)
+    for row in components:
+        for item in row.get("components", []):
+            parts = str(item.get("custom_id", "")).split(":")
+            if parts[:2] == ["ramsch", "a"] and parts[4] == "play":
+                number = parts[3] if deal is None else str(deal)
+                item["custom_id"] = f"ramsch:c:{parts[2]}:{number}:{parts[5]}"
+    return dataclasses.replace(version, components=components)
+
+
+async def test_hand_buttons_of_the_first_versions_still_play(harness: Harness) -> None:
+    """A DM posted before the upgrade keeps its old card ids: a click plays the card, and an
+    old id of an earlier deal is refused as such."""
+    players = [harness.emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
+    game = Game(harness, players, "skat")
+    await game.open()
+    await game.start()
+    user, message, _ = game.on_turn()
+    message.versions.append(with_first_version_ids(message.current))
+    legacy = [b for b in message.buttons() if not b.get("disabled")]
+    assert legacy and all(b["custom_id"].startswith("ramsch:c:") for b in legacy)
+    count = logged(game)
+    handle = await user.click(message, legacy[0]["custom_id"])
+    await handle.wait_ack()
+    await harness.settle()
+    assert game.refusals(handle) == []
+    assert logged(game) == count + 1
+    card = Card[legacy[0]["custom_id"][-2:]]
+    assert last_action(game) == (players.index(user), Play(card))
+    game.actions.append(last_action(game))
+    await game.play_deal()
+    user, message, _ = game.on_turn()
+    message.versions.append(with_first_version_ids(message.current, deal=0))
+    button = next(b for b in message.buttons() if not b.get("disabled"))
+    count = logged(game)
+    handle = await user.click(message, button["custom_id"])
+    await handle.wait_ack()
+    assert game.refusals(handle) == ["That button is from an earlier deal"]
+    assert logged(game) == count

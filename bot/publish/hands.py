@@ -71,7 +71,7 @@ class Hands:
             message = channel.get_partial_message(hand.message_id)
             self.dms[hand.user_id] = Private(hand.deal, message, hand.shown if trust else None)
 
-    def recorded(self, log_position: int) -> tuple[ShownHand, ...]:
+    def shown_rows(self, log_position: int) -> tuple[ShownHand, ...]:
         """The hand DMs as shown now, to be stored."""
         return tuple(
             ShownHand(user_id, private.message.channel.id, private.message.id, private.deal,

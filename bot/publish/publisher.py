@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.cogs.hands import Hands
+from bot.publish.hands import Hands
 from bot.storage import ShownTable
+from bot.ui import ids
 from bot.ui.lobby import render_cancelled, render_lobby
 from bot.ui.message import Rendered
 from bot.ui.results import render_result, render_standings
+from bot.ui.routing import shown_custom_ids
 from bot.ui.table import render_table, render_table_closed
 
 if TYPE_CHECKING:
@@ -25,15 +27,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEAL_TITLE = r"Ramsch #{table} · .* — deal (\d+) of \d+{tail}"
-STANDINGS_TITLE = r"Ramsch #{table} · .* — final standings"
 RETRIES = 4
 """Renders retried after a failure (1, 2, 4, 8 s later) before waiting for the next change."""
 RECORD_INTERVAL = 0.25
 """Seconds between two writes of what the messages show (each write takes all renders since
 the last one), so that they never crowd the action log's commits on the store's lock."""
 
-Position = tuple[int, str]
+Progress = tuple[int, str]
 """What a table's messages depend on beyond its log: its log length and the away flags."""
 
 
@@ -176,7 +176,7 @@ class Publisher:
 
     # -- what the messages show, stored for the next start -----------------------------------
 
-    def _record(self, state: TableState, seen: Position, over: bool) -> None:
+    def _note_shown(self, state: TableState, seen: Progress, over: bool) -> None:
         """Note what a successful render showed (``seen``: the table as it was when the render
         began; a later change is rendered next, and at worst rendered again after a restart)."""
         table = state.table
@@ -196,7 +196,7 @@ class Publisher:
                 results=state.announced,
                 away=away,
                 shown=state.message_key,
-                hands=state.hands.recorded(log_position),
+                hands=state.hands.shown_rows(log_position),
             )
         else:
             return
@@ -229,7 +229,7 @@ class Publisher:
             try:
                 over = await self._render(state)
                 state.failures = 0
-                self._record(state, seen, over)
+                self._note_shown(state, seen, over)
             except Exception:
                 log.exception("Rendering table %d failed", state.table.id)
                 over = False
@@ -309,12 +309,13 @@ class Publisher:
                 return
             except discord.NotFound:
                 log.info("Table %d lost its message; posting a new one", state.table.id)
-        await self._post(state, shown)
+        await self._post(state, shown, state.message_deal)
 
-    async def _post(self, state: TableState, shown: Rendered) -> None:
+    async def _post(self, state: TableState, shown: Rendered, deal: int | None) -> None:
+        """Post the table message anew; the store remembers it and the deal it shows."""
         message = await self._send(state.table, shown)
         state.message_id, state.message_key = message.id, shown.key()
-        await self.bot.service.lobby.set_message(state.table.id, message.id)
+        await self.bot.service.lobby.set_message(state.table.id, message.id, deal)
 
     async def _announce(self, state: TableState) -> None:
         """Post the result of every deal finished since the last render, in order."""
@@ -335,37 +336,41 @@ class Publisher:
             note = f"Deal {state.message_deal + 1} is over."
             closed = render_table_closed(table, note, state.message_deal)
             await self._show(state, closed)
-            await self._post(state, render_table(table, dms=await self._dms_allowed(state)))
+            shown = render_table(table, dms=await self._dms_allowed(state))
+            await self._post(state, shown, number)
+        elif state.message_id is not None:  # the lobby message shows the first deal from now on
+            await self.bot.service.lobby.set_message(table.id, state.message_id, number)
         state.message_deal = number
 
     async def _reconcile(self, state: TableState) -> None:
-        """After a restart, read back which deal the table message shows and which results
-        (and, once the session is over, standings) follow it, so that results of deals that
-        ended just before a crash are still posted and none twice. Without the message, or if
-        it already shows the end, assume every result was shown."""
+        """After a restart, read back which results (and, once the match is over, standings)
+        follow the table message, so that results of deals that ended just before a crash are
+        still posted and none twice. Which deal the message shows the store says (written with
+        the message id); the messages after it are ours by the ids of their controls. For a
+        message whose deal is not known (posted before the store kept it), assume every result
+        was shown."""
         state.reconciled = True
         table = state.table
-        if state.message_id is None or table.match is None:
+        shown = table.message_deal
+        if state.message_id is None or table.match is None or shown is None:
             return
         channel = self._channel(table)
         try:
-            message = await channel.fetch_message(state.message_id)
-            later = [m async for m in channel.history(after=message, limit=50)]
+            after = discord.Object(id=state.message_id)
+            later = [m async for m in channel.history(after=after, limit=50)]
         except discord.HTTPException as error:
             log.info("Table %d: could not read its messages back: %s", table.id, error)
             return
         me = self.bot.user.id if self.bot.user is not None else 0
+        ours = [message for message in later if message.author.id == me]
         if table.status == "finished":
-            state.standings_posted = any(_is_standings(m, table.id, me) for m in later)
-        shown = _deal_of(message, table.id, me)
-        if shown is None:
-            return
-        posted = [d for m in later if (d := _deal_of(m, table.id, me, result=True)) is not None]
+            state.standings_posted = any(shows_standings(m, table.id) for m in ours)
+        posted = [deal for message in ours for deal in result_deals(message, table.id)]
         state.message_deal = shown
         state.announced = min(max(posted, default=shown - 1) + 1, len(table.match.finished_deals))
 
 
-def position(table: Table) -> Position:
+def position(table: Table) -> Progress:
     return table.log_length, "".join("1" if seat.away else "0" for seat in table.seats)
 
 
@@ -386,20 +391,20 @@ def channel_note(update: Update) -> str:
     return update.note
 
 
-def _deal_of(
-    message: discord.Message, table_id: int, bot_id: int, *, result: bool = False
-) -> int | None:
-    """The deal (0-based) a table message of ours shows, or the result message is about."""
-    if message.author.id != bot_id or not message.embeds:
-        return None
-    pattern = DEAL_TITLE.format(table=table_id, tail=": result" if result else "( · Bock)?")
-    match = re.fullmatch(pattern, message.embeds[0].title or "")
-    return int(match[1]) - 1 if match else None
+def result_deals(message: discord.Message, table_id: int) -> list[int]:
+    """The deals (0-based) of ``table_id`` whose result ``message`` is: by its Record button."""
+    deals = []
+    for custom_id in shown_custom_ids(message):
+        found = re.fullmatch(ids.RESULT_RECORD_TEMPLATE, custom_id)
+        if found is not None and int(found["table"]) == table_id:
+            deals.append(int(found["deal"]))
+    return deals
 
 
-def _is_standings(message: discord.Message, table_id: int, bot_id: int) -> bool:
-    """The final standings of the table, posted by us."""
-    if message.author.id != bot_id or not message.embeds:
-        return False
-    pattern = STANDINGS_TITLE.format(table=table_id)
-    return re.fullmatch(pattern, message.embeds[0].title or "") is not None
+def shows_standings(message: discord.Message, table_id: int) -> bool:
+    """Whether ``message`` is the final standings of ``table_id``: by its record select."""
+    for custom_id in shown_custom_ids(message):
+        found = re.fullmatch(ids.RECORD_TEMPLATE, custom_id)
+        if found is not None and found["table"] and int(found["table"]) == table_id:
+            return True
+    return False
