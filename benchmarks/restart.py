@@ -41,7 +41,7 @@ async def create_tables(world: World, count: int, rng: random.Random) -> Tables:
             message = world.emulator.store.create(
                 channel, {"content": f"Ramsch #{table_id}"}, [], source="benchmark set-up"
             )
-            await service.lobby.set_message(table_id, message.id)
+            await service.lobby.set_message(table_id, message.id, 0)
             tables[table_id] = (message, players)
     finally:
         await service.close()

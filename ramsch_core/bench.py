@@ -147,19 +147,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ramsch_core.bench", description=__doc__)
     parser.add_argument("--ai", action="store_true", help="heuristic vs random instead of speed")
     parser.add_argument("--game", action="append", choices=sorted(GAMES), help="repeatable")
-    parser.add_argument("--preset", action="append", help="a preset of the game; repeatable")
+    parser.add_argument(
+        "--preset", action="append", help="a preset (of the games that have it); repeatable"
+    )
     parser.add_argument("--deals", type=int, default=2000, help="API deals / AI deals per preset")
     parser.add_argument("--kernel-deals", type=int, default=20000, help="kernel deals per preset")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs; the best counts")
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, help="heuristic playouts")
     args = parser.parse_args(argv)
-    games = [
-        (game_id, args.preset or list(get_game(game_id).presets))
-        for game_id in args.game or list(GAMES)
-    ]
-    for game_id, names in games:
-        for name in names:
-            get_game(game_id).preset(name)  # an unknown preset stops before any timing
+    games = []
+    for game_id in args.game or list(GAMES):
+        known = get_game(game_id).presets
+        names = [name for name in args.preset or known if name in known]
+        if names:
+            games.append((game_id, names))
+    unknown = set(args.preset or ()) - {name for _, names in games for name in names}
+    if unknown:  # stop before any timing
+        parser.error(f"no game chosen has the preset(s) {', '.join(sorted(unknown))}")
     if args.ai:
         _ai(games, args.deals, args.playouts)
     else:

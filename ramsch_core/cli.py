@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -39,7 +40,7 @@ def _game_arguments(parser: argparse.ArgumentParser) -> None:
     presets = "; ".join(f"{game.id}: {', '.join(game.presets)}" for game in GAMES.values())
     parser.add_argument("--game", default=DEFAULT_GAME, choices=sorted(GAMES))
     parser.add_argument(
-        "--preset", default=None, help=f"a preset of the game (default: its first) — {presets}"
+        "--preset", default=None, help=f"a preset of the game (default: its default) — {presets}"
     )
 
 
@@ -74,4 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader of our output went away (e.g. `| head -c 100`)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0

@@ -351,8 +351,7 @@ class Publisher:
         was shown."""
         state.reconciled = True
         table = state.table
-        shown = table.message_deal
-        if state.message_id is None or table.match is None or shown is None:
+        if state.message_id is None or table.match is None:
             return
         channel = self._channel(table)
         try:
@@ -365,6 +364,9 @@ class Publisher:
         ours = [message for message in later if message.author.id == me]
         if table.status == "finished":
             state.standings_posted = any(shows_standings(m, table.id) for m in ours)
+        shown = table.message_deal
+        if shown is None:
+            return
         posted = [deal for message in ours for deal in result_deals(message, table.id)]
         state.message_deal = shown
         state.announced = min(max(posted, default=shown - 1) + 1, len(table.match.finished_deals))

@@ -35,7 +35,7 @@ def finished_deal(table: Table, entry: SheetEntry, deal: Deal, at: float) -> Fin
 def rebuild_table(stored: StoredTable) -> Table:
     """The table exactly as it was after its last logged action.
 
-    The session is replayed action by action (what ``Session.replay`` does) so that each
+    The match is replayed action by action (what ``Match.replay`` does) so that each
     finished deal's ``Deal`` is at hand for the deals whose results were never stored.
     """
     table = Table(

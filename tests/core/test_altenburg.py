@@ -1,4 +1,4 @@
-"""RULES.md section 3: Ramsch after the Altenburg booklet (AR-1..AR-6), on hand-built deals.
+"""docs/rules/ramsch.md, Altenburg: Ramsch after the Altenburg booklet (AR-1..AR-6), by hand.
 
 Deals from ``tests/core/deals.py`` as in ``test_skat``. Without trumps a jack is a plain card
 of its suit, ranked between queen and nine.

@@ -160,3 +160,31 @@ def test_deal_for_every_preset_replays(name: str, capsys: pytest.CaptureFixture[
     deal = replay_record(record)
     assert deal.rules == preset(name)
     assert replay_summary(deal)["finished"] is False
+
+
+def test_a_reader_that_goes_away_is_no_traceback() -> None:
+    """`deal ... | head -c 5`: the closed pipe ends the command quietly."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    writer = subprocess.Popen(
+        [sys.executable, "-m", "ramsch_core", "deal", "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+    )
+    assert writer.stdout is not None and writer.stderr is not None
+    writer.stdout.close()  # nobody reads: the first write breaks the pipe
+    error = writer.stderr.read().decode()
+    assert writer.wait(timeout=60) == 1
+    assert "Traceback" not in error
+
+
+def test_bench_refuses_an_unknown_preset_before_timing() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "ramsch_core.bench", "--preset", "doppelkopf"],
+        capture_output=True, cwd=ROOT, env=env, timeout=60, check=False, text=True,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert "no game chosen has the preset(s) doppelkopf" in done.stderr
+    assert "Traceback" not in done.stderr

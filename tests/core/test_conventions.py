@@ -1,4 +1,4 @@
-"""RULES.md section 0 (C-1..C-3, C-5): the deck, its notation, card points, trick winners."""
+"""docs/rules/conventions.md (C-1..C-3, C-5): the deck, its notation, card points, trick winners."""
 
 from __future__ import annotations
 

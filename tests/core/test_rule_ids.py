@@ -1,4 +1,4 @@
-"""Every rule of RULES.md sections 0-3 is checked by a test that cites its id."""
+"""Every rule of docs/rules/ is checked by a test that cites its id."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule sets (RULES.md option tables of sections 1-3): defaults, presets, refused input."""
+"""Rule sets (the option tables of docs/rules/ramsch.md): defaults, presets, refused input."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from ramsch_core import (
 )
 from ramsch_core.games.ramsch import PRESET_DESCRIPTIONS, PRESETS
 
-# The option tables of RULES.md, with their defaults.
+# The option tables of docs/rules/ramsch.md, with their defaults.
 DEFAULTS: dict[str, dict[str, Any]] = {
     "skat": {
         "skat_to": "last_trick",
@@ -36,7 +36,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "altenburg": {"scoring": "pips", "tens_low": False, "jacks_trump": False, "schieben": False},
 }
 
-# Every value each option takes (RULES.md), ints sampled.
+# Every value each option takes (docs/rules/ramsch.md), ints sampled.
 VALUES: dict[str, dict[str, list[Any]]] = {
     "skat": {
         "skat_to": ["last_trick", "loser", "nobody"],
@@ -63,7 +63,7 @@ VALUES: dict[str, dict[str, list[Any]]] = {
 
 @pytest.mark.parametrize("variant", list(DEFAULTS))
 def test_every_option_has_its_documented_default(variant: str) -> None:
-    """Options and defaults exactly as RULES.md lists them: no more, no fewer."""
+    """Options and defaults exactly as docs/rules/ramsch.md lists them: no more, no fewer."""
     rules = parse_rules({"variant": variant})
     assert rules.game == "ramsch" and rules.variant == variant
     assert rules.options() == DEFAULTS[variant]
@@ -171,7 +171,7 @@ def test_unknown_preset() -> None:
 def test_invalid_values_are_refused_naming_the_option(
     variant: str, option: str, value: Any
 ) -> None:
-    """A value RULES.md does not list for the option is refused; the message names it."""
+    """A value the rules do not list for the option is refused; the message names it."""
     with pytest.raises(RuleSetError, match=f"option '{option}'"):
         parse_rules({"variant": variant, option: value})
 

@@ -1,4 +1,4 @@
-"""RULES.md section 2: Ramsch in Schafkopf (SK-1..SK-9), on hand-built deals.
+"""docs/rules/ramsch.md, Schafkopf: Ramsch in Schafkopf (SK-1..SK-9), on hand-built deals.
 
 Deals from ``tests/core/deals.py`` as in ``test_skat``; four seats: 0 forehand, 1 middlehand,
 2 rearhand, 3 dealer. Each SK-5 deal is built so that its tie-break step, and no other,

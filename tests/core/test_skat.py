@@ -1,4 +1,4 @@
-"""RULES.md section 1: Ramsch in Skat (SR-1..SR-10), on hand-built deals.
+"""docs/rules/ramsch.md, Skat: Ramsch in Skat (SR-1..SR-10), on hand-built deals.
 
 The deals are the trick tables of ``tests/core/deals.py`` (``"leader: cards in play order"``;
 the hands are exactly the cards each seat plays). Every expected number was added up by hand
