@@ -43,14 +43,17 @@ def altenburg_order(tens_low: bool, jacks_trump: bool) -> TrickOrder:
     return TrickOrder((), plain_suits(ranks))
 
 
+# Scorers run once per kernel playout: list comprehensions, not generators, keep them quick.
+
+
 def _top(values: list[int] | list[Value] | tuple[Value, ...]) -> tuple[int, ...]:
     best = max(values)
-    return tuple(seat for seat, value in enumerate(values) if value == best)
+    return tuple([seat for seat, value in enumerate(values) if value == best])
 
 
 def _bottom(values: list[int] | list[Value] | tuple[Value, ...]) -> tuple[int, ...]:
     least = min(values)
-    return tuple(seat for seat, value in enumerate(values) if value == least)
+    return tuple([seat for seat, value in enumerate(values) if value == least])
 
 
 class RamschScoring:
@@ -95,11 +98,12 @@ class SkatRamschScorer(RamschScoring):
         self.pushes_double = pushes_double
 
     def __call__(self, tally: Tally) -> Score:
-        points = list(tally.points)
+        points = tally.points[:]
         skat_to: int | None = None
-        if self.skat_to == "last_trick":  # SR-4 default
+        rule = self.skat_to
+        if rule == "last_trick":  # SR-4 default
             skat_to = tally.final
-        elif self.skat_to == "loser":
+        elif rule == "loser":
             top = max(points)
             if points.count(top) == 1:  # SR-4: a tie at the top gets nothing
                 skat_to = points.index(top)
@@ -109,14 +113,19 @@ class SkatRamschScorer(RamschScoring):
         counts = tally.counts
         if self.durchmarsch and tally.tricks in counts:  # SR-7
             maker = counts.index(tally.tricks)
-            scores = tuple(120 * factor if seat == maker else 0 for seat in range(len(counts)))
+            scores = tuple([120 * factor if seat == maker else 0 for seat in range(len(counts))])
             return Score(tuple(points), scores, (), (maker,), maker, skat_to, factor)
         multiplier = (1 << counts.count(0)) * factor  # SR-6
-        top = max(points)
-        loss = top if self.fixed_stake is None else self.fixed_stake  # SR-5 / SR-9
-        scores = tuple(-loss * multiplier if value == top else 0 for value in points)
+        top, low = max(points), min(points)
+        loss = -(top if self.fixed_stake is None else self.fixed_stake) * multiplier  # SR-5/9
         return Score(
-            tuple(points), scores, _top(points), _bottom(points), None, skat_to, multiplier
+            tuple(points),
+            tuple([loss if value == top else 0 for value in points]),
+            tuple([seat for seat, value in enumerate(points) if value == top]),  # SR-5: all lose
+            tuple([seat for seat, value in enumerate(points) if value == low]),
+            None,
+            skat_to,
+            multiplier,
         )
 
 
@@ -132,13 +141,18 @@ class SchafkopfRamschScorer(RamschScoring):
         seats = range(len(counts))
         if tally.tricks in counts:  # SK-7 / SK-8: paid as a Solo won schwarz
             maker = counts.index(tally.tricks)
-            scores = tuple(3 * 7 * base if seat == maker else -7 * base for seat in seats)
+            scores = tuple([3 * 7 * base if seat == maker else -7 * base for seat in seats])
             return Score(points, scores, (), (maker,), maker, None, 7)
         # SK-5: most points; then more tricks; more trumps; the highest trump; the later trick.
-        keys = list(
-            zip(points, counts, tally.trumps(), tally.top_trumps(), tally.last, strict=True)
-        )
-        loser = max(seats, key=keys.__getitem__)
+        most = max(points)
+        tied = [seat for seat in seats if points[seat] == most]
+        loser = tied[0]
+        if len(tied) > 1:  # rare: the tie-breaks need the trumps each seat took
+            trumps, top_trumps = tally.trumps(), tally.top_trumps()
+            loser = max(
+                tied,
+                key=lambda seat: (counts[seat], trumps[seat], top_trumps[seat], tally.last[seat]),
+            )
         everyone = self.jungfrau_doubles_all and 0 in counts
         paid = [0] * len(counts)
         for seat in seats:
@@ -146,8 +160,12 @@ class SchafkopfRamschScorer(RamschScoring):
                 pay = 4 * base if everyone or counts[seat] == 0 else 2 * base  # SK-8
                 paid[seat] = pay
                 paid[loser] -= pay
-        winners = tuple(seat for seat in seats if seat != loser)
+        winners = tuple([seat for seat in seats if seat != loser])
         return Score(points, tuple(paid), (loser,), winners, None, None, 4 if everyone else 2)
+
+
+PENALTY = (10, 15, 20)
+"""AR-4: the loser's penalty with no, one and two Jungfern."""
 
 
 class AltenburgRamschScorer(RamschScoring):
@@ -159,7 +177,7 @@ class AltenburgRamschScorer(RamschScoring):
         self.laid_away_count = laid_away_count
 
     def __call__(self, tally: Tally) -> Score:
-        points = list(tally.points)
+        points = tally.points[:]
         counts = tally.counts
         players = len(counts)
         skat_to: int | None = None
@@ -170,19 +188,19 @@ class AltenburgRamschScorer(RamschScoring):
             if tally.tricks in counts:
                 maker = counts.index(tally.tricks)
                 penalty = [0 if seat == maker else 60 for seat in range(players)]
-                scores = tuple(-value for value in penalty)
+                scores = tuple([-value for value in penalty])
                 return Score(tuple(points), scores, _top(penalty), (maker,), maker, skat_to, 1)
-            scores = tuple(-value for value in points)
+            scores = tuple([-value for value in points])
             return Score(tuple(points), scores, _top(points), _bottom(points), None, skat_to, 1)
         top = _top(points)  # AR-4
-        amount = {0: 10, 1: 15}.get(counts.count(0), 20)
+        amount = PENALTY[min(counts.count(0), 2)]
         if len(top) == players:
             return Score(tuple(points), (0,) * players, (), (), None, skat_to, amount)
         share: Value = amount // len(top) if amount % len(top) == 0 else Fraction(amount, len(top))
         penalties: list[Value] = [share if seat in top else 0 for seat in range(players)]
         return Score(
             tuple(points),
-            tuple(-value for value in penalties),
+            tuple([-value for value in penalties]),
             top,
             _bottom(penalties),
             None,

@@ -8,13 +8,16 @@ from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from ramsch_core.actions import Action, PassedOn, PassOn, PickedUp, PickUp, Push, Pushed
-from ramsch_core.cards import DECK, Card, cards_of, mask_of
+from ramsch_core.cards import DECK, FULL_MASK, Card, cards_of, mask_of
 from ramsch_core.errors import IllegalActionError
 from ramsch_core.phases import Phase
 
 if TYPE_CHECKING:
     from ramsch_core.actions import Event
     from ramsch_core.deal import Deal
+
+
+JACK_MASK = mask_of(card for card in DECK if card.rank.letter == "J")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +30,7 @@ class SchiebenRules:
     @property
     def layable(self) -> int:
         """The card mask of the cards that may be laid."""
-        return mask_of(card for card in DECK if self.jacks or card.rank.letter != "J")
+        return FULL_MASK if self.jacks else FULL_MASK & ~JACK_MASK
 
 
 class Schieben(Phase):
