@@ -34,6 +34,7 @@ class Layout:
     def __init__(self, order: TrickOrder, rule: PlayRule) -> None:
         self.order = order
         self.rule = rule
+        self.plain_follow = rule.plain_follow
         classes: list[list[Card]] = [[] for _ in range(5)]
         for card in Card:
             classes[order.follow_class[card]].append(card)
@@ -124,7 +125,7 @@ class Layout:
         """The cards of ``hand`` that may be played to ``trick``."""
         if not trick:
             return hand
-        if self.rule.plain_follow:
+        if self.plain_follow:
             return hand & self.follow[trick[0]] or hand
         return self.duty(hand, trick)[1]
 

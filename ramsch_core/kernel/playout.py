@@ -173,7 +173,7 @@ class Kernel:
             list(position.hands), position.leader, list(position.trick), won, counts, last,
             position.number, rng.random, log,
         )  # fmt: skip
-        score = self.score_masks(won, counts, last, position.skat, position.pushes)
+        score = self.scorer(tally(self.layout, won, counts, last, position.skat, position.pushes))
         return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
 
     def simulate(self, position: Position, rand: Callable[[], float]) -> tuple[Value, ...]:
@@ -186,7 +186,8 @@ class Kernel:
             list(position.hands), position.leader, list(position.trick), won, counts, last,
             position.number, rand, None,
         )  # fmt: skip
-        return self.score_masks(won, counts, last, position.skat, position.pushes).scores
+        facts = tally(self.layout, won, counts, last, position.skat, position.pushes)
+        return self.scorer(facts).scores
 
     def run(
         self,

@@ -39,6 +39,9 @@ class CardPlay(Phase):
         self.to_act = leader
         self.trick: list[Card] = []
         self.tricks: list[Trick] = []
+        self._last: tuple[int, int, int] = (-1, -1, 0)
+        """(hand, cards played so far, allowed) of the latest ``_allowed``: ``legal`` and then
+        ``apply`` of the same card ask the same question."""
 
     def copy(self) -> Phase:
         other = CardPlay(self.contract, self.players, self.total, self.leader)
@@ -48,9 +51,18 @@ class CardPlay(Phase):
 
     def _allowed(self, deal: Deal, seat: int) -> int:
         """The card mask of the cards ``seat`` may play to the current trick."""
+        hand = deal.held[seat]
+        if not self.trick:
+            return hand  # a lead: any card
+        played = len(self.tricks) * self.players + len(self.trick)
+        last_hand, last_played, allowed = self._last
+        if last_hand == hand and last_played == played:
+            return allowed
         layout = self.layout
         trick = [layout.bit_of[card] for card in self.trick]
-        return layout.to_card_mask(layout.legal(layout.from_card_mask(deal.held[seat]), trick))
+        allowed = layout.to_card_mask(layout.legal(layout.from_card_mask(hand), trick))
+        self._last = (hand, played, allowed)
+        return allowed
 
     def legal(self, deal: Deal) -> list[Action]:
         assert self.to_act is not None
