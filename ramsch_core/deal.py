@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ramsch_core.actions import Action, Event
+from ramsch_core.actions import Action, DealFinished, Event
 from ramsch_core.cards import Card, cards_of, mask_of
 from ramsch_core.errors import (
     DealFinishedError,
@@ -13,7 +13,7 @@ from ramsch_core.errors import (
     InvalidDealError,
     NotYourTurnError,
 )
-from ramsch_core.phases import Phase
+from ramsch_core.phases import Finished, Phase
 from ramsch_core.result import DealResult, Trick
 from ramsch_core.seats import seat_name
 from ramsch_core.tricks.order import TrickOrder
@@ -59,6 +59,8 @@ class Deal:
         self.history: list[tuple[int, Action]] = []
         """Every applied action with the seat that took it."""
         self.result: DealResult | None = None
+        self.state: Any = rules.new_state()
+        """What the game keeps besides cards (full Skat: the bidding and declaration), or None."""
         self._play: CardPlay | None = None
         self._phase: Phase = self._enter(rules.first_phase(self))
 
@@ -97,15 +99,20 @@ class Deal:
         return phase
 
     def advance(self, done: Phase) -> list[Event]:
-        """Called by a phase that has ended: the game's next phase starts."""
+        """Called by a phase that has ended: the game's next phase starts. A deal that ends
+        without a card play (thrown in) gets the game's result for that."""
         self._phase = self._enter(self.rules.next_phase(self, done))
+        if self.result is None and isinstance(self._phase, Finished):
+            self.result = self.rules.unplayed_result(self)
+            return [DealFinished(self.result)]
         return []
 
     # -- queries ---------------------------------------------------------------------------
 
     @property
     def phase(self) -> str:
-        """The name of the current phase: ``push``, ``play`` or ``finished``."""
+        """The name of the current phase: ``push``, ``play``, ``finished``, or a game's own
+        (``bidding``, ``declaring``)."""
         return self._phase.name
 
     @property
@@ -185,6 +192,8 @@ class Deal:
             result=self.result,
             order=self.order,
             rules=self.rules,
+            state=self.state.copy() if self.state is not None else None,
+            open_hands=tuple(self._phase.open_hands(self).items()),
         )
 
     def view(self, seat: int) -> SeatView:
@@ -207,6 +216,8 @@ class Deal:
         other.__dict__.update(self.__dict__)
         for name in ("held", "laid", "log", "history"):
             setattr(other, name, list(getattr(self, name)))
+        if self.state is not None:
+            other.state = self.state.copy()
         other._phase = self._phase.copy()
         if self._play is self._phase:
             assert isinstance(other._phase, CardPlay)

@@ -1,5 +1,5 @@
 """A match at a table: deals one after another, dealer rotation, table policies, running totals
-(C-4, SR-11/12)."""
+and the Skat list (C-4, SR-11/12, FS-13..15)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,21 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ramsch_core.actions import Action, Event
 from ramsch_core.deal import Deal
 from ramsch_core.errors import IllegalActionError, NotYourTurnError, RuleSetError
-from ramsch_core.policies import BOCK_EVENTS, BockRounds, TournamentPoints
+from ramsch_core.policies import (
+    BOCK_EVENTS,
+    TOURNAMENT_GAMES,
+    BockRounds,
+    PlainScores,
+    TournamentPoints,
+)
 from ramsch_core.result import DealResult
 from ramsch_core.rules import RuleSet
 from ramsch_core.seats import Rotation, rotation
 
 
 class TableOptions(BaseModel):
-    """How a match is played around the deals: seats, length, Bock and tournament scoring."""
+    """How a match is played around the deals: seats, length, Bock rounds and the Ramsch
+    rounds after them, tournament scoring."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
@@ -29,7 +36,28 @@ class TableOptions(BaseModel):
     rounds: int = Field(1, ge=1, le=50, description="rounds; in a round every seat deals once")
     bock_on_durchmarsch: bool = Field(False, description="a Durchmarsch opens a Bock round")
     bock_on_tie: bool = Field(False, description="a tie of all players opens a Bock round")
-    tournament: bool = Field(False, description="Seeger-Fabian tournament scoring")
+    bock_on_sixty: bool = Field(
+        False, description="a game the declarer loses with exactly 60 points opens a Bock round"
+    )
+    bock_on_kontra: bool = Field(
+        False, description="a Kontra that beats the declarer opens a Bock round"
+    )
+    bock_on_re: bool = Field(False, description="a game with Kontra and Re opens a Bock round")
+    bock_on_grand_hand: bool = Field(False, description="a won Grand Hand opens a Bock round")
+    bock_on_value: bool = Field(
+        False, description="a game worth at least the Bock threshold opens a Bock round"
+    )
+    bock_threshold: int = Field(
+        72, ge=18, le=2000, description="the game value from which a game opens a Bock round"
+    )
+    ramsch_after_bock: bool = Field(
+        False, description="a round of Ramsch, one deal per player, follows each Bock round"
+    )
+    tournament: bool = Field(
+        False,
+        description="tournament scoring (Seeger-Fabian): a won game scores 50 more, a lost "
+        "one 50 less, and each opponent of a lost game gets 40 (30 at a table of four)",
+    )
 
     def bock_events(self) -> frozenset[str]:
         """The deal events that open a Bock round at this table."""
@@ -49,9 +77,27 @@ def parse_table_options(data: Mapping[str, Any] | None) -> TableOptions:
 
 
 def check_table(rules: RuleSet, options: TableOptions) -> None:
-    """Raise RuleSetError if the rules can't be played at a table of ``options.seats``."""
+    """Raise RuleSetError if the rules can't be played with these table options: at a table
+    of ``options.seats``, with Ramsch rounds after Bock, with tournament scoring.
+
+    A Bock switch whose event the game never produces (Kontra in a Ramsch game) is accepted
+    and never fires, so a table can change its game without clearing its switches first."""
+    _check_seats(rules, options.seats)
+    if options.ramsch_after_bock:
+        compulsory = rules.compulsory_ramsch()
+        if compulsory is None:
+            raise RuleSetError(
+                f"{rules.title()} has no Ramsch rounds after a Bock round: "
+                "turn off Ramsch after Bock"
+            )
+        _check_seats(compulsory, options.seats)
+    if options.tournament and rules.game not in TOURNAMENT_GAMES:
+        raise RuleSetError(f"Tournament scoring is not available for {rules.title()}")
+
+
+def _check_seats(rules: RuleSet, seats: int) -> None:
     sizes = rules.table_sizes()
-    if options.seats not in sizes:
+    if seats not in sizes:
         counts = " or ".join(str(size) for size in sizes)
         raise RuleSetError(
             f"{rules.title()} is played by {_count(sizes)} players: choose {counts} seats"
@@ -80,16 +126,63 @@ class SheetEntry:
     bock: bool
     result: DealResult
     table_scores: tuple[Fraction, ...]
+    compulsory_ramsch: bool = False
+    """Whether the deal was one of a round of compulsory Ramsch (after a Bock round)."""
+
+
+@dataclass(frozen=True)
+class SkatListRow:
+    """One line of the Skat list: a finished deal and the running totals after it, every
+    seat column a table seat (FS-13..15). Pure data for the terminal and the bot."""
+
+    number: int
+    dealer: int
+    game: str
+    """The game played: ``clubs`` .. ``null``, ``ramsch``, ``passed``."""
+    declarer: int | None
+    """The declarer's table seat; None when nobody declared."""
+    won: bool | None
+    """Whether the declarer won; None when nobody declared."""
+    scores: tuple[Fraction, ...]
+    totals: tuple[Fraction, ...]
+    bock: bool
+    compulsory_ramsch: bool
+
+
+def skat_list(entries: Iterable[SheetEntry], seats: int) -> list[SkatListRow]:
+    """The Skat list of finished deals: per deal the game, the declarer, the table scores and
+    the running totals in fixed table-seat columns."""
+    totals = [Fraction(0)] * seats
+    rows = []
+    for entry in entries:
+        totals = [total + score for total, score in zip(totals, entry.table_scores, strict=True)]
+        details = entry.result.details or {}
+        declarer = details.get("declarer")
+        rows.append(
+            SkatListRow(
+                number=entry.number,
+                dealer=entry.dealer,
+                game=str(details.get("game", entry.result.contract)),
+                declarer=None if declarer is None else entry.seats[declarer],
+                won=details.get("won"),
+                scores=entry.table_scores,
+                totals=tuple(totals),
+                bock=entry.bock,
+                compulsory_ramsch=entry.compulsory_ramsch,
+            )
+        )
+    return rows
 
 
 class Match:
     """Deals one after another at a table, keeping the score sheet.
 
-    ``rounds`` rounds of one deal per seat; a deal whose result carries the event
-    ``match_over`` ends the match at once."""
+    ``rounds`` rounds of one deal per seat (FS-15); a deal whose result carries the event
+    ``match_over`` ends the match at once. Bock rounds and rounds of compulsory Ramsch are
+    played within those deals: what is still queued when the last deal ends lapses."""
 
     def __init__(self, rules: RuleSet, options: TableOptions, seed: int) -> None:
-        """Raises RuleSetError if the rules can't be played at a table of that size."""
+        """Raises RuleSetError if the rules can't be played with these table options."""
         check_table(rules, options)
         self.rules = rules
         self.options = options
@@ -98,8 +191,13 @@ class Match:
         self.total_deals = options.rounds * options.seats
         self.totals = [Fraction(0)] * self.seats
         self.finished_deals: list[SheetEntry] = []
-        self.bock_rounds = BockRounds(options.bock_events(), self.seats)
-        self.tournament = TournamentPoints() if options.tournament else None
+        self.bock_rounds = BockRounds(
+            options.bock_events(),
+            self.seats,
+            ramsch_after=options.ramsch_after_bock,
+            threshold=options.bock_threshold,
+        )
+        self.scoring = TournamentPoints() if options.tournament else PlainScores()
         self.over = False
         self.number = 0
         self.deal = self._start_deal()
@@ -109,8 +207,20 @@ class Match:
         return self.over
 
     @property
+    def tournament(self) -> bool:
+        """Whether the table scores tournament points (FS-14)."""
+        return isinstance(self.scoring, TournamentPoints)
+
+    @property
     def rotation(self) -> Rotation:
-        return rotation(self.seats, self.rules.players, self.number)
+        return rotation(self.seats, self.deal_rules.players, self.number)
+
+    @property
+    def deal_rules(self) -> RuleSet:
+        """The rules the current deal is dealt with: the match's, or in a deal of compulsory
+        Ramsch the Ramsch rules of the game (FS-13)."""
+        compulsory = self.rules.compulsory_ramsch() if self.bock_rounds.compulsory_ramsch else None
+        return self.rules if compulsory is None else compulsory
 
     @property
     def dealer(self) -> int:
@@ -134,11 +244,17 @@ class Match:
 
     @property
     def bock_pending(self) -> int:
-        """Bock deals still to come, the current one included."""
+        """Bock deals still to come, the current one included if it is one. With Ramsch
+        after Bock a deal of compulsory Ramsch may come first: ``bock`` tells the current."""
         return self.bock_rounds.pending
 
+    @property
+    def compulsory_ramsch(self) -> bool:
+        """Whether the current deal is one of a round of compulsory Ramsch (FS-13)."""
+        return self.bock_rounds.compulsory_ramsch and self.rules.compulsory_ramsch() is not None
+
     def _start_deal(self) -> Deal:
-        return Deal.from_seed(self.rules, deal_seed(self.seed, self.number))
+        return Deal.from_seed(self.deal_rules, deal_seed(self.seed, self.number))
 
     @property
     def to_act(self) -> int | None:
@@ -189,16 +305,17 @@ class Match:
         return events
 
     def _finish_deal(self, result: DealResult) -> None:
-        scores = self.tournament.scores(result) if self.tournament else result.scores
+        """Score the deal at the table: tournament points if chosen, then Bock doubles every
+        score of the deal (a tournament game's bonuses too, FS-13/14)."""
         factor = self.bock_rounds.factor()
-        table_scores = [Fraction(0)] * self.seats
-        for deal_seat, table_seat in enumerate(self.active_seats):
-            table_scores[table_seat] = scores[deal_seat] * factor
-            self.totals[table_seat] += table_scores[table_seat]
+        scores = self.scoring.table_scores(result, self.active_seats, self.seats)
+        table_scores = tuple(score * factor for score in scores)
+        for seat, score in enumerate(table_scores):
+            self.totals[seat] += score
         self.finished_deals.append(
             SheetEntry(
-                self.number, self.dealer, self.active_seats, factor > 1, result,
-                tuple(table_scores),
+                self.number, self.dealer, self.active_seats, factor > 1, result, table_scores,
+                self.compulsory_ramsch,
             )
         )  # fmt: skip
         self.bock_rounds.after(result)
@@ -206,6 +323,10 @@ class Match:
         self.over = "match_over" in result.events or self.number >= self.total_deals
         if not self.over:
             self.deal = self._start_deal()
+
+    def skat_list(self) -> list[SkatListRow]:
+        """The Skat list of the deals finished so far (see ``skat_list``)."""
+        return skat_list(self.finished_deals, self.seats)
 
     def standings(self) -> list[tuple[int, Fraction]]:
         """Table seats with their totals, best first (AR-7: the lowest penalty wins)."""

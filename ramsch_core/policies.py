@@ -1,46 +1,149 @@
-"""Table scoring policies around the deals: Bock rounds and tournament points (SR-11, SR-12)."""
+"""Table scoring policies around the deals: Bock rounds, rounds of compulsory Ramsch and
+tournament points (SR-11, SR-12, FS-13, FS-14)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
 
 from ramsch_core.result import DealResult
 
-BOCK_EVENTS = {"bock_on_durchmarsch": "durchmarsch", "bock_on_tie": "tie"}
+HIGH_VALUE = "high_value"
+"""The event of a declared game worth at least the table's threshold (``bock_on_value``); the
+table adds it, as only the table knows the threshold."""
+
+BOCK_EVENTS = {
+    "bock_on_durchmarsch": "durchmarsch",
+    "bock_on_tie": "tie",
+    "bock_on_sixty": "lost_with_60",
+    "bock_on_kontra": "kontra_won",
+    "bock_on_re": "kontra_re",
+    "bock_on_grand_hand": "grand_hand_won",
+    "bock_on_value": HIGH_VALUE,
+}
 """Table option -> the deal event (see ``DealResult.events``) that opens a Bock round."""
+
+SKAT_GAMES = frozenset({"clubs", "spades", "hearts", "diamonds", "grand", "null"})
+"""The contracts of a declared game of Skat."""
+
+TOURNAMENT_GAMES = frozenset({"ramsch", "skat"})
+"""The games whose every contract tournament points can score."""
+
+RoundKind = Literal["bock", "ramsch"]
+
+
+def deal_events(result: DealResult, threshold: int) -> frozenset[str]:
+    """What a finished deal did that a table may react to: the deal's own events, and
+    ``HIGH_VALUE`` for a declared game worth ``threshold`` or more."""
+    value = (result.details or {}).get("value")
+    if isinstance(value, int) and value >= threshold:
+        return result.events | {HIGH_VALUE}
+    return result.events
 
 
 class BockRounds:
     """An event a table chose opens a Bock round: one deal per seat in which every score
-    counts double; rounds opened during one queue up behind it (SR-11)."""
+    counts double; with ``ramsch_after`` a round of compulsory Ramsch (one deal per seat, not
+    doubled) follows it. Rounds opened meanwhile queue up behind those already waiting, so
+    the order is always Bock, Ramsch, Bock, Ramsch (SR-11, FS-13)."""
 
-    def __init__(self, events: frozenset[str], seats: int) -> None:
+    def __init__(
+        self,
+        events: frozenset[str],
+        seats: int,
+        ramsch_after: bool = False,
+        threshold: int = 72,
+    ) -> None:
         self.events = events
         self.seats = seats
-        self.pending = 0
-        """Bock deals still to come, the current one included."""
+        self.ramsch_after = ramsch_after
+        self.threshold = threshold
+        self.queue: list[RoundKind] = []
+        """The special deals still to come, one entry per deal, the current one first."""
 
     @property
     def active(self) -> bool:
         """Whether the current deal counts double."""
-        return self.pending > 0
+        return bool(self.queue) and self.queue[0] == "bock"
+
+    @property
+    def compulsory_ramsch(self) -> bool:
+        """Whether the current deal is a deal of compulsory Ramsch."""
+        return bool(self.queue) and self.queue[0] == "ramsch"
+
+    @property
+    def pending(self) -> int:
+        """Bock deals still to come, the current one included."""
+        return self.queue.count("bock")
 
     def factor(self) -> int:
         return 2 if self.active else 1
 
+    def opens(self, result: DealResult) -> bool:
+        """Whether a finished deal opens a Bock round at this table."""
+        return bool(deal_events(result, self.threshold) & self.events)
+
     def after(self, result: DealResult) -> None:
-        """The current deal is over: count it off, and open a round if it called for one."""
-        if self.pending:
-            self.pending -= 1
-        if result.events & self.events:
-            self.pending += self.seats
+        """The current deal is over: count it off, and queue the rounds it calls for."""
+        if self.queue:
+            self.queue.pop(0)
+        if self.opens(result):
+            self.queue += ["bock"] * self.seats
+            if self.ramsch_after:
+                self.queue += ["ramsch"] * self.seats
 
 
-class TournamentPoints:
-    """Seeger-Fabian tournament scoring of a deal's scores, by the contract played. A Ramsch
-    deal keeps its scores: only the loser loses points, nobody gets a bonus (SR-12)."""
+class PlainScores:
+    """A deal's scores as they are, each at the table seat of the deal seat that made it;
+    a seat sitting out scores 0."""
 
-    def scores(self, result: DealResult) -> tuple[Fraction, ...]:
-        if result.contract == "ramsch":
-            return result.scores
-        raise ValueError(f"No tournament scoring for the contract {result.contract!r}")
+    def table_scores(
+        self, result: DealResult, active: tuple[int, ...], seats: int
+    ) -> tuple[Fraction, ...]:
+        scores = [Fraction(0)] * seats
+        for deal_seat, table_seat in enumerate(active):
+            scores[table_seat] = Fraction(result.scores[deal_seat])
+        return tuple(scores)
+
+
+class TournamentPoints(PlainScores):
+    """Seeger-Fabian tournament points (FS-14): a won game scores its value + 50 for the
+    declarer; a lost one −2 × value − 50, and every other player at the table, a dealer
+    sitting out included, gets 40 (30 at a table of four). A Ramsch deal keeps its scores:
+    only the loser loses points, nobody gets a bonus (SR-12); a deal thrown in scores 0.
+    In a Bock round the table doubles all of it, the 50 and the 40 (30) included."""
+
+    WIN_BONUS = 50
+
+    def opponent_bonus(self, seats: int) -> int:
+        """What each other player gets when the declarer loses."""
+        return 40 if seats == 3 else 30
+
+    def table_scores(
+        self, result: DealResult, active: tuple[int, ...], seats: int
+    ) -> tuple[Fraction, ...]:
+        """Raises ValueError for a contract tournament points don't score."""
+        if result.contract in ("ramsch", "passed"):
+            return super().table_scores(result, active, seats)
+        if result.contract not in SKAT_GAMES or result.details is None:
+            raise ValueError(f"No tournament scoring for the contract {result.contract!r}")
+        return self._game_scores(result.details, active, seats)
+
+    def _game_scores(
+        self, details: dict[str, object], active: tuple[int, ...], seats: int
+    ) -> tuple[Fraction, ...]:
+        declarer = active[_int(details["declarer"])]
+        value = _int(details["value"])
+        scores = [Fraction(0)] * seats
+        if details["won"]:
+            scores[declarer] = Fraction(value + self.WIN_BONUS)
+            return tuple(scores)
+        bonus = Fraction(self.opponent_bonus(seats))
+        scores = [bonus] * seats
+        scores[declarer] = Fraction(-2 * value - self.WIN_BONUS)
+        return tuple(scores)
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value

@@ -83,6 +83,14 @@ def parse_record_text(text: str) -> object:
 
 def replay_summary(deal: Deal) -> dict[str, Any]:
     """The replay CLI's result object: the result of a finished deal, or the state so far."""
+    own = deal.rules.summary(deal)
+    if own is not None:
+        return own
+    return ramsch_summary(deal)
+
+
+def ramsch_summary(deal: Deal) -> dict[str, Any]:
+    """The replay result in the Ramsch form."""
     result = deal.result
     if result is not None:
         return {"finished": True, "to_act": None, **result.to_json()}

@@ -62,6 +62,8 @@ class DealResult:
     """Per seat, what the deal made of it for statistics: ``loser``, ``jungfrau``, ..."""
     events: frozenset[str] = frozenset()
     """What happened that table policies react to: ``durchmarsch``, ``tie``, ..."""
+    details: dict[str, Any] | None = None
+    """What the contract adds (a Skat game: declarer, value, won, ...; see its scorer)."""
 
     def to_json(self) -> dict[str, Any]:
         return {

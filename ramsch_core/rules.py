@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ramsch_core.deck import Schedule
     from ramsch_core.phases import Phase
     from ramsch_core.phases.schieben import SchiebenRules
+    from ramsch_core.result import DealResult
     from ramsch_core.tricks.order import TrickOrder
 
 
@@ -71,6 +72,23 @@ class RuleSet(BaseModel):
 
     def schieben_rules(self) -> SchiebenRules | None:
         """The Schieberamsch that opens a deal, if the rules have one."""
+        return None
+
+    def new_state(self) -> Any:
+        """What a deal of the game keeps besides its cards (a ``copy()``-able object), or None."""
+        return None
+
+    def summary(self, deal: Deal) -> dict[str, Any] | None:
+        """The replay result of a deal when the game has its own (see docs/records.md); None
+        for the Ramsch form."""
+        return None
+
+    def unplayed_result(self, deal: Deal) -> DealResult:
+        """The result of a deal that ends without a card play (a game where it can)."""
+        raise NotImplementedError
+
+    def compulsory_ramsch(self) -> RuleSet | None:
+        """The rules of a deal of compulsory Ramsch at this table, if the game has one."""
         return None
 
     def first_phase(self, deal: Deal) -> Phase:

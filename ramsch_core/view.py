@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ramsch_core.actions import Action
 from ramsch_core.cards import Card
@@ -36,6 +36,11 @@ class PublicView:
     order: TrickOrder
     """The trick order in force (or, before a contract is chosen, the one hands are sorted by)."""
     rules: RuleSet
+    open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Hands laid open to the table (an Ouvert declarer's), as (seat, cards)."""
+    state: Any = None
+    """A copy of what the game keeps public besides the cards (full Skat: the bidding, the
+    declarer, the declaration, Kontra and Re — ``SkatContest``), or None."""
 
     @property
     def played(self) -> tuple[Card, ...]:
@@ -113,3 +118,7 @@ class SeatView:
     @property
     def played(self) -> tuple[Card, ...]:
         return self.public.played
+
+    @property
+    def open_hands(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        return self.public.open_hands

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
-from typing import NamedTuple, Protocol
+from functools import cached_property, lru_cache
+from typing import Any, NamedTuple, Protocol
 
 from ramsch_core.kernel.layout import Layout
 from ramsch_core.kernel.tally import Tally
@@ -34,6 +34,8 @@ class Score(NamedTuple):
     skat_to: int | None
     """The seat the skat's points were credited to, if any."""
     multiplier: int
+    details: dict[str, Any] | None = None
+    """What a game adds for its result (a Skat game: declarer, value, won...)."""
 
 
 class Scorer(Protocol):
@@ -61,5 +63,10 @@ class Contract:
 
     @cached_property
     def layout(self) -> Layout:
-        """The order and rule compiled to bit masks (built once per contract)."""
-        return Layout(self.order, self.rule)
+        """The order and rule compiled to bit masks (built once per order and rule)."""
+        return compiled(self.order, self.rule)
+
+
+@lru_cache(maxsize=256)
+def compiled(order: TrickOrder, rule: PlayRule) -> Layout:
+    return Layout(order, rule)

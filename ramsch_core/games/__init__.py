@@ -12,13 +12,16 @@ from ramsch_core.games.registry import (
     preset,
     register,
 )
+from ramsch_core.games.skat import SKAT
 
 register(RAMSCH)
+register(SKAT)
 
 __all__ = [
     "DEFAULT_GAME",
     "GAMES",
     "RAMSCH",
+    "SKAT",
     "Game",
     "game_of",
     "get_game",

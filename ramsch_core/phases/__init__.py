@@ -41,6 +41,10 @@ class Phase:
         """Face-down cards ``seat`` may look at now (picked up in a Schieberamsch)."""
         return ()
 
+    def open_hands(self, deal: Deal) -> dict[int, tuple[Card, ...]]:
+        """Hands laid open to the whole table now (an Ouvert declarer's), by seat."""
+        return {}
+
     def copy(self) -> Phase:
         raise NotImplementedError
 

@@ -155,4 +155,5 @@ class CardPlay(Phase):
             contract=self.contract.name,
             tags=scorer.tags(score, facts),
             events=scorer.events(score, facts),
+            details=score.details,
         )

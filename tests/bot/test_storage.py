@@ -122,7 +122,7 @@ async def test_what_messages_show_is_recorded_replaced_and_forgotten(store: Stor
 class Bid(Action):
     """An action no game registers."""
 
-    kind: ClassVar[str] = "bid"
+    kind: ClassVar[str] = "wager"
 
 
 async def test_an_action_of_an_unknown_kind_is_refused_and_writes_nothing(store: Store) -> None:
@@ -132,8 +132,8 @@ async def test_an_action_of_an_unknown_kind_is_refused_and_writes_nothing(store:
     )  # fmt: skip
     await store.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
                               seed=1, humans=1, at=0.0)  # fmt: skip
-    assert "bid" not in ACTIONS
-    with pytest.raises(ValueError, match="bid"):
+    assert "wager" not in ACTIONS
+    with pytest.raises(ValueError, match="wager"):
         await store.append_action(table_id, seq=0, seat=0, user_id=3, source="human",
                                   action=Bid(), at=5.0)  # fmt: skip
     assert await store.load_actions(table_id) == []

@@ -31,10 +31,10 @@ LIVE = sorted(int(table_id) for table_id in EXPECTED["live"])
 
 
 @dataclass(frozen=True)
-class Bid(Action):
+class Shuffle(Action):
     """An action kind no game registers."""
 
-    kind: ClassVar[str] = "bid"
+    kind: ClassVar[str] = "shuffle"
 
 
 @dataclass(frozen=True)
@@ -221,9 +221,9 @@ async def test_an_action_of_an_unknown_kind_writes_nothing(store: Store) -> None
     before = await rows(store, "SELECT COUNT(*), MAX(seq) FROM actions WHERE table_id = ?",
                         (table_id,))  # fmt: skip
     [(updated,)] = await rows(store, "SELECT updated_at FROM tables WHERE id = ?", (table_id,))
-    with pytest.raises(ValueError, match="bid"):
+    with pytest.raises(ValueError, match="shuffle"):
         await store.append_action(table_id, seq=before[0][0], seat=0, user_id=HOST,
-                                  source="human", action=Bid(), at=updated + 1)  # fmt: skip
+                                  source="human", action=Shuffle(), at=updated + 1)  # fmt: skip
     assert await rows(store, "SELECT COUNT(*), MAX(seq) FROM actions WHERE table_id = ?",
                       (table_id,)) == before  # fmt: skip
     assert await rows(store, "SELECT updated_at FROM tables WHERE id = ?", (table_id,)) == [

@@ -40,18 +40,56 @@ def kernel_pushes(deal: Deal, kernel: Kernel) -> list[int]:
 
 def assert_same(deal: Deal, outcome: Outcome, first_trick: int = 0) -> None:
     """The API's result and the kernel's outcome agree: trick winners (from ``first_trick``),
-    card points, trick counts and scores."""
+    card points, trick counts and scores. A deal the API ended early (a Null game lost at the
+    declarer's first trick) agrees on the tricks it played and on the scores."""
     result = deal.result
     assert result is not None
-    assert tuple(trick.winner for trick in result.tricks[first_trick:]) == outcome.winners
+    winners = tuple(trick.winner for trick in result.tricks[first_trick:])
+    assert result.scores == outcome.scores
+    if len(result.tricks) < deal.rules.hand_size:
+        assert outcome.winners[: len(winners)] == winners
+        return
+    assert winners == outcome.winners
     assert result.card_points == outcome.card_points
     assert result.trick_counts == outcome.trick_counts
-    assert result.scores == outcome.scores
 
 
-def kernel_game_through_the_api(rules: RuleSet, seed: int) -> Outcome:
+def to_the_card_play(deal: Deal, rng: random.Random) -> None:
+    """Random legal actions until the card play begins (bidding, declaring, pushing)."""
+    while not deal.finished and deal.phase != "play":
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+
+
+def play_through_the_api(deal: Deal, kernel: Kernel, log: list[int]) -> None:
+    """The kernel's cards fed to the API until its deal ends (early, for a lost Null)."""
+    for bit in log:
+        if deal.finished:
+            break
+        deal.apply(Play(kernel.card(bit)))
+
+
+def kernel_play_through_the_api(rules: RuleSet, seed: int) -> Outcome | None:
+    """For a game that chooses its contract in the deal: random actions up to the card play,
+    then the kernel's random card play under the deal's contract through the API."""
+    rng = random.Random(seed)
+    deal = Deal.from_seed(rules, seed)
+    to_the_card_play(deal, rng)
+    if deal.finished:
+        return None
+    kernel = Kernel(rules, deal.contract)
+    log: list[int] = []
+    outcome = kernel.playout(position_of(deal, kernel), rng, log)
+    play_through_the_api(deal, kernel, log)
+    assert_same(deal, outcome)
+    return outcome
+
+
+def kernel_game_through_the_api(rules: RuleSet, seed: int) -> Outcome | None:
     """The kernel's random deal of ``seed``, fed card by card to Deal.apply, ends with the same
     result (every card the kernel plays is one the API accepts)."""
+    if Deal.from_seed(rules, seed).phase not in ("push", "play"):
+        return kernel_play_through_the_api(rules, seed)
     kernel = Kernel(rules)
     hands, skat = deal_from_seed(rules, seed)
     cards: list[int] = []
@@ -81,7 +119,28 @@ def api_random_deal(rules: RuleSet, seed: int) -> Deal:
 
 def api_game_through_the_kernel(rules: RuleSet, seed: int) -> Deal:
     """A deal played at random through the API, replayed by the kernel: same tricks, scores
-    (every card the API accepted is one the kernel accepts)."""
+    (every card the API accepted is one the kernel accepts). A game that chooses its contract
+    in the deal is replayed from the start of its card play under the contract played."""
+    deal = Deal.from_seed(rules, seed)
+    if deal.phase not in ("push", "play"):
+        rng = random.Random(seed)
+        to_the_card_play(deal, rng)
+        start = deal.copy()
+        while not deal.finished:
+            legal = deal.legal_actions()
+            deal.apply(legal[rng.randrange(len(legal))])
+        if start.finished:
+            return deal
+        kernel = Kernel(rules, deal.contract)
+        position = position_of(start, kernel)
+        for _, action in deal.history[len(start.history) :]:
+            if isinstance(action, Play):
+                kernel.play(position, kernel.bit_of[action.card])
+        score = kernel.score(position)
+        assert deal.result is not None and deal.result.scores == score.scores
+        if len(deal.tricks) == rules.hand_size:
+            assert deal.result.card_points == score.points
+        return deal
     kernel = Kernel(rules)
     deal = api_random_deal(rules, seed)
     hands, skat = deal_from_seed(rules, seed)
@@ -118,7 +177,6 @@ def position_of(deal: Deal, kernel: Kernel) -> Position:
 def playout_from_a_position(rules: RuleSet, seed: int) -> None:
     """``Kernel.playout`` from a mid-deal position the API reached (mid-trick too) plays only
     cards the API accepts and ends with the API's result."""
-    kernel = Kernel(rules)
     deal = Deal.from_seed(rules, seed)
     rng = random.Random(seed)
     stop = rng.randrange(rules.players * rules.hand_size)
@@ -127,11 +185,11 @@ def playout_from_a_position(rules: RuleSet, seed: int) -> None:
         deal.apply(legal[rng.randrange(len(legal))])
     if deal.finished:
         return
+    kernel = Kernel(rules, deal.contract)
     position = position_of(deal, kernel)
     log: list[int] = []
     outcome = kernel.playout(position, rng, log)
-    for bit in log:
-        deal.apply(Play(kernel.card(bit)))
+    play_through_the_api(deal, kernel, log)
     assert_same(deal, outcome, position.number)
 
 

@@ -96,4 +96,5 @@ def snapshot(deal: Deal) -> tuple[object, ...]:
         tuple(deal.legal_actions()),
         tuple(deal.view(seat) for seat in range(deal.players)),
         deal.result,
+        None if deal.state is None else deal.state.copy(),
     )

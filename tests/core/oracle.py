@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from ramsch_core import AltenburgRules, Card, RuleSet, SchafkopfRules, SkatRules, Trick, TrickOrder
 from ramsch_core.cards import points_of
+from ramsch_core.games.skat import FullSkatRules
 from ramsch_core.tricks.constraints import PlayRule
 
 TRUMP = 4
@@ -102,6 +103,10 @@ def score(rules: RuleSet, tricks: Sequence[Trick], skat: Sequence[Card], pushes:
         return _score_schafkopf(rules, rules.trick_order(), tricks)
     if isinstance(rules, AltenburgRules):
         return _score_altenburg(rules, tricks, skat)
+    if isinstance(rules, FullSkatRules):
+        # The contract the rules fix is the Ramsch of an all-pass (FS-1); declared games are
+        # checked against skat_value below.
+        return score(rules.ramsch, tricks, skat, pushes)
     raise NotImplementedError(
         f"no reference scoring for {type(rules).__name__} ({rules.game}): add one to "
         "tests/core/oracle.py"

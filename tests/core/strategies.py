@@ -2,7 +2,8 @@
 
 ``rules_of_game(game)`` reads each variant model's ``model_fields``: a ``Literal`` option takes
 one of its values, a ``bool`` either, an ``int`` with a ``ge`` bound one of the hundred values
-from the bound up (within ``le`` if there is one); ``game`` and ``variant`` are fixed. An option
+from the bound up (within ``le`` if there is one), a nested rule model its own options;
+``game`` and ``variant`` are fixed. An option
 of any other type is an error here, so a new game with a new kind of option is noticed rather
 than silently left at its default. ``any_rules`` draws from every game registered when this
 module is imported (``ramsch_core.GAMES``).
@@ -34,7 +35,20 @@ def option_values(name: str, info: FieldInfo) -> st.SearchStrategy[Any]:
             raise TypeError(f"option {name!r}: an int option needs a 'ge' bound to be sampled")
         high: Any = next((item.le for item in info.metadata if isinstance(item, Le)), low + 99)
         return st.integers(low, min(high, low + 99))
+    if isinstance(annotation, type) and issubclass(annotation, RuleSet):
+        return options_of(annotation)  # nested rules (full Skat's Ramsch on all-pass)
     raise TypeError(f"option {name!r}: no strategy for options of type {annotation!r}")
+
+
+def options_of(model: type[RuleSet]) -> st.SearchStrategy[dict[str, Any]]:
+    """The options of a nested rule model as a record writes them (without game, variant)."""
+    return st.fixed_dictionaries(
+        {
+            name: option_values(name, info)
+            for name, info in model.model_fields.items()
+            if name not in FIXED
+        }
+    )
 
 
 def rules_of_model(game: Game, model: type[RuleSet]) -> st.SearchStrategy[RuleSet]:

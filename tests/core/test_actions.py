@@ -61,12 +61,12 @@ def test_every_field_of_an_action_kind_must_be_given(kind: str) -> None:
     assert [field.name for field in fields_of(cls)] == list(cls.fields)
     assert all(field.default is dataclasses.MISSING for field in fields_of(cls))
     if cls.fields:
-        with pytest.raises(TypeError, match="missing 1 required positional argument"):
+        with pytest.raises(TypeError, match=r"missing \d+ required positional argument"):
             cls()
 
 
 def test_an_unknown_kind_is_refused_naming_every_known_kind() -> None:
-    for item in ({"action": "bid", "value": 18}, {"seat": 0}, {"action": 3}):
+    for item in ({"action": "jump", "value": 18}, {"seat": 0}, {"action": 3}):
         with pytest.raises(RecordError) as caught:
             action_from_json(item, 4)
         message = str(caught.value)

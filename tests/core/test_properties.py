@@ -42,6 +42,10 @@ from ramsch_core import (
     replay_summary,
 )
 from ramsch_core.cards import points_of
+from ramsch_core.games.skat import FullSkatRules
+from ramsch_core.phases.bidding import Bid, Hold, Pass
+from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
+from ramsch_core.phases.doubling import Kontra, Re
 from tests.core.builders import snapshot
 from tests.core.strategies import any_rules
 
@@ -85,9 +89,13 @@ def check_conservation(deal: Deal) -> None:
     played = [card for trick in deal.tricks for card in trick.cards] + list(deal.trick)
     every = [card for hand in hands for card in hand] + played
     assert len(every) == len(set(every))
+    sizes = sorted(len(hand) for hand in hands)
+    if deal.phase == "declaring" and not face_down(deal):
+        # FS-6: the declarer holds the skat until he has laid two cards away
+        assert len(every) == 32 and sizes == [10, 10, 12]
+        return
     assert len(every) + rules.skat_size == 32
     assert len(face_down(deal)) == rules.skat_size
-    sizes = sorted(len(hand) for hand in hands)
     assert sizes[-1] - sizes[0] <= 1  # at most one card ahead within the current trick
 
 
@@ -110,14 +118,17 @@ def check_views(deal: Deal, known: list[set[Card]]) -> None:
         others = {
             card for other in range(deal.players) if other != seat for card in deal.hand(other)
         }
-        assert shown & others <= set(view.laid)  # only the two cards this seat laid itself
-        if deal.rules.schieben_rules() is None:
-            assert not shown & hidden
+        opened = {card for _, cards in view.open_hands for card in cards}
+        # only the two cards this seat laid itself, and a hand laid open to everyone
+        assert shown & others <= set(view.laid) | opened
+        if deal.rules.schieben_rules() is None:  # the skat, or the two the declarer laid away
+            assert not (shown - set(view.laid)) & hidden
         legal_cards = {card for action in view.legal for card in _cards(action)}
         if deal.to_act != seat:
             assert view.legal == () and view.skat == ()
-        elif deal.phase == "play":
+        elif deal.phase != "push":  # the card play, a game's bidding or declaring
             assert list(view.legal) == deal.legal_actions()
+            assert legal_cards <= set(view.hand)
         elif view.skat:  # picked up: lay two of hand + packet
             assert set(view.skat) == hidden
             assert all(isinstance(action, Push) for action in view.legal)
@@ -132,7 +143,7 @@ def check_views(deal: Deal, known: list[set[Card]]) -> None:
 def _cards(action: Action) -> tuple[Card, ...]:
     if isinstance(action, Play):
         return (action.card,)
-    if isinstance(action, Push):
+    if isinstance(action, Push | Discard):
         return action.cards
     return ()
 
@@ -141,6 +152,13 @@ def other_actions(deal: Deal, rng: random.Random, legal: list[Action]) -> list[A
     """A sample of actions that are not legal now."""
     candidates: list[Action] = [Play(card) for card in DECK]
     candidates += [PickUp(), PassOn()]
+    candidates += [Bid(17), Bid(19), Bid(18), Bid(264), Hold(), Pass(), TakeSkat(), Kontra(), Re()]
+    candidates += [
+        Declare("null", True, False, False, None),
+        Declare("grand", False, False, True, False),
+        Declare("clubs", False, True, False, False),
+    ]
+    candidates += [Discard(tuple(rng.sample(DECK, 2))) for _ in range(4)]  # type: ignore[arg-type]
     candidates += [Push(tuple(rng.sample(DECK, 2))) for _ in range(6)]  # type: ignore[arg-type]
     if deal.to_act is not None:
         hand = deal.hand(deal.to_act)
@@ -190,11 +208,43 @@ def play_randomly(rules: RuleSet, seed: int, rng: random.Random, checks: bool) -
         seat = deal.to_act
         assert seat is not None
         action = rng.choice(deal.legal_actions())
-        if isinstance(action, PickUp | Push):
+        if isinstance(action, PickUp | Push | TakeSkat):
             known[seat] |= face_down(deal)
         deal.apply(action, seat)
+        for _, cards in deal.public_view().open_hands:  # FS-6: an Ouvert hand is public
+            for other in known:
+                other |= set(cards)
     assert deal.legal_actions() == []
     return deal
+
+
+def check_skat_result(deal: Deal) -> None:
+    """FS-8..12 on a finished declared (or thrown-in) game: only the declarer scores, +value
+    won or -2 x value lost; his points are his tricks and the skat; a Null ends at his first
+    trick, every other game after ten."""
+    result = deal.result
+    assert result is not None and result.details is not None
+    details = result.details
+    if result.contract == "passed":
+        assert result.tricks == () and set(result.scores) == {0}
+        return
+    declarer = details["declarer"]
+    taken = [trick for trick in result.tricks if trick.winner == declarer]
+    assert details["declarer_points"] == sum(t.points for t in taken) + points_of(result.skat)
+    value, won = details["value"], details["won"]
+    assert result.scores == tuple(
+        (value if won else -2 * value) if seat == declarer else 0 for seat in range(3)
+    )
+    if details["game"] == "null":
+        assert won == (not taken)
+        assert len(result.tricks) == (10 if won else result.tricks.index(taken[0]) + 1)
+        assert value in {23 << k for k in range(3)} | {35 << k for k in range(3)} | {
+            46 << k for k in range(3)} | {59 << k for k in range(3)}  # fmt: skip
+    else:
+        assert len(result.tricks) == 10
+        if won:
+            assert details["declarer_points"] >= 61 and not details["overbid"]
+        assert value >= details["bid"] or not details["overbid"]
 
 
 def check_result(deal: Deal) -> None:
@@ -202,6 +252,11 @@ def check_result(deal: Deal) -> None:
     every game shares, then each Ramsch variant's arithmetic by its rule class."""
     rules, result = deal.rules, deal.result
     assert result is not None
+    if isinstance(rules, FullSkatRules):
+        if result.contract != "ramsch":
+            check_skat_result(deal)
+            return
+        rules = rules.ramsch  # FS-1: an all-pass played as Ramsch scores as Ramsch
     played = [card for trick in result.tricks for card in trick.cards]
     assert len(result.tricks) == rules.hand_size
     assert all(len(trick.cards) == rules.players for trick in result.tricks)
@@ -295,6 +350,12 @@ def _table_options(rules: RuleSet) -> st.SearchStrategy[TableOptions]:
         bock_on_durchmarsch=st.booleans(),
         bock_on_tie=st.booleans(),
         tournament=st.booleans(),
+        bock_on_sixty=st.booleans(),
+        bock_on_kontra=st.booleans(),
+        bock_on_re=st.booleans(),
+        bock_on_grand_hand=st.booleans(),
+        bock_on_value=st.booleans(),
+        ramsch_after_bock=st.booleans() if rules.compulsory_ramsch() else st.just(False),
     )
 
 
@@ -303,8 +364,9 @@ def _table_options(rules: RuleSet) -> st.SearchStrategy[TableOptions]:
 def test_random_sessions_add_up(
     rules: RuleSet, seed: int, choices: int, data: st.DataObject
 ) -> None:
-    """C-4, SR-11: table scores are the deal's scores at the active seats (doubled in Bock),
-    the dealer who sits out scores 0, totals are their sums, and the match replays; a round
+    """C-4, SR-11, FS-13/14: table scores are the deal's scores at the active seats (doubled
+    in Bock), or tournament points for a declared game; the dealer who sits out scores 0 (or
+    the tournament bonus), totals are their sums, and the match replays; a round
     has one deal per seat unless a deal ends the match."""
     options = data.draw(_table_options(rules))
     rng = random.Random(choices)
@@ -321,12 +383,21 @@ def test_random_sessions_add_up(
     for number, entry in enumerate(match.finished_deals):
         assert entry.dealer == number % options.seats
         factor = 2 if entry.bock else 1
+        details = entry.result.details or {}
+        declared = options.tournament and "won" in details  # FS-14: tournament points
         for seat in range(options.seats):
-            if seat in entry.seats:
-                expected = entry.result.scores[entry.seats.index(seat)] * factor
+            if declared:
+                value, won = details["value"], details["won"]
+                if seat == entry.seats[details["declarer"]]:
+                    expected = Fraction(value + 50 if won else -2 * value - 50)
+                else:  # the defenders and a dealer sitting out
+                    expected = Fraction(0 if won else 40 if options.seats == 3 else 30)
+            elif seat in entry.seats:
+                expected = entry.result.scores[entry.seats.index(seat)]
             else:
                 assert seat == entry.dealer
                 expected = Fraction(0)
+            expected *= factor
             assert entry.table_scores[seat] == expected
             totals[seat] += expected
     assert match.totals == totals

@@ -225,7 +225,7 @@ def good_record() -> dict[str, Any]:
         (lambda r: r["hands"][0].pop(), RulesError, "Hand 0 holds 9 cards"),
         (lambda r: r.update(actions={}), RecordError, "'actions' must be a list"),
         (lambda r: r.update(actions=[3]), RecordError, "action 1: expected a card"),
-        (lambda r: r.update(actions=[{"action": "bid"}]), RecordError, "unknown action 'bid'"),
+        (lambda r: r.update(actions=[{"action": "jump"}]), RecordError, "unknown action 'jump'"),
         (lambda r: r.update(actions=[{"seat": "0", "card": "CA"}]), RecordError, "'seat'"),
         (lambda r: r.update(actions=[{"seat": True, "card": "CA"}]), RecordError, "'seat'"),
         (

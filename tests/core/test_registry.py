@@ -109,8 +109,10 @@ def test_ramsch_is_the_game_of_rules_that_name_none(stich: Game) -> None:
 
 
 def test_an_unknown_game_names_every_registered_game(stich: Game) -> None:
-    with pytest.raises(RuleSetError, match="Unknown game 'skat': choose one of ramsch, stich"):
-        parse_rules({"game": "skat"})
+    with pytest.raises(
+        RuleSetError, match="Unknown game 'doppelkopf': choose one of ramsch, skat, stich"
+    ):
+        parse_rules({"game": "doppelkopf"})
     with pytest.raises(RuleSetError, match="'game' must be a name"):
         parse_rules({"game": 3})
 

@@ -210,7 +210,7 @@ def test_several_errors_are_all_named() -> None:
         ({"game": "ramsch"}, "missing 'variant'"),
         ({"variant": "doppelkopf"}, "unknown variant"),
         ({"variant": 3}, "unknown variant"),
-        ({"game": "skat", "variant": "skat"}, "Unknown game 'skat'"),
+        ({"game": "doppelkopf", "variant": "skat"}, "Unknown game 'doppelkopf'"),
         ("skat", "expected an object"),
         (["skat"], "expected an object"),
     ],
@@ -242,6 +242,13 @@ def test_table_options_defaults_and_refusals() -> None:
         "bock_on_durchmarsch": False,
         "bock_on_tie": False,
         "tournament": False,
+        "bock_on_sixty": False,
+        "bock_on_kontra": False,
+        "bock_on_re": False,
+        "bock_on_grand_hand": False,
+        "bock_on_value": False,
+        "bock_threshold": 72,
+        "ramsch_after_bock": False,
     }
     assert parse_table_options({"seats": 4, "rounds": 3}).seats == 4
     for data, name in [({"seats": 6}, "seats"), ({"rounds": 0}, "rounds"), ({"bock": 1}, "bock")]:

@@ -1,0 +1,232 @@
+"""The contracts of full Skat: suit games, Grand and Null — trick orders, the bid ladder, values
+and the scorer (FS-4, FS-7..12)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any, Literal
+
+from ramsch_core.cards import Card, Rank, Suit
+from ramsch_core.contracts import Contract, Score
+from ramsch_core.contracts.ramsch import GRAND_RANKS
+from ramsch_core.kernel.tally import Tally
+from ramsch_core.tricks.constraints import FOLLOW_SUIT
+from ramsch_core.tricks.order import JACKS, TrickOrder, plain_suits
+
+GameName = Literal["clubs", "spades", "hearts", "diamonds", "grand", "null"]
+SUIT_GAMES: dict[str, Suit] = {
+    "clubs": Suit.CLUBS,
+    "spades": Suit.SPADES,
+    "hearts": Suit.HEARTS,
+    "diamonds": Suit.DIAMONDS,
+}
+GAMES: tuple[GameName, ...] = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+
+LADDER: tuple[int, ...] = (
+    18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70,
+    72, 77, 80, 81, 84, 88, 90, 96, 99, 100, 108, 110, 117, 120, 121, 126, 130, 132, 135, 140,
+    143, 144, 150, 153, 154, 156, 160, 162, 165, 168, 170, 176, 180, 187, 192, 198, 204, 216,
+    240, 264,
+)  # fmt: skip
+"""FS-4: the values a bid may name."""
+
+BASE: dict[str, int] = {"clubs": 12, "spades": 11, "hearts": 10, "diamonds": 9, "grand": 24}
+"""FS-8: the base values of the suit games and Grand."""
+
+NULL_ORDER_RANKS = (
+    Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+)  # fmt: skip
+
+
+def null_value(hand: bool, ouvert: bool) -> int:
+    """FS-8: Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert Hand 59."""
+    return (59 if hand else 46) if ouvert else (35 if hand else 23)
+
+
+@cache
+def skat_order(game: str) -> TrickOrder:
+    """FS-7: the trick order of a game."""
+    if game == "null":
+        return TrickOrder((), plain_suits(NULL_ORDER_RANKS))
+    if game == "grand":
+        return TrickOrder(JACKS, plain_suits(GRAND_RANKS, exclude=JACKS))
+    suit = SUIT_GAMES[game]
+    trumps = JACKS + tuple(Card(suit * 8 + rank) for rank in GRAND_RANKS)
+    return TrickOrder(trumps, plain_suits(GRAND_RANKS, exclude=trumps))
+
+
+def matadors(game: str, cards: frozenset[Card] | set[Card]) -> int:
+    """FS-9: "with n" (+n) or "without n" (−n), counted from ♣J down the trump sequence over
+    the declarer's twelve cards."""
+    trumps = skat_order(game).trumps
+    holding = trumps[0] in cards
+    count = 0
+    for card in trumps:
+        if (card in cards) != holding:
+            break
+        count += 1
+    return count if holding else -count
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """What the declarer declared, with the implied announcements filled in (FS-6)."""
+
+    game: GameName
+    hand: bool
+    schneider: bool = False
+    schwarz: bool = False
+    ouvert: bool = False
+
+    @property
+    def null(self) -> bool:
+        return self.game == "null"
+
+    def describe(self) -> str:
+        """E.g. ``Grand Hand Schneider angesagt``, for logs and errors."""
+        parts = [self.game.capitalize()]
+        if self.hand:
+            parts.append("Hand")
+        if self.schwarz:
+            parts.append("Schwarz announced")
+        elif self.schneider:
+            parts.append("Schneider announced")
+        if self.ouvert:
+            parts.append("Ouvert")
+        return " ".join(parts)
+
+
+@dataclass
+class SkatContest:
+    """What a deal of full Skat has decided so far: the bidding, the skat, the declaration, the
+    doublings. Phases write it; the scorer, the views and the replay read it."""
+
+    bid: int = 0
+    """The highest value named in the bidding."""
+    declarer: int | None = None
+    passed_out: bool = False
+    """Everyone passed: the deal is a Ramsch (or thrown in)."""
+    picked_up: bool = False
+    declaration: Declaration | None = None
+    kontra: int = 0
+    """0 none, 1 Kontra, 2 Re."""
+    said: list[tuple[int, str]] = field(default_factory=list)
+    """The bidding and the announcements, in order: ``(seat, "18" | "hold" | "pass" | ...)``."""
+
+    def copy(self) -> SkatContest:
+        return replace(self, said=list(self.said))
+
+
+class SkatScorer:
+    """FS-8..12: the value of a suit game, Grand or Null and who won it, from the tally."""
+
+    def __init__(
+        self, declaration: Declaration, declarer: int, bid: int, matadors: int, kontra: int = 0
+    ) -> None:
+        self.declaration = declaration
+        self.declarer = declarer
+        self.bid = bid
+        self.matadors = matadors
+        self.kontra = kontra
+
+    def with_kontra(self, level: int) -> SkatScorer:
+        return SkatScorer(self.declaration, self.declarer, self.bid, self.matadors, level)
+
+    def __call__(self, tally: Tally) -> Score:
+        d, declaration = self.declarer, self.declaration
+        points = tally.points[:]
+        points[d] += tally.skat_points  # FS-6: the skat or the two laid away count for him
+        taken = tally.counts[d]
+        declarer_points = points[d]
+        overbid = schneider = schwarz = False
+        if declaration.null:
+            level = 1
+            value = null_value(declaration.hand, declaration.ouvert)
+            won = taken == 0  # FS-10
+        else:
+            defenders = 120 - declarer_points
+            schneider = declarer_points <= 30 or defenders <= 30
+            schwarz = taken == 0 or taken == tally.tricks
+            level = (
+                abs(self.matadors) + 1 + declaration.hand  # FS-9
+                + (schneider or declaration.schneider) + declaration.schneider
+                + (schwarz or declaration.schwarz) + declaration.schwarz
+                + declaration.ouvert
+            )  # fmt: skip
+            base = BASE[declaration.game]
+            value = base * level
+            won = (
+                declarer_points >= 61
+                and (not declaration.schneider or defenders <= 30)
+                and (not declaration.schwarz or taken == tally.tricks)
+            )
+            if value < self.bid:  # FS-11
+                overbid, won = True, False
+                value = -(-self.bid // base) * base
+        value <<= self.kontra  # FS-12
+        seats = range(len(points))
+        scores = tuple([(value if won else -2 * value) if seat == d else 0 for seat in seats])
+        defending = tuple([seat for seat in seats if seat != d])
+        details: dict[str, Any] = {
+            "game": declaration.game,
+            "declarer": d,
+            "bid": self.bid,
+            "hand": declaration.hand,
+            "schneider_announced": declaration.schneider,
+            "schwarz_announced": declaration.schwarz,
+            "ouvert": declaration.ouvert,
+            "matadors": None if declaration.null else self.matadors,
+            "declarer_points": declarer_points,
+            "schneider": schneider,
+            "schwarz": schwarz,
+            "overbid": overbid,
+            "kontra": self.kontra,
+            "won": won,
+            "value": value,
+        }
+        return Score(
+            tuple(points),
+            scores,
+            defending if won else (d,),
+            (d,) if won else defending,
+            None,
+            d,
+            level,
+            details,
+        )
+
+    def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:
+        won = bool(score.details and score.details["won"])
+        return tuple(
+            ("declarer", "won" if won else "lost") if seat == self.declarer else ("defender",)
+            for seat in range(len(tally.counts))
+        )
+
+    def events(self, score: Score, tally: Tally) -> frozenset[str]:
+        """FS-13: what may open a Bock round."""
+        details = score.details or {}
+        events = set()
+        won = details.get("won")
+        if not won and not self.declaration.null and details.get("declarer_points") == 60:
+            events.add("lost_with_60")
+        if self.kontra and not won:
+            events.add("kontra_won")
+        if self.kontra == 2:
+            events.add("kontra_re")
+        if won and self.declaration.game == "grand" and self.declaration.hand:
+            events.add("grand_hand_won")
+        return frozenset(events)
+
+
+def skat_contract(
+    declaration: Declaration, declarer: int, bid: int, twelve: frozenset[Card], kontra: int = 0
+) -> Contract:
+    """The contract a declaration makes."""
+    count = 0 if declaration.null else matadors(declaration.game, twelve)
+    scorer = SkatScorer(declaration, declarer, bid, count, kontra)
+    return Contract(declaration.game, skat_order(declaration.game), FOLLOW_SUIT, scorer)
+
+
+GRAND_SORT = skat_order("grand")
+"""The order hands are sorted by before a game is declared."""

@@ -1,0 +1,209 @@
+"""Skat: from the end of the bidding to the declaration (FS-6) — take the skat and lay two away,
+or play Hand; then declare the game and the announcements."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ramsch_core.actions import Action, Event, read_card, registered
+from ramsch_core.cards import Card, cards_of, mask_of
+from ramsch_core.contracts.skat import GAMES, Declaration, GameName, null_value
+from ramsch_core.errors import IllegalActionError, RecordError
+from ramsch_core.phases import Phase
+from ramsch_core.phases.bidding import Said, deal_contest
+
+if TYPE_CHECKING:
+    from ramsch_core.deal import Deal
+
+
+@registered
+@dataclass(frozen=True, slots=True)
+class TakeSkat(Action):
+    """The declarer picks up the skat (then lays two cards away)."""
+
+    kind: ClassVar[str] = "pickup"
+
+    def __str__(self) -> str:
+        return "take the skat"
+
+
+@registered
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """The declarer lays two of his twelve cards away; they count for him."""
+
+    kind: ClassVar[str] = "discard"
+    fields: ClassVar[tuple[str, ...]] = ("cards",)
+    cards: tuple[Card, Card] = field()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.kind, "cards": [str(card) for card in self.cards]}
+
+    @classmethod
+    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
+        cards = item.get("cards")
+        if not isinstance(cards, list) or len(cards) != 2:
+            raise RecordError(f"{where}: lay away exactly two cards, e.g. ['S7', 'H7']")
+        return cls((read_card(cards[0], where), read_card(cards[1], where)))
+
+    def __str__(self) -> str:
+        return f"lay away {self.cards[0]} {self.cards[1]}"
+
+
+@registered
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Name the game and the announcements. ``hand`` None: as the skat was (not) taken."""
+
+    kind: ClassVar[str] = "declare"
+    fields: ClassVar[tuple[str, ...]] = ("game", "schneider", "schwarz", "ouvert", "hand")
+    game: GameName
+    schneider: bool
+    schwarz: bool
+    ouvert: bool
+    hand: bool | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.kind,
+            "game": self.game,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
+            "ouvert": self.ouvert,
+            "hand": self.hand,
+        }
+
+    @classmethod
+    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
+        game = item.get("game")
+        if game not in GAMES:
+            raise RecordError(f"{where}: 'game' must be one of {', '.join(GAMES)}, got {game!r}")
+        flags: dict[str, bool] = {}
+        for flag in ("schneider", "schwarz", "ouvert"):
+            value = item.get(flag, False)
+            if not isinstance(value, bool):
+                raise RecordError(f"{where}: '{flag}' must be true or false, got {value!r}")
+            flags[flag] = value
+        hand = item.get("hand")
+        if hand is not None and not isinstance(hand, bool):
+            raise RecordError(f"{where}: 'hand' must be true or false, got {hand!r}")
+        return cls(game, flags["schneider"], flags["schwarz"], flags["ouvert"], hand)
+
+    def __str__(self) -> str:
+        extras = [flag for flag in ("schneider", "schwarz", "ouvert") if getattr(self, flag)]
+        return " ".join(["declare", self.game, *extras])
+
+
+def declaration_of(action: Declare, picked_up: bool, bid: int) -> Declaration:
+    """The declaration an action makes, implied announcements filled in (FS-6).
+
+    Raises IllegalActionError for one the rules refuse."""
+    hand = not picked_up
+    if action.hand is not None and action.hand != hand:
+        raise IllegalActionError(
+            "You took the skat: this is not a Hand game"
+            if picked_up
+            else "You did not take the skat: this is a Hand game"
+        )
+    if action.game == "null":
+        if action.schneider or action.schwarz:
+            raise IllegalActionError("Schneider and Schwarz can't be announced in a Null game")
+        value = null_value(hand, action.ouvert)
+        if value < bid:
+            raise IllegalActionError(
+                f"This Null is worth {value}, less than your bid of {bid}: declare another game"
+            )
+        return Declaration("null", hand, ouvert=action.ouvert)
+    schwarz = action.schwarz or action.ouvert
+    schneider = action.schneider or schwarz
+    if schneider and not hand:
+        raise IllegalActionError(
+            "Only a Hand game can be played open or with Schneider or Schwarz announced"
+        )
+    return Declaration(action.game, hand, schneider, schwarz, action.ouvert)
+
+
+class Declaring(Phase):
+    """The declarer takes the skat and lays two away, or plays Hand; then declares."""
+
+    name: ClassVar[str] = "declaring"
+
+    def __init__(self, declarer: int) -> None:
+        self.to_act = declarer
+        self.discarded = False
+
+    def copy(self) -> Phase:
+        other = Declaring.__new__(Declaring)
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def _declarations(self, deal: Deal) -> list[Action]:
+        contest = deal_contest(deal)
+        hand = not contest.picked_up
+        options: list[Action] = []
+        for game in GAMES:
+            if game == "null":
+                for ouvert in (False, True):
+                    if null_value(hand, ouvert) >= contest.bid:
+                        options.append(Declare("null", False, False, ouvert, None))
+                continue
+            options.append(Declare(game, False, False, False, None))
+            if hand:
+                options += [
+                    Declare(game, True, False, False, None),
+                    Declare(game, True, True, False, None),
+                    Declare(game, True, True, True, None),
+                ]
+        return options
+
+    def legal(self, deal: Deal) -> list[Action]:
+        contest = deal_contest(deal)
+        if not contest.picked_up:
+            return [TakeSkat(), *self._declarations(deal)]
+        if not self.discarded:
+            seat = self.to_act
+            assert seat is not None
+            return [Discard(pair) for pair in combinations(cards_of(deal.held[seat]), 2)]
+        return self._declarations(deal)
+
+    def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
+        contest = deal_contest(deal)
+        if isinstance(action, TakeSkat):
+            if contest.picked_up:
+                raise IllegalActionError("You have already taken the skat")
+            contest.picked_up = True
+            contest.said.append((seat, "pickup"))
+            deal.held[seat] |= mask_of(deal.skat)
+            deal.skat = ()
+            return [Said(seat, "pickup")]
+        if isinstance(action, Discard):
+            if not contest.picked_up:
+                raise IllegalActionError("Take the skat first, or declare a Hand game")
+            if self.discarded:
+                raise IllegalActionError("You have already laid two cards away: declare")
+            first, second = action.cards
+            if first == second:
+                raise IllegalActionError("Lay two different cards away")
+            for card in action.cards:
+                if not deal.held[seat] >> card & 1:
+                    raise IllegalActionError(f"You can't lay {card.pretty} away: you don't hold it")
+            deal.held[seat] &= ~mask_of(action.cards)
+            deal.skat = action.cards
+            deal.laid[seat] = action.cards
+            self.discarded = True
+            return [Said(seat, "discard")]
+        if isinstance(action, Declare):
+            if contest.picked_up and not self.discarded:
+                raise IllegalActionError("Lay two cards away before you declare")
+            contest.declaration = declaration_of(action, contest.picked_up, contest.bid)
+            what = f"declare:{contest.declaration.game}"
+            contest.said.append((seat, what))
+            self.to_act = None
+            return [Said(seat, what), *deal.advance(self)]
+        raise IllegalActionError("Take the skat or declare a Hand game")
