@@ -1,5 +1,6 @@
 """The rules of the card games the bot hosts — Ramsch in Skat, Schafkopf and after the Altenburg
-booklet — behind one state API for every registered game: pure and synchronous.
+booklet, and full Skat with Ramsch when all pass — behind one state API for every registered
+game: pure and synchronous.
 
 This facade is what the bot and other users import; the modules behind it may move.
 """
@@ -23,6 +24,14 @@ from ramsch_core.actions import (
 )
 from ramsch_core.ai import Player, make_player
 from ramsch_core.cards import DECK, Card, Rank, Suit
+from ramsch_core.contracts.skat import (
+    BASE,
+    LADDER,
+    Declaration,
+    SkatContest,
+    matadors,
+    null_value,
+)
 from ramsch_core.deal import Deal, deal_from_seed
 from ramsch_core.errors import (
     DealFinishedError,
@@ -39,14 +48,20 @@ from ramsch_core.errors import (
 )
 from ramsch_core.games import DEFAULT_GAME, GAMES, Game, game_of, get_game, parse_rules, preset
 from ramsch_core.games.ramsch import AltenburgRules, SchafkopfRules, SkatRules
+from ramsch_core.games.skat import FullSkatRules
 from ramsch_core.match import (
     Match,
     SheetEntry,
+    SkatListRow,
     TableOptions,
     check_table,
     deal_seed,
     parse_table_options,
+    skat_list,
 )
+from ramsch_core.phases.bidding import Bid, Hold, Pass, Said
+from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
+from ramsch_core.phases.doubling import Kontra, Re
 from ramsch_core.record import deal_record, replay_record, replay_summary
 from ramsch_core.result import DealResult, Trick, score_json
 from ramsch_core.rules import RuleSet
@@ -56,27 +71,37 @@ from ramsch_core.view import PublicView, SeatView
 
 __all__ = [
     "ACTIONS",
+    "BASE",
     "DECK",
     "DEFAULT_GAME",
     "GAMES",
+    "LADDER",
     "Action",
     "AltenburgRules",
+    "Bid",
     "Card",
     "CardPlayed",
     "Deal",
     "DealFinished",
     "DealFinishedError",
     "DealResult",
+    "Declaration",
+    "Declare",
+    "Discard",
     "Event",
+    "FullSkatRules",
     "Game",
+    "Hold",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidDealError",
+    "Kontra",
     "Match",
     "MustBeatError",
     "MustFollowSuitError",
     "MustTrumpError",
     "NotYourTurnError",
+    "Pass",
     "PassOn",
     "PassedOn",
     "PickUp",
@@ -87,17 +112,22 @@ __all__ = [
     "Push",
     "Pushed",
     "Rank",
+    "Re",
     "RecordError",
     "Rotation",
     "RuleSet",
     "RuleSetError",
     "RulesError",
+    "Said",
     "SchafkopfRules",
     "SeatView",
     "SheetEntry",
+    "SkatContest",
+    "SkatListRow",
     "SkatRules",
     "Suit",
     "TableOptions",
+    "TakeSkat",
     "Trick",
     "TrickOrder",
     "TrickTaken",
@@ -110,6 +140,8 @@ __all__ = [
     "game_of",
     "get_game",
     "make_player",
+    "matadors",
+    "null_value",
     "parse_rules",
     "parse_table_options",
     "preset",
@@ -118,4 +150,5 @@ __all__ = [
     "rotation",
     "score_json",
     "seat_name",
+    "skat_list",
 ]
