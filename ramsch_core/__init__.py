@@ -29,8 +29,10 @@ from ramsch_core.contracts.skat import (
     LADDER,
     Declaration,
     SkatContest,
+    ValueSteps,
     matadors,
     null_value,
+    value_steps,
 )
 from ramsch_core.deal import Deal, deal_from_seed
 from ramsch_core.errors import (
@@ -131,6 +133,7 @@ __all__ = [
     "Trick",
     "TrickOrder",
     "TrickTaken",
+    "ValueSteps",
     "action_from_json",
     "action_to_json",
     "check_table",
@@ -151,4 +154,5 @@ __all__ = [
     "score_json",
     "seat_name",
     "skat_list",
+    "value_steps",
 ]

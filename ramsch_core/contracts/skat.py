@@ -230,3 +230,58 @@ def skat_contract(
 
 GRAND_SORT = skat_order("grand")
 """The order hands are sorted by before a game is declared."""
+
+
+@dataclass(frozen=True, slots=True)
+class ValueSteps:
+    """How a declared game's value was reached (FS-8..12), for score sheets to write out in
+    their own words: ``Clubs with 2, game 3, Schneider 4 → 4 × 12 = 48``."""
+
+    game: str
+    matadors: int | None
+    """Signed as in the result: +2 "with 2", −3 "without 3"; None for Null."""
+    steps: tuple[tuple[str, int], ...]
+    """The levels in order with the running level: ``("matadors", 2)``, ``("game", 3)``, then
+    any of ``hand``, ``schneider``, ``schneider_announced``, ``schwarz``, ``schwarz_announced``,
+    ``ouvert``. Empty for Null."""
+    level: int
+    base: int
+    """The base value (FS-8); for Null its fixed value."""
+    counted: int
+    """``level × base``, or the Null value."""
+    raised: int | None
+    """An overbid game's value: the lowest multiple of the base that reaches the bid."""
+    kontra: int
+    value: int
+    """The value scored: ``raised or counted``, doubled per Kontra/Re."""
+
+
+def value_steps(details: dict[str, Any]) -> ValueSteps:
+    """The steps to the value of a finished declared game, from ``DealResult.details``."""
+    game, kontra, value = details["game"], details["kontra"], details["value"]
+    if game == "null":
+        fixed = null_value(details["hand"], details["ouvert"])
+        return ValueSteps(game, None, (), 1, fixed, fixed, None, kontra, value)
+    count = details["matadors"]
+    level = abs(count)
+    steps = [("matadors", level)]
+    level += 1
+    steps.append(("game", level))
+    schneider_announced, schwarz_announced = (
+        details["schneider_announced"],
+        details["schwarz_announced"],
+    )
+    for name, counts in (
+        ("hand", details["hand"]),
+        ("schneider", details["schneider"] or schneider_announced),
+        ("schneider_announced", schneider_announced),
+        ("schwarz", details["schwarz"] or schwarz_announced),
+        ("schwarz_announced", schwarz_announced),
+        ("ouvert", details["ouvert"]),
+    ):
+        if counts:
+            level += 1
+            steps.append((name, level))
+    base = BASE[game]
+    raised = value >> kontra if details["overbid"] else None
+    return ValueSteps(game, count, tuple(steps), level, base, level * base, raised, kontra, value)

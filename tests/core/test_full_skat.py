@@ -13,7 +13,7 @@ import pytest
 
 from ramsch_core import Card, Deal, IllegalActionError, NotYourTurnError, parse_rules
 from ramsch_core.actions import Play
-from ramsch_core.contracts.skat import LADDER, SkatScorer, matadors, skat_contract
+from ramsch_core.contracts.skat import LADDER, SkatScorer, matadors, skat_contract, value_steps
 from ramsch_core.contracts.skat import Declaration as D
 from ramsch_core.games.skat import FullSkatRules
 from ramsch_core.kernel import Kernel
@@ -561,3 +561,21 @@ def test_bad_input_to_the_replay_exits_2_with_one_line(
     assert done.stdout == "" and done.stderr.count("\n") == 1
     assert message.lower() in done.stderr.lower()
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_fs9_the_value_steps_add_up_to_the_value_scored(path: Path) -> None:
+    """FS-8..12: the written-out steps (matadors, game, Hand, Schneider ... × base, raised
+    when overbid, doubled per Kontra/Re) reach exactly the value the game scored."""
+    deal = replay_record(load(path))
+    details = deal.result.details if deal.result is not None else None
+    if not details or "won" not in details:
+        pytest.skip("not a finished declared game")
+    steps = value_steps(details)
+    assert steps.value == details["value"]
+    assert (steps.raised or steps.counted) << steps.kontra == steps.value
+    if steps.game != "null":
+        levels = [level for _, level in steps.steps]
+        assert levels == list(range(abs(details["matadors"]), steps.level + 1))
+        assert steps.counted == steps.level * steps.base
+        assert (steps.raised is not None) == details["overbid"]
