@@ -96,15 +96,14 @@ class PickUp(Action):
         return "pick up"
 
 
-@registered
-@dataclass(frozen=True, slots=True)
-class Push(Action):
-    """Schieberamsch: lay two cards face down for the next seat (picking up first if needed)."""
+class LaysTwo(Action):
+    """An action that lays two cards face down (a push, a discard): the pair is kept sorted,
+    written as ``"cards": [..., ...]``. Subclasses are dataclasses with the field ``cards``
+    and name what they do in ``verb`` (for records' errors and logs)."""
 
-    kind: ClassVar[str] = "push"
+    __slots__ = ()
     fields: ClassVar[tuple[str, ...]] = ("cards",)
-    # field(): without it the dataclass would take the inherited ``Action.cards`` as a default
-    cards: tuple[Card, Card] = field()
+    verb: ClassVar[str]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
@@ -116,11 +115,22 @@ class Push(Action):
     def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
         cards = item.get("cards")
         if not isinstance(cards, list) or len(cards) != 2:
-            raise RecordError(f"{where}: a push lays exactly two cards, e.g. ['SA', 'ST']")
-        return cls((read_card(cards[0], where), read_card(cards[1], where)))
+            raise RecordError(f"{where}: {cls.verb} exactly two cards, e.g. ['SA', 'ST']")
+        return cls((read_card(cards[0], where), read_card(cards[1], where)))  # type: ignore[call-arg]
 
     def __str__(self) -> str:
-        return f"push {self.cards[0]} {self.cards[1]}"
+        return f"{self.verb} {self.cards[0]} {self.cards[1]}"
+
+
+@registered
+@dataclass(frozen=True, slots=True)
+class Push(LaysTwo):
+    """Schieberamsch: lay two cards face down for the next seat (picking up first if needed)."""
+
+    kind: ClassVar[str] = "push"
+    verb: ClassVar[str] = "push"
+    # field(): without it the dataclass would take the inherited ``Action.cards`` as a default
+    cards: tuple[Card, Card] = field()
 
 
 @registered

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
+from ramsch_core.deck import dealt_in_slices
+
 if TYPE_CHECKING:
     from ramsch_core.contracts import Contract
     from ramsch_core.deal import Deal
@@ -107,3 +109,27 @@ class RuleSet(BaseModel):
     def to_json(self) -> dict[str, Any]:
         """The rule set as a record writes it: ``game``, the variant if any, every option."""
         return self.model_dump()
+
+
+class DealtLikeSkat(RuleSet):
+    """Rules whose deal is Skat's: three players with ten cards each and a skat of two (a
+    variant may change the numbers), dealt in slices; at a table one seat bigger than the
+    players the dealer sits the deal out (C-4)."""
+
+    @property
+    def players(self) -> int:
+        return 3
+
+    @property
+    def hand_size(self) -> int:
+        return 10
+
+    @property
+    def skat_size(self) -> int:
+        return 2
+
+    def table_sizes(self) -> tuple[int, ...]:
+        return (3, 4) if self.players == 3 else (self.players,)
+
+    def schedule(self, seed: int) -> Schedule:
+        return dealt_in_slices(seed, self.players, self.hand_size)

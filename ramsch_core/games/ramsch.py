@@ -20,11 +20,10 @@ from ramsch_core.contracts.ramsch import (
     jacks_order,
     schafkopf_order,
 )
-from ramsch_core.deck import Schedule, dealt_in_slices
 from ramsch_core.games.registry import Game
 from ramsch_core.phases import Finished, Phase
 from ramsch_core.phases.schieben import Schieben, SchiebenRules
-from ramsch_core.rules import RuleSet
+from ramsch_core.rules import DealtLikeSkat
 from ramsch_core.tricks.constraints import FOLLOW_SUIT
 from ramsch_core.tricks.order import TrickOrder
 from ramsch_core.tricks.play import CardPlay
@@ -39,25 +38,13 @@ def ramsch_contract(rules: RamschRules) -> Contract:
     return Contract("ramsch", rules.ramsch_order(), FOLLOW_SUIT, rules.scorer())
 
 
-class RamschRules(RuleSet):
+class RamschRules(DealtLikeSkat):
     """What every Ramsch variant shares: three players with ten cards and a two-card skat unless
     the variant says otherwise, an optional Schieberamsch, then the Ramsch contract."""
 
     game: Literal["ramsch"] = "ramsch"
     variant: str
     name_of_variant: ClassVar[str]
-
-    @property
-    def players(self) -> int:
-        return 3
-
-    @property
-    def hand_size(self) -> int:
-        return 10
-
-    @property
-    def skat_size(self) -> int:
-        return 2
 
     @property
     def variant_id(self) -> str:
@@ -70,13 +57,6 @@ class RamschRules(RuleSet):
 
     def title(self) -> str:
         return f"{self.name_of_variant} Ramsch"
-
-    def table_sizes(self) -> tuple[int, ...]:
-        # At a four-seat table of a three-player variant the dealer sits out (C-4).
-        return (3, 4) if self.players == 3 else (self.players,)
-
-    def schedule(self, seed: int) -> Schedule:
-        return dealt_in_slices(seed, self.players, self.hand_size)
 
     def contract(self) -> Contract:
         return ramsch_contract(self)

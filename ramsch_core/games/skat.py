@@ -14,7 +14,6 @@ from pydantic import Field
 
 from ramsch_core.contracts import Contract
 from ramsch_core.contracts.skat import SkatContest, matadors, skat_contract
-from ramsch_core.deck import Schedule, dealt_in_slices
 from ramsch_core.games.ramsch import SkatRules, ramsch_contract
 from ramsch_core.games.registry import Game
 from ramsch_core.phases import Finished, Phase
@@ -23,7 +22,7 @@ from ramsch_core.phases.declaring import Declaring
 from ramsch_core.phases.doubling import DoublingPlay
 from ramsch_core.phases.schieben import Schieben
 from ramsch_core.result import DealResult, score_json
-from ramsch_core.rules import RuleSet
+from ramsch_core.rules import DealtLikeSkat, RuleSet
 from ramsch_core.tricks.play import CardPlay
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ PHASE_NAMES = {"push": "pushing", "play": "playing"}
 """Phase names as the Skat replay result writes them."""
 
 
-class FullSkatRules(RuleSet):
+class FullSkatRules(DealtLikeSkat):
     """Full Skat after the International Skat Order, with Ramsch on all-pass (FS-1..12)."""
 
     game: Literal["skat"] = "skat"
@@ -47,26 +46,8 @@ class FullSkatRules(RuleSet):
 
     name_of_game: ClassVar[str] = "Skat"
 
-    @property
-    def players(self) -> int:
-        return 3
-
-    @property
-    def hand_size(self) -> int:
-        return 10
-
-    @property
-    def skat_size(self) -> int:
-        return 2
-
     def title(self) -> str:
         return "Skat"
-
-    def table_sizes(self) -> tuple[int, ...]:
-        return (3, 4)  # FS-3: at four the dealer sits out
-
-    def schedule(self, seed: int) -> Schedule:
-        return dealt_in_slices(seed, self.players, self.hand_size)
 
     def contract(self) -> Contract:
         # Until a game is declared hands are sorted as for a Grand: jacks, then the suits.

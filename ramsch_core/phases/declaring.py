@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ramsch_core.actions import Action, Event, read_card, registered
+from ramsch_core.actions import Action, Event, LaysTwo, registered
 from ramsch_core.cards import Card, cards_of, mask_of
 from ramsch_core.contracts.skat import GAMES, Declaration, GameName, null_value
 from ramsch_core.errors import IllegalActionError, RecordError
@@ -32,28 +32,12 @@ class TakeSkat(Action):
 
 @registered
 @dataclass(frozen=True, slots=True)
-class Discard(Action):
+class Discard(LaysTwo):
     """The declarer lays two of his twelve cards away; they count for him."""
 
     kind: ClassVar[str] = "discard"
-    fields: ClassVar[tuple[str, ...]] = ("cards",)
+    verb: ClassVar[str] = "lay away"
     cards: tuple[Card, Card] = field()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.kind, "cards": [str(card) for card in self.cards]}
-
-    @classmethod
-    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
-        cards = item.get("cards")
-        if not isinstance(cards, list) or len(cards) != 2:
-            raise RecordError(f"{where}: lay away exactly two cards, e.g. ['S7', 'H7']")
-        return cls((read_card(cards[0], where), read_card(cards[1], where)))
-
-    def __str__(self) -> str:
-        return f"lay away {self.cards[0]} {self.cards[1]}"
 
 
 @registered
