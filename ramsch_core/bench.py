@@ -5,36 +5,122 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 
 from ramsch_core.ai import DEFAULT_PLAYOUTS, HeuristicPlayer, Player, RandomPlayer
+from ramsch_core.cards import Card
+from ramsch_core.contracts import Contract
+from ramsch_core.contracts.skat import GAMES as GAMES_OF_SKAT
+from ramsch_core.contracts.skat import Declaration, GameName, SkatScorer, skat_order
 from ramsch_core.deal import Deal, deal_from_seed
 from ramsch_core.games import GAMES, get_game
-from ramsch_core.kernel import Kernel
+from ramsch_core.kernel import Kernel, Outcome, tally
 from ramsch_core.rules import RuleSet
+from ramsch_core.tricks.constraints import FOLLOW_SUIT
+
+Dealt = tuple[list[list[Card]], list[Card]]
+"""Hands and skat of a public deal (``deal_from_seed``)."""
+KernelDeal = Callable[[RuleSet, random.Random, Dealt | None], Outcome]
+"""One random deal through the kernel: dealt by its own shuffle (None) or the given cards."""
+
+
+def ramsch_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) -> Outcome:
+    """The rules' own contract (Ramsch): random pushing, random play, its scorer."""
+    kernel = _kernel(rules)
+    if dealt is None:
+        hands, skat = kernel.random_deal(rng)
+    else:
+        hands, skat = [kernel.mask(hand) for hand in dealt[0]], kernel.mask(dealt[1])
+    return kernel.random_game(hands, skat, rng)
+
+
+def skat_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) -> Outcome:
+    """Full Skat: a random declarer declares a random game (Hand, or with two random cards
+    laid away after taking the skat); the kernel plays it out at random under that game's
+    trick order and the deal's own scorer (matadors, Hand, bid 18). The bidding is not
+    simulated, and a Null is played to the last trick (its result is the same)."""
+    game = GAMES_OF_SKAT[int(rng.random() * len(GAMES_OF_SKAT))]
+    declarer = int(rng.random() * rules.players)
+    kernel = _skat_kernel(rules, game)
+    if dealt is None:
+        hands, skat = kernel.random_deal(rng)
+    else:
+        hands, skat = [kernel.mask(hand) for hand in dealt[0]], kernel.mask(dealt[1])
+    hand = rng.random() < 0.5
+    twelve = hands[declarer] | skat
+    if not hand:
+        first = _random_card(twelve, rng.random)
+        pair = first | _random_card(twelve ^ first, rng.random)
+        hands[declarer], skat = twelve ^ pair, pair
+    declaration = Declaration(game, hand)
+    count = 0 if declaration.null else _matadors(kernel, twelve)
+    scorer = SkatScorer(declaration, declarer, 18, count)
+    players = rules.players
+    won, counts, last = [0] * players, [0] * players, [-1] * players
+    winners = kernel.run(hands, 0, [], won, counts, last, 0, rng.random, None)
+    score = scorer(tally(kernel.layout, won, counts, last, skat, 0))
+    return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
+
+
+@cache
+def _skat_kernel(rules: RuleSet, game: GameName) -> Kernel:
+    """The kernel of one game's trick order (its scorer is replaced deal by deal)."""
+    scorer = SkatScorer(Declaration(game, False), 0, 18, 1)
+    return Kernel(rules, Contract(game, skat_order(game), FOLLOW_SUIT, scorer))
+
+
+def _matadors(kernel: Kernel, twelve: int) -> int:
+    """FS-9 on layout masks: trumps take the top bits, ♣J the highest."""
+    trumps = kernel.trump_mask.bit_count()
+    holding = twelve >> 31 & 1
+    count = 0
+    for position in range(31, 31 - trumps, -1):
+        if twelve >> position & 1 != holding:
+            break
+        count += 1
+    return count if holding else -count
+
+
+def _random_card(mask: int, rand: Callable[[], float]) -> int:
+    """A uniformly random set bit of a non-empty mask."""
+    skip = int(rand() * mask.bit_count())
+    while skip:
+        mask &= mask - 1
+        skip -= 1
+    return mask & -mask
+
+
+KERNEL_DEALS: dict[str, KernelDeal] = {"skat": skat_kernel_deal}
+"""A game whose contract is chosen in the deal: how the bench plays one deal through the
+kernel. Any other game plays its rules' own contract (``ramsch_kernel_deal``)."""
+
+
+@cache
+def _kernel(rules: RuleSet) -> Kernel:
+    return Kernel(rules)
 
 
 def kernel_rate(rules: RuleSet, deals: int, seed: int = 0) -> float:
     """Random deals per second through the kernel, dealing with its own seeded shuffle."""
-    kernel = Kernel(rules)
+    play = KERNEL_DEALS.get(rules.game, ramsch_kernel_deal)
+    _kernel(rules)
     rng = random.Random(seed)
     start = time.perf_counter()
     for _ in range(deals):
-        hands, skat = kernel.random_deal(rng)
-        kernel.random_game(hands, skat, rng)
+        play(rules, rng, None)
     return deals / (time.perf_counter() - start)
 
 
 def kernel_seeded_rate(rules: RuleSet, deals: int) -> float:
     """Random deals per second through the kernel on the public ``deal_from_seed`` deals."""
-    kernel = Kernel(rules)
+    play = KERNEL_DEALS.get(rules.game, ramsch_kernel_deal)
+    _kernel(rules)
     start = time.perf_counter()
     for seed in range(deals):
-        hands, skat = deal_from_seed(rules, seed)
-        masks = [kernel.mask(hand) for hand in hands]
-        kernel.random_game(masks, kernel.mask(skat), random.Random(seed))
+        play(rules, random.Random(seed), deal_from_seed(rules, seed))
     return deals / (time.perf_counter() - start)
 
 
@@ -61,6 +147,12 @@ class Match:
     random_losses: Fraction = Fraction(0)
     times: list[float] = field(default_factory=list)
     """Seconds per heuristic decision."""
+    declarers: int = 0
+    """Deals with a declarer (its result tags one seat ``declarer``)."""
+    declared: int = 0
+    """Deals the heuristic seat declared."""
+    declared_won: int = 0
+    """Deals the heuristic seat declared and won."""
 
 
 def ai_match(rules: RuleSet, deals: int, playouts: int) -> Match:
@@ -89,7 +181,54 @@ def ai_match(rules: RuleSet, deals: int, playouts: int) -> Match:
         match.random_score += (sum(result.scores) - result.scores[smart]) / others
         match.heuristic_losses += smart in result.losers
         match.random_losses += Fraction(len(set(result.losers) - {smart}), others)
+        tags = result.tags[smart] if result.tags else ()
+        match.declarers += any("declarer" in seat_tags for seat_tags in result.tags)
+        match.declared += "declarer" in tags
+        match.declared_won += "declarer" in tags and "won" in tags
     return match
+
+
+@dataclass
+class SelfPlay:
+    """Heuristic seats only, in a game with declarers: how the bidding and the games went."""
+
+    deals: int = 0
+    declared: int = 0
+    won: int = 0
+    value: int = 0
+    """Sum of the declared games' values (before the loss doubles them)."""
+    kontra: int = 0
+    score: Fraction = Fraction(0)
+    """Sum of the declarers' scores."""
+    times: list[float] = field(default_factory=list)
+
+
+def self_play(rules: RuleSet, deals: int, playouts: int) -> SelfPlay:
+    """Heuristic seats against each other on seeded deals: declared games and their results."""
+    play = SelfPlay()
+    for seed in range(deals):
+        deal = Deal.from_seed(rules, seed)
+        players = [
+            HeuristicPlayer(seed * rules.players + seat, playouts=playouts)
+            for seat in range(rules.players)
+        ]
+        while deal.to_act is not None:
+            view = deal.view(deal.to_act)
+            start = time.perf_counter()
+            action = players[deal.to_act].choose(view)
+            play.times.append(time.perf_counter() - start)
+            deal.apply(action)
+        result = deal.result
+        assert result is not None
+        play.deals += 1
+        details = result.details or {}
+        if "declarer" in details:
+            play.declared += 1
+            play.won += bool(details["won"])
+            play.value += int(details["value"])
+            play.kontra += details.get("kontra", 0) > 0
+            play.score += result.scores[details["declarer"]]
+    return play
 
 
 def _speed(
@@ -119,25 +258,61 @@ def _ai(games: Sequence[tuple[str, Sequence[str]]], deals: int, playouts: int) -
     for game_id, names in games:
         game = get_game(game_id)
         print(f"\n{game.title} ({game.id})")
-        print(
-            f"{'preset':<25} {'heur/deal':>9} {'rand/deal':>9} {'heur lost':>9} "
-            f"{'rand lost':>9} {'ms mean':>7} {'ms p99':>6} {'ms max':>6}"
-        )
+        declarer_columns: bool | None = None
         for name in names:
-            _ai_line(game.preset(name), name, deals, playouts)
+            match = ai_match(game.preset(name), deals, playouts)
+            if declarer_columns is None:  # a game with declarers gets their columns
+                declarer_columns = match.declarers > 0
+                _ai_header(declarer_columns)
+            _ai_line(match, name, declarer_columns)
+        if declarer_columns:
+            _self_play(game.id, names, max(1, deals // 5), playouts)
 
 
-def _ai_line(rules: RuleSet, name: str, deals: int, playouts: int) -> None:
-    match = ai_match(rules, deals, playouts)
+def _self_play(game_id: str, names: Sequence[str], deals: int, playouts: int) -> None:
+    """Against random seats the heuristic seldom wins a bidding; here every seat is one."""
+    game = get_game(game_id)
+    print(f"\nheuristic vs heuristic, {deals} seeded deals per preset")
+    print(
+        f"{'preset':<25} {'declared':>9} {'decl won':>8} {'value':>6} {'score/game':>10} "
+        f"{'kontra':>6} {'ms mean':>7} {'ms p99':>6}"
+    )
+    for name in names:
+        play = self_play(game.preset(name), deals, playouts)
+        times = sorted(play.times) or [0.0]
+        declared = play.declared or 1
+        won = f"{play.won / play.declared:>8.1%}" if play.declared else f"{'-':>8}"
+        print(
+            f"{name:<25} {play.declared / play.deals:>9.1%} {won} "
+            f"{play.value / declared:>6.1f} {float(play.score) / declared:>10.2f} "
+            f"{play.kontra / declared:>6.1%} {1000 * sum(times) / len(times):>7.1f} "
+            f"{1000 * times[int(0.99 * (len(times) - 1))]:>6.1f}",
+            flush=True,
+        )
+
+
+def _ai_header(declarer_columns: bool) -> None:
+    extra = f" {'heur decl':>9} {'decl won':>8}" if declarer_columns else ""
+    print(
+        f"{'preset':<25} {'heur/deal':>9} {'rand/deal':>9} {'heur lost':>9} "
+        f"{'rand lost':>9}{extra} {'ms mean':>7} {'ms p99':>6} {'ms max':>6}"
+    )
+
+
+def _ai_line(match: Match, name: str, declarer_columns: bool) -> None:
     per_deal = match.deals or 1
     times = sorted(match.times) or [0.0]
     mean_ms = 1000 * sum(times) / len(times)
     p99_ms = 1000 * times[int(0.99 * (len(times) - 1))]
+    extra = ""
+    if declarer_columns:
+        won = f"{match.declared_won / match.declared:>8.1%}" if match.declared else f"{'-':>8}"
+        extra = f" {match.declared / per_deal:>9.1%} {won}"
     print(
         f"{name:<25} {float(match.heuristic_score) / per_deal:>9.2f} "
         f"{float(match.random_score) / per_deal:>9.2f} "
         f"{match.heuristic_losses / per_deal:>9.1%} "
-        f"{float(match.random_losses) / per_deal:>9.1%} "
+        f"{float(match.random_losses) / per_deal:>9.1%}{extra} "
         f"{mean_ms:>7.1f} {p99_ms:>6.1f} {1000 * times[-1]:>6.1f}",
         flush=True,
     )

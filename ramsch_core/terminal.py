@@ -7,8 +7,9 @@ import os
 import secrets
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from ramsch_core.actions import (
     Action,
@@ -25,10 +26,16 @@ from ramsch_core.actions import (
     TrickTaken,
 )
 from ramsch_core.ai import HeuristicPlayer, Player, make_player
-from ramsch_core.cards import Card
+from ramsch_core.ai.skat import contest_of, game_value
+from ramsch_core.cards import Card, points_of
+from ramsch_core.contracts.skat import BASE, SkatContest, null_value, value_steps
+from ramsch_core.deal import Deal
 from ramsch_core.errors import RulesError
 from ramsch_core.games import get_game
 from ramsch_core.match import Match, SheetEntry, parse_table_options
+from ramsch_core.phases.bidding import Bid, Hold, Pass, Said
+from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
+from ramsch_core.phases.doubling import Kontra, Re
 from ramsch_core.seats import seat_name
 from ramsch_core.view import SeatView
 
@@ -41,6 +48,29 @@ HELP = (
     "SA or h10) or by its number in your hand. An empty line lets the AI choose for you; "
     "'quit' (or end of input) stops."
 )
+
+
+SKAT_HELP = (
+    "Skat: in the bidding b bids the next value (or type a value), y holds, p passes; then "
+    "t takes the skat, a game is declared by its letter (c s h d g n) with schneider, schwarz "
+    "or ouvert after it for a Hand game. An empty line lets the AI decide any step."
+)
+
+GAME_NAMES = {
+    "clubs": "Clubs", "spades": "Spades", "hearts": "Hearts", "diamonds": "Diamonds",
+    "grand": "Grand", "null": "Null",
+}  # fmt: skip
+GAME_WORDS = {
+    "c": "clubs", "clubs": "clubs", "kreuz": "clubs",
+    "s": "spades", "spades": "spades", "pik": "spades",
+    "h": "hearts", "hearts": "hearts", "herz": "hearts",
+    "d": "diamonds", "diamonds": "diamonds", "karo": "diamonds",
+    "g": "grand", "grand": "grand",
+    "n": "null", "null": "null",
+}  # fmt: skip
+"""What a player may type for a game: its letter, its English or German name."""
+YES = ("y", "yes", "j", "ja", "hold", "h")
+NO = ("p", "pass", "n", "no", "nein", "weg")
 
 
 class _Quit(Exception):
@@ -64,6 +94,10 @@ class TerminalGame:
         }
         self.adviser = HeuristicPlayer(seed)
         self.announced = -1
+        self.shown = (-1, -1)
+        """(deal number, Kontra level) the game was last shown at the player's turn."""
+        self.declined: set[tuple[int, str]] = set()
+        """(deal number, action kind) of the Kontra or Re the player said no to."""
 
     def name(self, table_seat: int) -> str:
         return "You" if table_seat == 0 else f"AI {table_seat}"
@@ -85,8 +119,9 @@ class TerminalGame:
                 else:
                     action = self.players[table_seat].choose(view)
                 seats = match.active_seats
+                deal = match.deal
                 events = match.apply(action, table_seat)
-                self._report(seats, events)
+                self._report(seats, events, deal)
         except _Quit:
             self.write("Bye.")
             return 0
@@ -117,9 +152,11 @@ class TerminalGame:
         ending = "es" if verb.endswith("s") else "s"
         return f"You {verb}" if table_seat == 0 else f"{self.name(table_seat)} {verb}{ending}"
 
-    def _report(self, seats: tuple[int, ...], events: Sequence[Event]) -> None:
+    def _report(self, seats: tuple[int, ...], events: Sequence[Event], deal: Deal) -> None:
         for event in events:
-            if isinstance(event, CardPlayed) and seats[event.seat] != 0:
+            if isinstance(event, Said):
+                self._said(seats, event, deal)
+            elif isinstance(event, CardPlayed) and seats[event.seat] != 0:
                 self.write(f"  {self.name(seats[event.seat])} plays {event.card.pretty}")
             elif isinstance(event, TrickTaken):
                 cards = " ".join(card.pretty for card in event.cards)
@@ -134,9 +171,76 @@ class TerminalGame:
             elif isinstance(event, DealFinished):
                 self._result(self.match.finished_deals[-1])
 
+    def _said(self, seats: tuple[int, ...], event: Said, deal: Deal) -> None:
+        """A bid, an answer, the skat taken or laid, a declaration, Kontra or Re."""
+        seat, what = seats[event.seat], event.what
+        contest = deal.state if isinstance(deal.state, SkatContest) else None
+        if what.isdigit():
+            self.write(f"  {self._does(seat, 'bid')} {what}")
+        elif what == "hold":
+            self.write(f"  {self._does(seat, 'hold')}")
+        elif what == "pass":
+            self.write(f"  {self._does(seat, 'pass')}")
+            if contest is not None and contest.passed_out:
+                throw_in = getattr(deal.rules, "all_pass", "ramsch") == "throw_in"
+                self.write(
+                    "Everyone passed: "
+                    + ("the cards are thrown in." if throw_in else "Ramsch is played.")
+                )
+        elif what == "pickup":
+            self.write(f"  {self._does(seat, 'take')} the skat")
+        elif what == "discard":
+            self.write(f"  {self._does(seat, 'lay')} two cards away")
+        elif what.startswith("declare") and contest is not None:
+            self.write(f"Game: {self._contract(contest, seats)}")
+            self._open_cards(deal, seats)
+        elif what in ("kontra", "re"):
+            self.write(f"  {self._does(seat, 'say')} {what.capitalize()}!")
+        else:
+            self.write(f"  {self.name(seat)}: {what}")
+
+    def _contract(self, contest: SkatContest, seats: tuple[int, ...]) -> str:
+        """``AI 1 plays Clubs Hand, Schneider announced (bid 20), Kontra``."""
+        declaration, declarer = contest.declaration, contest.declarer
+        assert declaration is not None and declarer is not None
+        words = [GAME_NAMES[declaration.game]]
+        if declaration.hand:
+            words.append("Hand")
+        if declaration.ouvert:
+            words.append("Ouvert")
+        text = " ".join(words)
+        if declaration.schwarz and not declaration.ouvert:
+            text += ", Schwarz announced"
+        elif declaration.schneider and not declaration.ouvert:
+            text += ", Schneider announced"
+        name = self.name(seats[declarer])
+        verb = "play" if name == "You" else "plays"
+        doubled = {0: "", 1: ", Kontra", 2: ", Kontra and Re"}[min(contest.kontra, 2)]
+        return f"{name} {verb} {text} (bid {contest.bid}){doubled}"
+
+    def _open_cards(self, deal: Deal, seats: tuple[int, ...]) -> None:
+        """An Ouvert declarer's cards lie open on the table."""
+        contest = deal.state
+        if not isinstance(contest, SkatContest) or contest.declarer is None:
+            return
+        if contest.declaration is None or not contest.declaration.ouvert or deal.finished:
+            return
+        if seats[contest.declarer] == 0:
+            return
+        cards = " ".join(card.pretty for card in deal.hand(contest.declarer))
+        self.write(f"Open cards of {self.name(seats[contest.declarer])}: {cards}")
+
     def _result(self, entry: SheetEntry) -> None:
         result = entry.result
         names = [self.name(seat) for seat in entry.seats]
+        details = result.details or {}
+        if "declarer" in details:
+            self._game_result(entry, details)
+            return
+        if result.contract == "passed":
+            self.write(f"Deal {entry.number + 1} over: thrown in, nobody scores.")
+            self._scores(entry)
+            return
         points = ", ".join(f"{names[i]} {p}" for i, p in enumerate(result.card_points))
         self.write(f"Deal {entry.number + 1} over. Card points: {points}")
         if result.skat and result.skat_to is not None:
@@ -148,6 +252,35 @@ class TerminalGame:
             self.write("Jungfrau: " + ", ".join(names[seat] for seat in result.jungfrau))
         losers = ", ".join(names[seat] for seat in result.losers) or "nobody"
         self.write(f"Loses: {losers}")
+        self._scores(entry)
+
+    def _game_result(self, entry: SheetEntry, details: dict[str, Any]) -> None:
+        """A declared game: who played what, the card points, the value worked out."""
+        result = entry.result
+        declarer = self.name(entry.seats[details["declarer"]])
+        game = GAME_NAMES.get(details["game"], details["game"])
+        won = "won" if details["won"] else "lost"
+        if details.get("hand"):
+            game += " Hand"
+        if details.get("ouvert"):
+            game += " Ouvert"
+        self.write(f"Deal {entry.number + 1} over. {declarer} {won} {game}.")
+        skat = " ".join(card.pretty for card in result.skat)
+        if details["game"] == "null":
+            taken = result.trick_counts[details["declarer"]]
+            self.write(f"{declarer} took {'no trick' if not taken else 'a trick'}; skat: {skat}")
+        else:
+            total = details["declarer_points"]
+            skat_points = points_of(result.skat)
+            self.write(
+                f"{declarer}: {total} card points (tricks {total - skat_points}, skat "
+                f"{skat} {skat_points})"
+            )
+        for line in explain_value(details):
+            self.write(line)
+        self._scores(entry)
+
+    def _scores(self, entry: SheetEntry) -> None:
         scores = ", ".join(
             f"{self.name(seat)} {_score(value)}"
             for seat, value in enumerate(entry.table_scores)
@@ -170,6 +303,20 @@ class TerminalGame:
     def _ask(self, view: SeatView) -> Action:
         if view.phase == "push":
             return self._ask_push(view)
+        if view.phase == "bidding":
+            return self._ask_bid(view)
+        if view.phase == "declaring":
+            return self._ask_declaring(view)
+        call = self._ask_call(view)
+        if call is not None:
+            return call
+        view = replace(view, legal=tuple(a for a in view.legal if isinstance(a, Play)))
+        contest = contest_of(view)
+        shown = (self.match.number, contest.kontra if contest is not None else 0)
+        if contest is not None and contest.declaration is not None and self.shown != shown:
+            self.shown = shown  # the game once, again after a Kontra or Re
+            self.write(f"Game: {self._contract(contest, self.match.active_seats)}")
+        self._open_cards(self.match.deal, self.match.active_seats)  # as they lie now
         if view.trick:
             leader = view.trick_leader if view.trick_leader is not None else 0
             seats = self.match.active_seats
@@ -198,6 +345,198 @@ class TerminalGame:
                 self.write(f"  {error}")
                 continue
             return play
+
+    def _answer(self, view: SeatView, prompt: str) -> tuple[str, Action | None]:
+        """A line typed (lower case), or the AI's choice for an empty line."""
+        text = self._line(prompt).lower()
+        if not text:
+            action = self.adviser.choose(view)
+            self.write(f"  AI decides for you: {action}")
+            return text, action
+        return text, None
+
+    def _ask_bid(self, view: SeatView) -> Action:
+        """Skat bidding: hold or pass a value bid to you; or bid the next value, a higher one,
+        or pass."""
+        contest = contest_of(view)
+        bid = contest.bid if contest is not None else 0
+        if Hold() in view.legal:
+            bidder = self._last_bidder(contest)
+            while True:
+                text, chosen = self._answer(
+                    view, f"{bidder} bids {bid}: hold (y) or pass (p)? (Enter = AI) "
+                )
+                if chosen is not None:
+                    return chosen
+                if text in YES:
+                    return Hold()
+                if text in NO:
+                    return Pass()
+                self.write("  Answer y to hold the bid or p to pass")
+        values = sorted(action.value for action in view.legal if isinstance(action, Bid))
+        if not values:
+            return Pass()
+        following = values[0]
+        if bid == 0 and contest is not None and len(contest.said) >= 2:
+            throw_in = getattr(view.rules, "all_pass", "ramsch") == "throw_in"
+            after = "the cards are thrown in" if throw_in else "Ramsch is played"
+            self.write(f"The others passed: bid 18 to play a game, or pass and {after}.")
+        else:
+            self.write(f"The bid stands at {bid}." if bid else "Nobody has bid yet.")
+        higher = values[min(2, len(values) - 1)]
+        while True:
+            text, chosen = self._answer(
+                view,
+                f"Bid {following} (b), a higher value (e.g. {higher}), or pass (p)? (Enter = AI) ",
+            )
+            if chosen is not None:
+                return chosen
+            if text in ("b", "bid", "y", "yes"):
+                return Bid(following)
+            if text in ("p", "pass", "n", "no"):
+                return Pass()
+            if not text.isdigit():
+                self.write(f"  Answer b to bid {following}, a value like {higher}, or p to pass")
+                continue
+            action = Bid(int(text))
+            try:
+                self.match.check(action, 0)
+            except RulesError as error:
+                self.write(f"  {error}")
+                continue
+            return action
+
+    def _last_bidder(self, contest: SkatContest | None) -> str:
+        seats = self.match.active_seats
+        if contest is not None:
+            for seat, what in reversed(contest.said):
+                if what.isdigit():
+                    return self.name(seats[seat])
+        return "The bidder"
+
+    def _ask_declaring(self, view: SeatView) -> Action:
+        """Take the skat or declare a Hand game; lay two away; declare the game."""
+        contest = contest_of(view)
+        bid = contest.bid if contest is not None else 0
+        if TakeSkat() in view.legal:
+            self.write(f"You play at {bid}. Your hand: " + " ".join(c.pretty for c in view.hand))
+            self._values(view, bid, hand=True)
+            prompt = (
+                "Take the skat (t), or declare a Hand game (e.g. g, c schneider, n ouvert)? "
+                "(Enter = AI) "
+            )
+            while True:
+                text, chosen = self._answer(view, prompt)
+                if chosen is not None:
+                    return chosen
+                if text in ("t", "take", "skat", "take skat"):
+                    return TakeSkat()
+                action = self._declaration(text)
+                if action is not None:
+                    return action
+        if any(isinstance(action, Discard) for action in view.legal):
+            cards = sorted(view.hand, key=view.order.sort_key)
+            skat = " ".join(card.pretty for card in self.match.deal.initial_skat)
+            self.write(f"You take the skat: {skat}")
+            self.write(
+                "Lay two away: " + "  ".join(f"{i}:{c.pretty}" for i, c in enumerate(cards, 1))
+            )
+            while True:
+                text, chosen = self._answer(
+                    view, "Two cards to lay away (e.g. SA HT or 3 7; Enter = AI): "
+                )
+                if chosen is not None:
+                    return chosen
+                parts = text.replace(",", " ").split()
+                try:
+                    if len(parts) != 2:
+                        raise RulesError("Name exactly two cards, e.g. SA HT")
+                    discard = Discard((self._card(parts[0], cards), self._card(parts[1], cards)))
+                    self.match.check(discard, 0)
+                except RulesError as error:
+                    self.write(f"  {error}")
+                    continue
+                return discard
+        self.write("Your hand: " + " ".join(card.pretty for card in view.hand))
+        self._values(view, bid, hand=False)
+        while True:
+            text, chosen = self._answer(
+                view, "Declare c s h d g or n (Null; 'n ouvert' to play it open; Enter = AI): "
+            )
+            if chosen is not None:
+                return chosen
+            action = self._declaration(text)
+            if action is not None:
+                return action
+
+    def _values(self, view: SeatView, bid: int, hand: bool) -> None:
+        """What each game is worth with the cards the player knows (FS-8/9)."""
+        known = [*view.hand, *view.laid]
+        worth = [
+            f"{GAME_NAMES[game]} {game_value(game, known, hand)}"  # type: ignore[arg-type]
+            for game in BASE
+        ]
+        worth.append(f"Null {null_value(hand, False)} (Ouvert {null_value(hand, True)})")
+        note = "; the skat counts for the matadors too" if hand else ""
+        self.write(f"Values without Schneider (bid {bid}{note}): " + ", ".join(worth))
+
+    def _declaration(self, text: str) -> Action | None:
+        """A declaration typed as a game and its announcements; None (and why) if refused."""
+        words = text.replace(",", " ").split()
+        game = GAME_WORDS.get(words[0]) if words else None
+        if game is None:
+            self.write("  Name a game: c s h d (a suit), g (Grand) or n (Null)")
+            return None
+        flags = set()
+        for word in words[1:]:
+            flag = {"schneider": "schneider", "schwarz": "schwarz", "ouvert": "ouvert",
+                    "open": "ouvert", "o": "ouvert", "hand": "hand"}.get(word)  # fmt: skip
+            if flag is None:
+                self.write(f"  Unknown announcement {word!r}: use schneider, schwarz or ouvert")
+                return None
+            flags.add(flag)
+        ouvert = "ouvert" in flags
+        schwarz = game != "null" and ("schwarz" in flags or ouvert)
+        schneider = game != "null" and ("schneider" in flags or schwarz)
+        if game == "null" and flags & {"schneider", "schwarz"}:
+            self.write("  Schneider and Schwarz can't be announced in a Null game")
+            return None
+        action = Declare(game, schneider, schwarz, ouvert, None)  # type: ignore[arg-type]
+        try:
+            self.match.check(action, 0)
+        except RulesError as error:
+            self.write(f"  {error}")
+            return None
+        return action
+
+    def _ask_call(self, view: SeatView) -> Action | None:
+        """Kontra (a defender before his first card) or Re (the declarer after a Kontra)."""
+        number = self.match.number
+        for call, key, question in (
+            (Kontra(), "k", "Say Kontra (k) or not (n)?"),
+            (Re(), "r", "Answer the Kontra with Re (r) or not (n)?"),
+        ):
+            if call not in view.legal or (number, call.kind) in self.declined:
+                continue
+            contest = contest_of(view)
+            if contest is not None and contest.declaration is not None:
+                self.write(f"Game: {self._contract(contest, self.match.active_seats)}")
+            self.write("Your hand: " + " ".join(card.pretty for card in view.hand))
+            while True:
+                text = self._line(f"{question} (Enter = AI) ").lower()
+                if not text:
+                    if self.adviser.choose(view) == call:
+                        self.write(f"  AI decides for you: {call}")
+                        return call
+                    self.write(f"  AI decides for you: no {call}")
+                    break
+                if text in (key, call.kind, "y", "yes", "ja", "j"):
+                    return call
+                if text in ("n", "no", "nein"):
+                    break
+                self.write(f"  Answer {key} for {call} or n for no")
+            self.declined.add((number, call.kind))
+        return None
 
     def _card(self, text: str, cards: Sequence[Card]) -> Card:
         if text.isdigit():
@@ -241,6 +580,48 @@ class TerminalGame:
             return push
 
 
+STEP_WORDS = {
+    "game": "game", "hand": "Hand", "schneider": "Schneider",
+    "schneider_announced": "Schneider announced", "schwarz": "Schwarz",
+    "schwarz_announced": "Schwarz announced", "ouvert": "Ouvert",
+}  # fmt: skip
+
+
+def explain_value(details: dict[str, Any]) -> list[str]:
+    """A Skat game's value worked out as the score sheet writes it (FS-8..12), e.g.
+    ``Clubs with 2, game 3, Schneider 4 → 4 × 12 = 48``; then an overbid, Kontra and Re, and
+    the doubled loss."""
+    steps = value_steps(details)
+    lines = []
+    if steps.matadors is None:
+        name = " ".join(
+            word
+            for word, counts in (
+                ("Null", True),
+                ("Hand", details["hand"]),
+                ("Ouvert", details["ouvert"]),
+            )
+            if counts
+        )
+        lines.append(f"Value: {name} = {steps.counted}")
+    else:
+        count = steps.matadors
+        words = [f"{GAME_NAMES[steps.game]} {'with' if count > 0 else 'without'} {abs(count)}"]
+        words += [f"{STEP_WORDS[name]} {level}" for name, level in steps.steps[1:]]
+        lines.append(f"Value: {', '.join(words)} → {steps.level} × {steps.base} = {steps.counted}")
+    if steps.raised is not None:
+        lines.append(
+            f"Overbid: {steps.counted} is less than the bid of {details['bid']}, so the game "
+            f"is lost at {steps.raised // steps.base} × {steps.base} = {steps.raised}"
+        )
+    if steps.kontra:
+        said = "Kontra" if steps.kontra == 1 else "Kontra and Re"
+        lines.append(f"{said}: × {1 << steps.kontra} = {steps.value}")
+    if not details["won"]:
+        lines.append(f"Lost: -2 × {steps.value} = {-2 * steps.value}")
+    return lines
+
+
 def _stdin_reader(prompt: str) -> str | None:
     try:
         return input(prompt)
@@ -260,6 +641,8 @@ def play_in_terminal(args: argparse.Namespace) -> int:
     match = Match(rules, options, seed)
     print(f"{game.title}: {game.descriptions[preset_name]}")
     print(f"Seed {seed}, {seats} seats, {options.rounds} round(s), AI: {args.ai}. {HELP}")
+    if rules.game == "skat":
+        print(SKAT_HELP)
     terminal = TerminalGame(match, args.ai, seed, _stdin_reader, print)
     try:
         return terminal.run()

@@ -33,10 +33,13 @@ class Knowledge:
     """Cards still held per seat, then the face-down count (last entry)."""
     allowed: tuple[int, ...]
     """Per holder (seats, then face down), the unseen cards it may hold."""
+    declarer: int | None = None
+    """The declarer of the game being played (full Skat), if the deal has one."""
 
 
-def read_view(kernel: Kernel, view: SeatView) -> Knowledge:
-    """Build what ``view.seat`` knows: played cards, voids shown by not following suit."""
+def read_view(kernel: Kernel, view: SeatView, declarer: int | None = None) -> Knowledge:
+    """Build what ``view.seat`` knows: played cards, voids shown by not following suit; the
+    declarer is passed by a game that has one."""
     players, me = view.players, view.seat
     position = Position([0] * players, pushes=view.pushes)
     voids = [0] * players
@@ -79,8 +82,13 @@ def read_view(kernel: Kernel, view: SeatView) -> Knowledge:
             unseen &= ~laid
             allowed = [mask & ~laid for mask in allowed]
             skat_size = 0
+    for seat, cards in view.open_hands:  # an Ouvert declarer's hand is known to all
+        if seat != me:
+            shown = kernel.mask(cards)
+            allowed = [mask & ~shown for mask in allowed]
+            allowed[seat] = shown
     sizes.append(skat_size)
-    return Knowledge(me, position, unseen, tuple(sizes), tuple(allowed))
+    return Knowledge(me, position, unseen, tuple(sizes), tuple(allowed), declarer)
 
 
 def _note_voids(kernel: Kernel, leader: int, cards: tuple[Card, ...], voids: list[int]) -> None:

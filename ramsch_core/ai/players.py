@@ -1,4 +1,4 @@
-"""AI players that decide from one seat's view: a random one and a Ramsch heuristic."""
+"""AI players that decide from one seat's view: a random one and a heuristic (Ramsch, full Skat)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Literal, Protocol
 
 from ramsch_core.actions import Action, PassOn, PickUp, Play, Push
+from ramsch_core.ai import skat
 from ramsch_core.ai.knowledge import Knowledge, kernel_for, read_view, sampler
 from ramsch_core.ai.ramsch import bits_of, hand_danger, lay_pair, rule_card
 from ramsch_core.errors import IllegalActionError
@@ -70,14 +71,21 @@ class HeuristicPlayer:
         _require_turn(view)
         if len(view.legal) == 1:
             return view.legal[0]
-        kernel = kernel_for(view.rules)
         if view.phase != "play":
             decide = STEPS.get(view.phase)
             if decide is None:
                 raise ValueError(f"The heuristic has no rule for the {view.phase!r} step")
-            return decide(kernel, view)
-        knowledge = read_view(kernel, view)
+            return decide(kernel_for(view.rules), view)
+        for action in view.legal:  # Kontra, Re: said before a card when the rule says so
+            call = CALLS.get(action.kind)
+            if call is not None and call(view):
+                return action
+        setup = PLAY_SETUPS.get(view.public.game)
+        kernel, declarer = setup(view) if setup is not None else (kernel_for(view.rules), None)
         legal = kernel.mask(action.card for action in view.legal if isinstance(action, Play))
+        if not legal & (legal - 1):
+            return Play(kernel.card(legal))
+        knowledge = read_view(kernel, view, declarer)
         prior = CARD_PRIORS.get(view.public.contract or "")
         choice = prior(kernel, knowledge, legal) if prior is not None else legal & -legal
         if self.playouts > 0:
@@ -105,9 +113,26 @@ def decide_push(kernel: Kernel, view: SeatView) -> Action:
     return Push((first, second))
 
 
-STEPS: dict[str, Callable[[Kernel, SeatView], Action]] = {"push": decide_push}
+def _skat_play(view: SeatView) -> tuple[Kernel, int | None]:
+    return skat.play_kernel(view), skat.declarer_of(view)
+
+
+STEPS: dict[str, Callable[[Kernel, SeatView], Action]] = {
+    "push": decide_push,
+    "bidding": skat.decide_bid,
+    "declaring": skat.decide_declaring,
+}
 """The heuristic of each step before the card play, by phase name."""
-CARD_PRIORS: dict[str, Callable[[Kernel, Knowledge, int], int]] = {"ramsch": rule_card}
+CALLS: dict[str, Callable[[SeatView], bool]] = {"kontra": skat.say_kontra, "re": skat.say_re}
+"""Actions offered besides the cards during the play (by kind), taken when their rule says so."""
+PLAY_SETUPS: dict[str, Callable[[SeatView], tuple[Kernel, int | None]]] = {"skat": _skat_play}
+"""Per game whose contract is chosen in the deal, the kernel of the contract being played and
+the declarer; other games play out their rules' own contract."""
+CARD_PRIORS: dict[str, Callable[[Kernel, Knowledge, int], int]] = {
+    "ramsch": rule_card,
+    **dict.fromkeys(skat.TRUMP_GAMES, skat.trump_card),
+    "null": skat.null_card,
+}
 """Each contract's rule-of-thumb card (the playouts then check it); without one the playouts
 alone decide."""
 
