@@ -59,7 +59,8 @@ class SeatView:
     legal: tuple[Action, ...]
     """The actions offered to the seat: empty unless it is the seat to act."""
     skat: tuple[Card, ...]
-    """The skat, while the seat holds it picked up (Schieberamsch); empty otherwise."""
+    """The skat, while the seat holds it picked up (Schieberamsch; a Skat declarer until he
+    has laid two away); empty otherwise."""
     laid: tuple[Card, ...]
     """The two cards the seat laid face down in a Schieberamsch."""
 

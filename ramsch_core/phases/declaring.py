@@ -146,6 +146,13 @@ class Declaring(Phase):
                 ]
         return options
 
+    def skat_seen(self, deal: Deal, seat: int) -> tuple[Card, ...]:
+        # The two cards the declarer took up, until he has laid two away.
+        contest = deal_contest(deal)
+        if seat == self.to_act and contest.picked_up and not self.discarded:
+            return deal.initial_skat
+        return ()
+
     def legal(self, deal: Deal) -> list[Action]:
         contest = deal_contest(deal)
         if not contest.picked_up:
@@ -181,6 +188,7 @@ class Declaring(Phase):
             deal.skat = action.cards
             deal.laid[seat] = action.cards
             self.discarded = True
+            contest.said.append((seat, "discard"))
             return [Said(seat, "discard")]
         if isinstance(action, Declare):
             if contest.picked_up and not self.discarded:

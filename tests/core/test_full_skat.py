@@ -327,11 +327,13 @@ def won_by_forehand(rules: FullSkatRules = SKAT, bid: int = 18) -> Deal:  # type
 
 def test_fs6_the_skat_is_taken_and_two_cards_laid_away_count_for_the_declarer() -> None:
     deal = run(won_by_forehand(), (0, TakeSkat()))
-    assert len(deal.hand(0)) == 12 and deal.view(0).skat == ()
+    assert len(deal.hand(0)) == 12 and deal.view(0).skat == (Card.D8, Card.D7)  # taken up
     assert all(isinstance(action, Discard) for action in deal.legal_actions())
     assert len(deal.legal_actions()) == 66
+    assert deal.view(1).skat == ()
     run(deal, (0, Discard((Card.SA, Card.ST))))
     assert deal.skat == (Card.SA, Card.ST) and deal.view(0).laid == (Card.SA, Card.ST)
+    assert deal.view(0).skat == () and deal.state.said[-1] == (0, "discard")
     assert deal.view(1).laid == () and len(deal.hand(0)) == 10
     legal = deal.legal_actions()
     assert Declare("clubs", False, False, False, None) in legal
