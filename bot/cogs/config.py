@@ -16,7 +16,7 @@ from bot.commands.choices import (
 from bot.commands.group import RamschCog, subcommand
 from bot.tables import NotHost, TableError, WrongState
 from bot.ui import ids
-from bot.ui.editor import Draft, Proposal, checked_timer, choose, enter_numbers
+from bot.ui.editor import Draft, Proposal, checked_timer, choose, enter_numbers, section_of
 from bot.ui.editor_view import numbers_modal, render_editor
 from ramsch_core import get_game
 
@@ -122,16 +122,35 @@ class ConfigCog(RamschCog, name="Config"):
         try:
             draft = await self._draft(interaction, target, target_id)
             draft = await self._apply(interaction, draft, choose(draft, name, values))
-            await interaction.response.edit_message(**render_editor(draft).edit_kwargs())
+            shown = render_editor(draft, section=section_of(name))
+            await interaction.response.edit_message(**shown.edit_kwargs())
         except Exception as error:
             await self.bot.report_error(interaction, error)
 
     async def on_editor_numbers(
-        self, interaction: discord.Interaction, target: ids.EditorTarget, target_id: int
+        self,
+        interaction: discord.Interaction,
+        target: ids.EditorTarget,
+        target_id: int,
+        section: str | None,
     ) -> None:
         try:
             draft = await self._draft(interaction, target, target_id)
-            await interaction.response.send_modal(numbers_modal(draft))
+            await interaction.response.send_modal(numbers_modal(draft, section))
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+
+    async def on_editor_section(
+        self,
+        interaction: discord.Interaction,
+        target: ids.EditorTarget,
+        target_id: int,
+        section: str | None,
+    ) -> None:
+        try:
+            draft = await self._draft(interaction, target, target_id)
+            shown = render_editor(draft, section=section)
+            await interaction.response.edit_message(**shown.edit_kwargs())
         except Exception as error:
             await self.bot.report_error(interaction, error)
 
@@ -141,11 +160,12 @@ class ConfigCog(RamschCog, name="Config"):
         target: ids.EditorTarget,
         target_id: int,
         texts: dict[str, str],
+        section: str | None,
     ) -> None:
         try:
             draft = await self._draft(interaction, target, target_id)
-            draft = await self._apply(interaction, draft, enter_numbers(draft, texts))
-            shown = render_editor(draft)
+            draft = await self._apply(interaction, draft, enter_numbers(draft, texts, section))
+            shown = render_editor(draft, section=section)
             if interaction.message is not None:
                 await interaction.response.edit_message(**shown.edit_kwargs())
             else:

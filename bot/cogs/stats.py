@@ -11,7 +11,7 @@ from bot.commands.group import RamschCog, subcommand
 from bot.storage import Period
 from bot.tables import TableError
 from bot.ui.boards import board_key, parse_board, render_leaderboard, render_stats
-from ramsch_core import get_game
+from ramsch_core import GAMES, get_game
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -22,7 +22,12 @@ GAME = "ramsch"
 """The game of the /ramsch boards: the ``variant`` choices are its variants."""
 VARIANT_CHOICES = [
     app_commands.Choice(name=name, value=key) for key, name in get_game(GAME).variant_titles.items()
+] + [
+    app_commands.Choice(name=game.title, value=board_key(game.id, game.id))
+    for game in GAMES.values()
+    if game.id != GAME and not game.variant_titles
 ]
+"""The Ramsch variants, then every other game without variants (Skat: ``skat/skat``)."""
 PERIOD_CHOICES = [
     app_commands.Choice(name="all time", value="all"),
     app_commands.Choice(name="this month", value="month"),
@@ -34,15 +39,16 @@ class StatsCog(RamschCog, name="Stats"):
     """Leaderboards and a player's record (sessions with at least two humans)."""
 
     @subcommand("leaderboard", "The best players of this server in a variant")
-    @app_commands.describe(variant="which Ramsch (default: Skat)", period="default: all time")
+    @app_commands.describe(
+        variant="which Ramsch, or full Skat (default: Skat Ramsch)", period="default: all time"
+    )
     @app_commands.choices(variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
         self, interaction: discord.Interaction, variant: str = "skat", period: str = "all"
     ) -> None:
         assert interaction.guild_id is not None
-        shown = await self._page(
-            interaction.guild_id, GAME, variant, period, 0, interaction.user.id
-        )
+        game, board = board_of(variant)
+        shown = await self._page(interaction.guild_id, game, board, period, 0, interaction.user.id)
         await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
 
     async def on_page(
@@ -98,11 +104,20 @@ class StatsCog(RamschCog, name="Stats"):
     ) -> None:
         assert interaction.guild_id is not None
         who = user or interaction.user
+        game, board = board_of(variant) if variant is not None else (GAME, None)
         record = await self.bot.service.boards.user_stats(
-            interaction.guild_id, who.id, game=GAME, variant=variant, period=cast(Period, period)
+            interaction.guild_id, who.id, game=game, variant=board, period=cast(Period, period)
         )
         shown = render_stats(record, who.display_name, variant, period)
         await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+
+
+def board_of(choice: str) -> tuple[str, str]:
+    """The (game, variant) of a ``variant`` choice: a Ramsch variant or ``game/variant``."""
+    try:
+        return parse_board(choice)
+    except ValueError:
+        raise TableError(f"There is no leaderboard called '{choice}'") from None
 
 
 async def setup(bot: RamschBot) -> None:

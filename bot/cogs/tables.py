@@ -27,10 +27,12 @@ from bot.ui import ids
 from bot.ui.actions import action_of
 from bot.ui.editor import Draft
 from bot.ui.editor_view import render_editor
+from bot.ui.games import renderer_for
 from bot.ui.hand import render_hand
+from bot.ui.items import marked_on
 from bot.ui.lobby import render_lobby
 from bot.ui.routing import ALL_ITEMS, route_unhandled
-from ramsch_core import Action, SkatRules
+from ramsch_core import Action, SeatView, SkatRules
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -253,6 +255,28 @@ class TablesCog(RamschCog, name="Tables"):
             await self.bot.report_error(interaction, error)
             return
         self.publisher.show_ephemeral(table, interaction.user.id, interaction, shown)
+
+    async def on_mark(
+        self, interaction: discord.Interaction, table_id: int, deal: int, mark: str
+    ) -> None:
+        user = interaction.user.id
+        try:
+            renderer = renderer_for(self.service.tables.get(table_id).rules)
+        except TableError as error:
+            await self.bot.report_error(interaction, error)
+            return
+
+        # What the clicked hand shows marked: the start after a restart, which forgets marks.
+        seen = marked_on(interaction.message)
+
+        def toggle(view: SeatView, marks: tuple[str, ...] | None) -> tuple[str, ...]:
+            return renderer.mark(view, seen if marks is None else marks, mark)
+
+        update = await self._answer(
+            interaction, self.service.play.mark(table_id, user, deal, toggle)
+        )
+        if update is not None and _on_ephemeral(interaction):
+            self.publisher.show_ephemeral(update.table, user, interaction, None)
 
     async def on_action(
         self,

@@ -11,9 +11,23 @@ from bot.tables.log import ActionLog
 from bot.tables.model import Table, Update
 from bot.tables.players import TAKEOVER_KIND, Player, PlayerFactory, player_seed
 from bot.tables.registry import TableRegistry
-from ramsch_core import RulesError
+from ramsch_core import Action, RulesError, SeatView
 
 logger = logging.getLogger(__name__)
+
+
+SAFE_KINDS = ("pass", "pickup", "discard", "declare", "play")
+"""The moves a fallback prefers, in order: never bid, take the skat, lay the first two away,
+declare the first game offered, play the first card; never Kontra or Re."""
+
+
+def fallback_action(view: SeatView) -> Action:
+    """A legal move for an AI that has no rule for the step."""
+    for kind in SAFE_KINDS:
+        for action in view.legal:
+            if action.kind == kind:
+                return action
+    return view.legal[0]
 
 
 class AutoPlayer:
@@ -83,7 +97,16 @@ class AutoPlayer:
         view = match.deal.view(deal_seat)
         kind = table.seats[seat].ai or TAKEOVER_KIND
         # The view is an immutable snapshot: a thinking AI need not hold up the event loop.
-        action = await asyncio.to_thread(self._player(table, seat, kind).choose, view)
+        try:
+            action = await asyncio.to_thread(self._player(table, seat, kind).choose, view)
+        except (ValueError, NotImplementedError, RulesError) as error:
+            # An AI without a rule for this step (a game newer than the AI): a safe move keeps
+            # the table going.
+            action = fallback_action(view)
+            logger.warning(
+                "AI %r can't decide the %s step at table %s (%s): it plays %s",
+                kind, view.phase, table.id, error, action,
+            )  # fmt: skip
         try:
             match.check(action, seat)
         except RulesError as error:

@@ -21,6 +21,7 @@ UpdateKind = Literal[
     "match_finished",
     "cancelled",
     "reminder",
+    "marked",
     "away",
     "back",
     "closed",
@@ -75,6 +76,10 @@ class Table:
     """Actions in the table's log: the ``seq`` of the next one."""
     unstored: list[FinishedDeal] = field(default_factory=list)
     """Finished deals whose results are not stored yet (written with the next change)."""
+    marks: dict[int, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    """What a seat marked on its hand before acting (cards to lay away, an announcement), by
+    table seat, with the log length it was marked at: the next action clears it. Only what the
+    hand shows; never logged (a restart forgets it, the buttons still work)."""
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -106,6 +111,16 @@ class Table:
         if self.status != "playing" or self.match is None:
             return None
         return self.match.to_act
+
+    def marks_of(self, seat: int) -> tuple[str, ...]:
+        """What ``seat`` has marked since the last action."""
+        return self.marked(seat) or ()
+
+    def marked(self, seat: int) -> tuple[str, ...] | None:
+        """What ``seat`` has marked since the last action; None if it marked nothing since
+        (or since this process started)."""
+        at, marks = self.marks.get(seat, (-1, ()))
+        return marks if at == self.log_length else None
 
     def view_for(self, user_id: int) -> SeatView | None:
         """The current deal as that user's seat sees it; None if not seated or sitting out."""

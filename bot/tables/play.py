@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.storage import Store
 from bot.tables.errors import (
@@ -17,6 +18,13 @@ from bot.tables.log import ActionLog
 from bot.tables.model import Table, Update
 from bot.tables.registry import TableRegistry
 from ramsch_core import Action, Play, RulesError
+
+if TYPE_CHECKING:
+    from ramsch_core import SeatView
+
+Toggle = Callable[["SeatView", tuple[str, ...] | None], tuple[str, ...]]
+"""What a mark does to a seat's marks, None if it marked nothing since the last action (the
+game's renderer knows; see ``PlayService.mark``)."""
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +79,25 @@ class PlayService:
             return await self.tables.changed(
                 await self.log.apply(table, seat, action, "human", user_id)
             )
+
+    async def mark(self, table_id: int, user_id: int, deal_number: int, toggle: Toggle) -> Update:
+        """The user marks something on their hand before acting (``toggle`` turns their marks
+        into the new ones, or raises a TableError). Only their turn's hand shows it."""
+        async with self.tables.locked(table_id) as table:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not playing at this table")
+            match = table.match
+            if table.status != "playing" or match is None:
+                raise WrongState("The game has not started yet")
+            if deal_number != match.number:
+                raise StaleAction("That button is from an earlier deal")
+            deal_seat = match.deal_seat(seat)
+            if deal_seat is None or match.to_act != seat:
+                raise NotYourTurn("It's not your turn: there is nothing to choose now")
+            marks = toggle(match.deal.view(deal_seat), table.marked(seat))
+            table.marks[seat] = (table.log_length, marks)
+            return await self.tables.changed(Update(table, "marked", actor=user_id, seat=seat))
 
     async def back(self, table_id: int, user_id: int) -> Update:
         """An away player takes their seat back from the AI."""

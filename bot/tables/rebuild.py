@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from bot.storage import FinishedDeal, StoredTable
 from bot.tables.model import Seat, Table
+from bot.tables.turns import turn_goes_on
 from ramsch_core import (
     Deal,
     Match,
-    PickUp,
     SheetEntry,
     deal_record,
     deal_seed,
@@ -63,6 +63,7 @@ def rebuild_table(stored: StoredTable) -> Table:
     table.turn_started_at = table.last_human_at = stored.started_at
     for logged in stored.actions:
         deal = match.deal
+        number, phase = match.number, deal.phase
         match.apply(logged.action, logged.seat)
         entry = match.finished_deals[-1] if deal.finished else None
         if entry is not None and entry.number >= stored.stored_deals:
@@ -70,8 +71,11 @@ def rebuild_table(stored: StoredTable) -> Table:
         if logged.source == "human":
             table.strikes[logged.seat] = 0
             table.last_human_at = logged.at
-        elif logged.source == "timeout" and not isinstance(logged.action, PickUp):
-            # one expiry per turn: a timed-out pick-up is followed by its push
+        elif logged.source == "timeout" and not turn_goes_on(
+            match, logged.seat, number, phase, logged.action
+        ):
+            # one expiry per turn: a timed-out pick-up is followed by its push (the skat, the
+            # two laid away and the declaration; a Kontra and its card) in the same turn
             table.strikes[logged.seat] = table.strikes.get(logged.seat, 0) + 1
         table.turn_started_at = logged.at
     return table

@@ -11,7 +11,7 @@ from bot.tables.errors import NotFound
 from bot.tables.lobby import Lobbies
 from bot.tables.model import Table, Update
 from bot.tables.registry import TableRegistry
-from ramsch_core import PickedUp
+from bot.tables.turns import turn_goes_on
 
 logger = logging.getLogger(__name__)
 
@@ -106,12 +106,16 @@ class Timers:
             note = f"{holder.name}, it's your turn: {left} seconds left"
             return [await self.tables.changed(Update(table, "reminder", seat=seat, note=note))]
         updates: list[Update] = []
-        while True:  # a Schieberamsch pick-up and its push are one turn
+        match = table.match
+        assert match is not None
+        while True:  # the whole turn: e.g. a Schieberamsch pick-up and its push
+            number, phase = match.number, match.deal.phase
             update = await self.autoplay.play_for(table, seat, "timeout")
             if not updates:
                 update.note = f"{holder.name} ran out of time: the AI played for them"
             updates.append(await self.tables.changed(update))
-            if not any(isinstance(event, PickedUp) for event in update.events):
+            action = match.deal.history[-1][1] if match.number == number else None
+            if action is None or not turn_goes_on(match, seat, number, phase, action):
                 break
         strikes = table.strikes[seat] = table.strikes.get(seat, 0) + 1
         if strikes >= AWAY_AFTER and table.status == "playing":

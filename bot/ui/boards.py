@@ -103,7 +103,7 @@ def render_leaderboard(
 
 def render_stats(record: UserStats, name: str, variant: str | None, period: str) -> Rendered:
     """A player's record: sessions, deals, total, average, losses, Jungfrau, Durchmarsch."""
-    where = VARIANT_TITLES[variant] if variant else "All variants"
+    where = _board_title(variant) if variant else "All variants"
     embed = discord.Embed(title=f"Ramsch record — {name}"[:256], colour=STATS_COLOUR)
     if record.deals == 0:
         embed.description = f"{where}, {PERIODS[period]}: no finished games yet."
@@ -120,11 +120,25 @@ def render_stats(record: UserStats, name: str, variant: str | None, period: str)
         ("Durchmarsch", str(record.durchmarsch)),
     ):
         embed.add_field(name=label, value=value)
+    if record.tags.get("declarer"):
+        won, lost = record.tags.get("won", 0), record.tags.get("lost", 0)
+        embed.add_field(name="Games as Alleinspieler", value=f"{won} won, {lost} lost")
+        embed.add_field(name="As Gegenspieler", value=str(record.tags.get("defender", 0)))
     if record.best_session is not None and record.best_session_total is not None:
         best = f"Table #{record.best_session}: {total_text(record.best_session_total)}"
         embed.add_field(name="Best session", value=best, inline=False)
     embed.set_footer(text=COUNTED)
     return Rendered(embeds=[embed])
+
+
+def _board_title(choice: str) -> str:
+    """A stats ``variant`` choice as players read it: ``Skat Ramsch``, ``Skat``."""
+    if choice in VARIANT_TITLES:
+        return VARIANT_TITLES[choice]
+    try:
+        return variant_title(*parse_board(choice))
+    except ValueError:
+        return choice
 
 
 def _when(moment: float) -> str:

@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, get_origin
 
+from pydantic import BaseModel
+
 from bot.tables.errors import TableError
 from bot.ui import ids
 from bot.ui.lobby import table_title
-from ramsch_core import RuleSet, TableOptions, game_of, parse_rules
+from ramsch_core import RulesError, RuleSet, TableOptions, check_table, game_of, parse_rules
 
 if TYPE_CHECKING:
     from bot.tables import GuildSettings, Table
@@ -27,23 +29,108 @@ TITLES = {
     "tens_low": "Tens rank low",
     "jacks_trump": "Jacks are trumps",
     "jungfrau_doubles_all": "Jungfrau: loser pays all double",
+    "all_pass": "When everyone passes",
+    "kontra": "Kontra and Re",
+    "ramsch": "Ramsch",
     "bock_on_durchmarsch": "Bock round after a Durchmarsch",
     "bock_on_tie": "Bock round after a tie",
+    "bock_on_sixty": "Bock round after a game lost with 60",
+    "bock_on_kontra": "Bock round after a Kontra won",
+    "bock_on_re": "Bock round after Kontra and Re",
+    "bock_on_grand_hand": "Bock round after a Grand Hand won",
+    "bock_on_value": "Bock round after a high game",
+    "bock_threshold": "Game value that opens a Bock round",
+    "ramsch_after_bock": "Ramsch round after each Bock round",
+    "tournament": "Tournament scoring",
     "four_seats": "Four seats",
     "dms": "Hands by DM",
     "rounds": "Rounds",
     "turn_timeout": "Turn timer in seconds (0: off)",
 }
+SECTION_TITLES = {"ramsch": "Ramsch when everyone passes"}
+"""The editor page of a nested rule set, by the option that holds it."""
 EXTRA_TOGGLES = {
     "four_seats": "the dealer sits out each deal",
     "dms": "DM each player their hand (else: the My hand button)",
 }
-TABLE_TOGGLES = ("bock_on_durchmarsch", "bock_on_tie")
-"""Table options in the editor; ``tournament`` is left out: the core does not score it yet."""
+SKAT_ONLY = frozenset(
+    {"bock_on_sixty", "bock_on_kontra", "bock_on_re", "bock_on_grand_hand", "bock_on_value"}
+)
+"""Table options about declared games: offered at Skat tables only (a Ramsch never opens
+their Bock rounds)."""
+SEP = "__"
+"""Between a nested rule set and its option in a control's name: ``ramsch__skat_to``."""
 
 
 def title_of(name: str) -> str:
-    return TITLES.get(name, name.replace("_", " ").capitalize())
+    base = name.rpartition(SEP)[2]
+    return TITLES.get(base, base.replace("_", " ").capitalize())
+
+
+def section_of(name: str) -> str | None:
+    """The nested rule set a control's name belongs to (``ramsch__skat_to``), if any."""
+    section, sep, _ = name.partition(SEP)
+    return section if sep else None
+
+
+def sections_of(rules: RuleSet) -> list[str]:
+    """The options of a rule set that are rule sets themselves (Skat's Ramsch on all-pass)."""
+    return [
+        name
+        for name, info in type(rules).model_fields.items()
+        if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel)
+    ]
+
+
+def _model(rules: RuleSet, section: str | None) -> BaseModel:
+    if section is None:
+        return rules
+    model = getattr(rules, section)
+    assert isinstance(model, BaseModel)
+    return model
+
+
+def value_at(data: Mapping[str, Any], name: str) -> Any:
+    """An option's value in dumped rules, nested ones by their ``section__option`` name."""
+    section = section_of(name)
+    if section is None:
+        return data[name]
+    return data[section][name.rpartition(SEP)[2]]
+
+
+def _set(data: dict[str, Any], name: str, value: Any) -> None:
+    section = section_of(name)
+    if section is None:
+        data[name] = value
+    else:
+        data[section] = {**data[section], name.rpartition(SEP)[2]: value}
+
+
+def table_toggles(rules: RuleSet, options: TableOptions) -> list[str]:
+    """The table's on/off options the rules can be played with (those of declared games only
+    at Skat; Ramsch after Bock and tournament scoring where the game has them)."""
+    found = []
+    current = options.model_dump()
+    for name, info in TableOptions.model_fields.items():
+        if info.annotation is not bool or (name in SKAT_ONLY and rules.game != "skat"):
+            continue
+        try:
+            check_table(rules, TableOptions.model_validate({**current, name: True}))
+        except RulesError:
+            continue
+        found.append(name)
+    return found
+
+
+def table_numbers(rules: RuleSet) -> list[str]:
+    """The table's number options besides seats and rounds (the Bock threshold at Skat)."""
+    return [
+        name
+        for name, info in TableOptions.model_fields.items()
+        if info.annotation is int
+        and name not in ("seats", "rounds")
+        and (rules.game == "skat" or name != "bock_threshold")
+    ]
 
 
 @dataclass(frozen=True)
@@ -55,18 +142,20 @@ class Fields:
     numbers: list[str] = field(default_factory=list)
 
 
-def fields_of(rules: RuleSet) -> Fields:
-    """Every option of the variant: enums get a select, booleans a toggle, integers the modal."""
+def fields_of(rules: RuleSet, section: str | None = None) -> Fields:
+    """Every option of the variant (or of its nested rule set ``section``, by
+    ``section__option`` names): enums get a select, booleans a toggle, integers the modal."""
     found = Fields()
-    for name, info in type(rules).model_fields.items():
+    prefix = f"{section}{SEP}" if section else ""
+    for name, info in type(_model(rules, section)).model_fields.items():
         if name in ("game", "variant"):
             continue
         if get_origin(info.annotation) is Literal:
-            found.enums.append(name)
+            found.enums.append(prefix + name)
         elif info.annotation is bool:
-            found.toggles.append(name)
+            found.toggles.append(prefix + name)
         elif info.annotation is int:
-            found.numbers.append(name)
+            found.numbers.append(prefix + name)
     return found
 
 
@@ -116,22 +205,36 @@ class Draft:
 
     @property
     def toggles(self) -> dict[str, bool]:
-        """Every on/off control with its state, in display order."""
+        """Every on/off control of the main page with its state, in display order."""
+        return self.toggles_of(None)
+
+    def toggles_of(self, section: str | None) -> dict[str, bool]:
+        """The on/off controls of the main page or of a nested rule set's page."""
         rules = self.rules.model_dump()
-        found = {name: bool(rules[name]) for name in fields_of(self.rules).toggles}
+        names = fields_of(self.rules, section).toggles
+        found = {name: bool(value_at(rules, name)) for name in names}
+        if section is not None:
+            return found
         if self.rules.table_sizes() == (3, 4):
             found["four_seats"] = self.options.seats == 4
         options = self.options.model_dump()
-        found.update((name, bool(options[name])) for name in TABLE_TOGGLES)
+        found.update(
+            (name, bool(options[name])) for name in table_toggles(self.rules, self.options)
+        )
         if self.target == "g":
             found["dms"] = self.dms
         return found
 
-    def numbers(self) -> dict[str, str]:
-        """The modal's fields with their current values."""
+    def numbers(self, section: str | None = None) -> dict[str, str]:
+        """The modal's fields with their current values (of the main page or a section)."""
         rules = self.rules.model_dump()
-        found = {name: str(rules[name]) for name in fields_of(self.rules).numbers}
+        names = fields_of(self.rules, section).numbers
+        found = {name: str(value_at(rules, name)) for name in names}
+        if section is not None:
+            return found
         found["rounds"] = str(self.options.rounds)
+        options = self.options.model_dump()
+        found.update((name, str(options[name])) for name in table_numbers(self.rules))
         if self.target == "g":
             found["turn_timeout"] = str(round(self.turn_timeout or 0))
         return found
@@ -197,9 +300,10 @@ def choose(draft: Draft, name: str, values: list[str]) -> Proposal:
         if options["seats"] not in chosen.table_sizes() or len(draft.rules.table_sizes()) == 1:
             options["seats"] = chosen.players
         return Proposal(chosen.model_dump(), options, values[0], draft.dms, draft.turn_timeout)
-    if name == "toggles":
+    section = section_of(name)
+    if name.rpartition(SEP)[2] == "toggles" and section in (None, *sections_of(draft.rules)):
         on = set(values)
-        for toggle in draft.toggles:
+        for toggle in draft.toggles_of(section):
             if toggle == "four_seats":
                 options["seats"] = 4 if toggle in on else 3
             elif toggle == "dms":
@@ -209,10 +313,11 @@ def choose(draft: Draft, name: str, values: list[str]) -> Proposal:
             elif toggle in options:
                 options[toggle] = toggle in on
             else:
-                rules[toggle] = toggle in on
+                _set(rules, toggle, toggle in on)
         return proposal
-    if name in fields_of(draft.rules).enums and len(values) == 1:
-        rules[name] = values[0]
+    known = section is None or section in sections_of(draft.rules)
+    if known and name in fields_of(draft.rules, section).enums and len(values) == 1:
+        _set(rules, name, values[0])
         return proposal
     raise TableError("That control is not part of these rules any more")
 
@@ -226,10 +331,13 @@ def checked_timer(seconds: int) -> float | None:
     return float(seconds)
 
 
-def enter_numbers(draft: Draft, texts: Mapping[str, str]) -> Proposal:
-    """What the numbers modal asks for; a TableError for text that is not a whole number."""
+def enter_numbers(draft: Draft, texts: Mapping[str, str], section: str | None = None) -> Proposal:
+    """What the numbers modal (of the main page or a section) asks for; a TableError for text
+    that is not a whole number."""
     proposal = Proposal.of(draft)
-    known = draft.numbers()
+    if section is not None and section not in sections_of(draft.rules):
+        raise TableError("Those options are not part of these rules any more")
+    known = draft.numbers(section)
     timeout = proposal.turn_timeout
     for name, text in texts.items():
         if name not in known:
@@ -238,10 +346,10 @@ def enter_numbers(draft: Draft, texts: Mapping[str, str]) -> Proposal:
             value = int(text.strip())
         except ValueError:
             raise TableError(f"{title_of(name)}: enter a whole number, not '{text}'") from None
-        if name == "rounds":
-            proposal.options["rounds"] = value
-        elif name == "turn_timeout":
+        if name == "turn_timeout":
             timeout = checked_timer(value)
+        elif name in proposal.options:
+            proposal.options[name] = value
         else:
-            proposal.rules[name] = value
+            _set(proposal.rules, name, value)
     return Proposal(proposal.rules, proposal.options, proposal.preset, proposal.dms, timeout)

@@ -25,7 +25,11 @@ class EditorHandler(Protocol):
     ) -> None: ...
 
     async def on_editor_numbers(
-        self, interaction: discord.Interaction, target: ids.EditorTarget, target_id: int
+        self,
+        interaction: discord.Interaction,
+        target: ids.EditorTarget,
+        target_id: int,
+        section: str | None,
     ) -> None: ...
 
     async def on_editor_modal(
@@ -34,7 +38,17 @@ class EditorHandler(Protocol):
         target: ids.EditorTarget,
         target_id: int,
         texts: dict[str, str],
+        section: str | None,
     ) -> None: ...
+
+    async def on_editor_section(
+        self,
+        interaction: discord.Interaction,
+        target: ids.EditorTarget,
+        target_id: int,
+        section: str | None,
+    ) -> None:
+        """Show the page of a nested rule set's options (``section``), or the main page."""
 
 
 def editor_handler(interaction: discord.Interaction) -> EditorHandler:
@@ -88,31 +102,78 @@ class EditorSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
 
 
 class EditorButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.NUMBERS_TEMPLATE):
-    """Opens the modal for the integer options (stake, rounds, turn timer)."""
+    """Opens the modal for the integer options (stake, rounds, turn timer) of the main page or
+    of a section."""
 
     def __init__(
-        self, target: ids.EditorTarget, target_id: int, label: str = "Numbers…", *, row: int = 4
+        self,
+        target: ids.EditorTarget,
+        target_id: int,
+        label: str = "Numbers…",
+        *,
+        row: int = 4,
+        section: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
                 label=label,
-                custom_id=ids.numbers_id(target, target_id),
+                custom_id=ids.numbers_id(target, target_id, section),
             ),
             row=row,
         )
         self.target: ids.EditorTarget = target
         self.target_id = target_id
+        self.section = section
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> EditorButton:
-        return cls(cast(ids.EditorTarget, match["target"]), int(match["id"]))
+        target = cast(ids.EditorTarget, match["target"])
+        return cls(target, int(match["id"]), section=match["section"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await editor_handler(interaction).on_editor_numbers(
-            interaction, self.target, self.target_id
+            interaction, self.target, self.target_id, self.section
+        )
+
+
+class SectionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.SECTION_TEMPLATE):
+    """Turns the editor to the page of a nested rule set (Skat's Ramsch when everyone passes),
+    or back to the main page (``section`` None)."""
+
+    def __init__(
+        self,
+        target: ids.EditorTarget,
+        target_id: int,
+        section: str | None,
+        label: str = "Back",
+        *,
+        row: int = 4,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.primary,
+                label=label,
+                custom_id=ids.section_id(target, target_id, section),
+            ),
+            row=row,
+        )
+        self.target: ids.EditorTarget = target
+        self.target_id = target_id
+        self.section = section
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SectionButton:
+        target = cast(ids.EditorTarget, match["target"])
+        return cls(target, int(match["id"]), match["section"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await editor_handler(interaction).on_editor_section(
+            interaction, self.target, self.target_id, self.section
         )
 
 
@@ -140,6 +201,6 @@ async def route_modal(interaction: discord.Interaction) -> bool:
         return False
     target = cast(ids.EditorTarget, match["target"])
     await editor_handler(interaction).on_editor_modal(
-        interaction, target, int(match["id"]), modal_texts(data)
+        interaction, target, int(match["id"]), modal_texts(data), match["section"]
     )
     return True

@@ -7,8 +7,18 @@ from typing import get_args
 import discord
 
 from bot.ui import ids
-from bot.ui.editor import EXTRA_TOGGLES, Draft, fields_of, title_of
-from bot.ui.editor_items import EditorButton, EditorSelect
+from bot.ui.editor import (
+    EXTRA_TOGGLES,
+    SECTION_TITLES,
+    SEP,
+    Draft,
+    fields_of,
+    section_of,
+    sections_of,
+    title_of,
+    value_at,
+)
+from bot.ui.editor_items import EditorButton, EditorSelect, SectionButton
 from bot.ui.games import rules_brief
 from bot.ui.message import Rendered
 from bot.ui.text import table_text, timer_text
@@ -25,6 +35,8 @@ VALUES = {
     ("scoring", "penalty"): "Scoring: penalty 10/15/20",
     ("trumps", "standard"): "Trumps: Obers, Unters and Hearts",
     ("trumps", "obers_unters"): "Trumps: Obers and Unters (Bauernramsch)",
+    ("all_pass", "ramsch"): "When everyone passes: play Ramsch",
+    ("all_pass", "throw_in"): "When everyone passes: throw the cards in",
 }
 
 
@@ -45,11 +57,14 @@ def _preset_select(draft: Draft) -> EditorSelect:
 
 
 def _enum_select(draft: Draft, name: str, row: int) -> EditorSelect:
-    info = type(draft.rules).model_fields[name]
-    current = draft.rules.model_dump()[name]
+    section = section_of(name)
+    model = getattr(draft.rules, section) if section else draft.rules
+    info = type(model).model_fields[name.rpartition(SEP)[2]]
+    current = value_at(draft.rules.model_dump(), name)
+    base = name.rpartition(SEP)[2]
     options = [
         discord.SelectOption(
-            label=VALUES.get((name, str(value)), f"{title_of(name)}: {value}")[:100],
+            label=VALUES.get((base, str(value)), f"{title_of(name)}: {value}")[:100],
             value=str(value),
             default=value == current,
         )
@@ -58,23 +73,38 @@ def _enum_select(draft: Draft, name: str, row: int) -> EditorSelect:
     return EditorSelect(draft.target, draft.target_id, name, options, title_of(name), row=row)
 
 
-def _toggle_select(draft: Draft, row: int) -> EditorSelect:
-    model = type(draft.rules).model_fields | TableOptions.model_fields
+def _toggle_select(draft: Draft, row: int, section: str | None = None) -> EditorSelect:
     options = []
-    for name, on in draft.toggles.items():
-        description = EXTRA_TOGGLES.get(name) or model[name].description or ""
+    for name, on in draft.toggles_of(section).items():
         options.append(
             discord.SelectOption(
-                label=title_of(name), value=name, default=on, description=description[:100] or None
+                label=title_of(name)[:100],
+                value=name,
+                default=on,
+                description=_description(draft, name)[:100] or None,
             )
         )
+    field = f"{section}{SEP}toggles" if section else "toggles"
     return EditorSelect(
-        draft.target, draft.target_id, "toggles", options, "Options: none on", row=row, min_values=0
+        draft.target, draft.target_id, field, options, "Options: none on", row=row, min_values=0
     )
 
 
-def render_editor(draft: Draft, note: str = "") -> Rendered:
-    """The editor: the rules in brief and a control for every option; changes apply at once."""
+def _description(draft: Draft, name: str) -> str:
+    if name in EXTRA_TOGGLES:
+        return EXTRA_TOGGLES[name]
+    section = section_of(name)
+    model = getattr(draft.rules, section) if section else draft.rules
+    fields = type(model).model_fields | TableOptions.model_fields
+    info = fields.get(name.rpartition(SEP)[2])
+    return (info.description or "") if info is not None else ""
+
+
+def render_editor(draft: Draft, note: str = "", section: str | None = None) -> Rendered:
+    """The editor: the rules in brief and a control for every option; changes apply at once.
+    A nested rule set (Skat's Ramsch when everyone passes) has a page of its own, ``section``."""
+    if section is not None and section not in sections_of(draft.rules):
+        section = None
     embed = discord.Embed(
         title=draft.heading, description=rules_brief(draft.rules), colour=EDITOR_COLOUR
     )
@@ -88,26 +118,42 @@ def render_editor(draft: Draft, note: str = "") -> Rendered:
     else:
         embed.set_footer(text="Changes apply at once; the lobby shows them.")
     view = discord.ui.View(timeout=None)
-    view.add_item(_preset_select(draft))
-    enums = fields_of(draft.rules).enums
-    for row, name in enumerate(enums, start=1):
+    row = 0
+    if section is None:
+        view.add_item(_preset_select(draft))
+        row = 1
+    else:
+        embed.title = f"{draft.heading} · {SECTION_TITLES.get(section, title_of(section))}"[:256]
+    fields = fields_of(draft.rules, section)
+    for name in fields.enums:
         view.add_item(_enum_select(draft, name, row))
-    view.add_item(_toggle_select(draft, len(enums) + 1))
-    numbers = ", ".join(title_of(name).split(" in ")[0].lower() for name in draft.numbers())
-    label = f"Set {numbers}…"[:80]
-    view.add_item(EditorButton(draft.target, draft.target_id, label, row=len(enums) + 2))
+        row += 1
+    if draft.toggles_of(section):
+        view.add_item(_toggle_select(draft, row, section))
+        row += 1
+    numbers = draft.numbers(section)
+    if numbers:
+        titles = ", ".join(title_of(name).split(" in ")[0].lower() for name in numbers)
+        label = f"Set {titles}…"[:80]
+        view.add_item(EditorButton(draft.target, draft.target_id, label, row=row, section=section))
+    if section is not None:
+        view.add_item(SectionButton(draft.target, draft.target_id, None, "Back", row=row))
+    for nested in sections_of(draft.rules) if section is None else ():
+        label = f"{SECTION_TITLES.get(nested, title_of(nested))}…"[:80]
+        view.add_item(SectionButton(draft.target, draft.target_id, nested, label, row=row))
     return Rendered(content=note or None, embeds=[embed], view=view)
 
 
-def numbers_modal(draft: Draft) -> discord.ui.Modal:
-    """The modal for the integer options; answered statelessly by its custom_id (see routing)."""
+def numbers_modal(draft: Draft, section: str | None = None) -> discord.ui.Modal:
+    """The modal for the integer options (of the main page or a section); answered
+    statelessly by its custom_id (see routing)."""
     where = "server defaults" if draft.target == "g" else f"Ramsch #{draft.target_id}"
     modal = discord.ui.Modal(
         title=f"Numbers — {where}"[:45],
         timeout=None,
-        custom_id=ids.editor_modal_id(draft.target, draft.target_id),
+        custom_id=ids.editor_modal_id(draft.target, draft.target_id, section),
     )
-    for name, value in draft.numbers().items():
+    for name, value in draft.numbers(section).items():
         modal.add_item(
             discord.ui.Label(
                 text=title_of(name)[:45],

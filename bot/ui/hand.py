@@ -26,12 +26,16 @@ def where(table: Table) -> str:
     return f"Table **#{table.id}** in <#{table.channel_id}>"
 
 
-def _status(table: Table, view: SeatView, names: list[str]) -> list[str]:
+def _status(table: Table, view: SeatView, names: list[str], marks: tuple[str, ...]) -> list[str]:
     if view.phase == "finished":
         return ["This deal is over."]
-    lines = renderer_for(table.rules).hand_status(view, names)
+    renderer = renderer_for(table.rules)
+    lines = renderer.hand_status(view, names, marks)
     if view.phase != "play":
         return lines
+    for seat, cards in view.open_hands:
+        if seat != view.seat:
+            lines.append(f"**{names[seat]}** plays open: {cards_text(cards)}")
     if view.to_act == view.seat:
         leader = view.trick_leader if view.trick_leader is not None else view.seat
         if view.trick:
@@ -46,7 +50,7 @@ def _status(table: Table, view: SeatView, names: list[str]) -> list[str]:
 
 
 def card_buttons(table_id: int, deal: int, view: SeatView) -> list[discord.ui.Item[Any]]:
-    """A button per card of the hand (two rows of five at most); the playable ones are green."""
+    """A button per card of the hand (rows of five); the playable ones are green."""
     playable = {action.card for action in view.legal if isinstance(action, Play)}
     buttons: list[discord.ui.Item[Any]] = []
     for index, card in enumerate(view.hand):
@@ -55,17 +59,19 @@ def card_buttons(table_id: int, deal: int, view: SeatView) -> list[discord.ui.It
             style=discord.ButtonStyle.success if can else discord.ButtonStyle.secondary,
             label=card.pretty,
             disabled=not can,
-            row=min(index // CARDS_PER_ROW, 1),
+            row=index // CARDS_PER_ROW,
         )
         buttons.append(ActionItem(table_id, deal, Play.kind, card.name, item=button))
     return buttons
 
 
-def _controls(table: Table, deal: int, view: SeatView) -> discord.ui.View:
+def _controls(table: Table, deal: int, view: SeatView, marks: tuple[str, ...]) -> discord.ui.View:
+    renderer = renderer_for(table.rules)
     controls = discord.ui.View(timeout=None)
-    for item in card_buttons(table.id, deal, view):
+    cards = renderer.cards(table.id, deal, view, marks)
+    for item in card_buttons(table.id, deal, view) if cards is None else cards:
         controls.add_item(item)
-    for item in renderer_for(table.rules).controls(table.id, deal, view):
+    for item in renderer.controls(table.id, deal, view, marks):
         controls.add_item(item)
     return controls
 
@@ -86,9 +92,10 @@ def render_hand(table: Table, user_id: int) -> Rendered:
     names = deal_names(table, match)
     deal_no = f"deal {match.number + 1} of {match.total_deals}"
     lines = [f"{where(table)} · {deal_no}", f"**Your cards:** {cards_text(view.hand)}"]
-    lines += _status(table, view, names)
-    controls = _controls(table, match.number, view)
     seat = table.seat_of(user_id)
+    marks = table.marks_of(seat) if seat is not None else ()
+    lines += _status(table, view, names, marks)
+    controls = _controls(table, match.number, view, marks)
     if seat is not None and table.seats[seat].away:
         lines.append("You are away: the AI plays for you. Press **I'm back** to play again.")
         controls.add_item(BackButton(table.id, row=4))

@@ -23,6 +23,11 @@ ACTION_TEMPLATE = (
 """A game action: the table, the deal it belongs to, the action's kind (see
 ``ramsch_core.ACTIONS``) and its argument (a card for ``play``); a select's chosen values are
 the argument of a select."""
+MARK_TEMPLATE = (
+    rf"{PREFIX}:m:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}}):(?P<mark>[A-Za-z0-9_]{{1,16}})"
+)
+"""A choice a player marks before acting, e.g. a card to lay away or an announcement: only
+what their hand shows changes (see ``GameRenderer.mark``); the action comes with a button."""
 LEGACY_ACTION_TEMPLATE = (
     rf"{PREFIX}:(?P<form>[cpl]):(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}})"
     r"(?::(?P<arg>[CSHD][ATKQJ987]|pickup|passon))?"
@@ -30,8 +35,12 @@ LEGACY_ACTION_TEMPLATE = (
 """The card (``c``), Schieberamsch (``p``) and lay (``l``) ids of the first versions: hand
 messages sent before an upgrade still carry them."""
 EDITOR_TEMPLATE = rf"{PREFIX}:r:(?P<target>[tg])(?P<id>{_ID}):(?P<field>[a-z_]{{1,32}})"
-NUMBERS_TEMPLATE = rf"{PREFIX}:rn:(?P<target>[tg])(?P<id>{_ID})"
-EDITOR_MODAL_TEMPLATE = rf"{PREFIX}:rm:(?P<target>[tg])(?P<id>{_ID})"
+_SECTION = r"(?::(?P<section>[a-z]{1,16}))?"
+NUMBERS_TEMPLATE = rf"{PREFIX}:rn:(?P<target>[tg])(?P<id>{_ID}){_SECTION}"
+EDITOR_MODAL_TEMPLATE = rf"{PREFIX}:rm:(?P<target>[tg])(?P<id>{_ID}){_SECTION}"
+"""The numbers button and its modal, of the editor's main page or of a ``section``."""
+SECTION_TEMPLATE = rf"{PREFIX}:rs:(?P<target>[tg])(?P<id>{_ID}){_SECTION}"
+"""The editor's button to the options of a nested rule set (``section``) and back (none)."""
 PAGE_TEMPLATE = (
     rf"{PREFIX}:lb:(?P<guild>{_ID}):(?P<variant>[a-z]{{1,16}}(?:/[a-z]{{1,16}})?)"
     r":(?P<period>all|month|week)"
@@ -61,18 +70,31 @@ def action_id(table_id: int, deal: int, kind: str, arg: str | None = None) -> st
     return f"{PREFIX}:a:{table_id}:{deal}:{kind}{tail}"
 
 
+def mark_id(table_id: int, deal: int, mark: str) -> str:
+    """The id of a control that marks (or unmarks) ``mark`` on the player's hand."""
+    return f"{PREFIX}:m:{table_id}:{deal}:{mark}"
+
+
+def section_id(target: EditorTarget, target_id: int, section: str | None) -> str:
+    """The editor's button to the options of ``section`` (a nested rule set), or back."""
+    tail = f":{section}" if section else ""
+    return f"{PREFIX}:rs:{target}{target_id}{tail}"
+
+
 def editor_id(target: EditorTarget, target_id: int, field: str) -> str:
     """A select of a rules editor; ``field`` is an option name, ``preset`` or ``toggles``."""
     return f"{PREFIX}:r:{target}{target_id}:{field}"
 
 
-def numbers_id(target: EditorTarget, target_id: int) -> str:
-    """The editor's button that opens the modal for the integer options."""
-    return f"{PREFIX}:rn:{target}{target_id}"
+def numbers_id(target: EditorTarget, target_id: int, section: str | None = None) -> str:
+    """The editor's button that opens the modal for the integer options (of a section)."""
+    tail = f":{section}" if section else ""
+    return f"{PREFIX}:rn:{target}{target_id}{tail}"
 
 
-def editor_modal_id(target: EditorTarget, target_id: int) -> str:
-    return f"{PREFIX}:rm:{target}{target_id}"
+def editor_modal_id(target: EditorTarget, target_id: int, section: str | None = None) -> str:
+    tail = f":{section}" if section else ""
+    return f"{PREFIX}:rm:{target}{target_id}{tail}"
 
 
 def page_id(guild_id: int, variant: str, period: str, offset: int, direction: PageDirection) -> str:

@@ -22,6 +22,11 @@ class ClickHandler(Protocol):
 
     async def on_back(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
+    async def on_mark(
+        self, interaction: discord.Interaction, table_id: int, deal: int, mark: str
+    ) -> None:
+        """A mark control on a hand (a card to lay away, an announcement)."""
+
     async def on_action(
         self,
         interaction: discord.Interaction,
@@ -159,6 +164,57 @@ class ActionItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ACTI
         )
 
 
+class MarkItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MARK_TEMPLATE):
+    """A button that marks something on the player's hand before an action (a card to lay
+    away, an announcement); the action itself has its own button."""
+
+    def __init__(
+        self,
+        table_id: int,
+        deal: int,
+        mark: str,
+        *,
+        item: discord.ui.Button[Any] | None = None,
+    ) -> None:
+        custom_id = ids.mark_id(table_id, deal, mark)
+        if item is None:
+            item = discord.ui.Button(label=mark, custom_id=custom_id)
+        item.custom_id = custom_id
+        super().__init__(item, row=item.row)
+        self.table_id = table_id
+        self.deal = deal
+        self.mark = mark
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> MarkItem:
+        button = item if isinstance(item, discord.ui.Button) else None
+        return cls(int(match["table"]), int(match["deal"]), match["mark"], item=button)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).on_mark(interaction, self.table_id, self.deal, self.mark)
+
+
+MARKED = "✓ "
+"""What the label of a marked control starts with."""
+
+
+def marked_on(message: discord.Message | None) -> tuple[str, ...]:
+    """The marks a hand message shows marked (their controls' labels start with MARKED)."""
+    if message is None:
+        return ()
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None) or ""
+            label = getattr(child, "label", None) or ""
+            matched = re.fullmatch(ids.MARK_TEMPLATE, custom_id)
+            if matched is not None and label.startswith(MARKED):
+                found.append(matched["mark"])
+    return tuple(found)
+
+
 class LegacyActionItem(
     discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.LEGACY_ACTION_TEMPLATE
 ):
@@ -197,5 +253,6 @@ TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     BackButton,
     ActionItem,
+    MarkItem,
     LegacyActionItem,
 )

@@ -37,7 +37,8 @@ def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
     sign = renderer.unit(table.rules)
     lines = []
     for seat, name in enumerate(names):
-        tags = [label for tag, label in renderer.tag_labels.items() if tag in result.tags[seat]]
+        own = result.tags[seat] if seat < len(result.tags) else ()
+        tags = [label for tag, label in renderer.tag_labels.items() if tag in own]
         tag = f" ({', '.join(tags)})" if tags else ""
         tricks = result.trick_counts[seat]
         score = score_text(entry.table_scores[entry.seats[seat]])
@@ -51,6 +52,8 @@ def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
 def _facts(table: Table, entry: SheetEntry) -> list[str]:
     result = entry.result
     facts = renderer_for(table.rules).result_facts(table.rules, result, _names(table, entry))
+    if getattr(entry, "compulsory_ramsch", False):
+        facts.append("a deal of the Ramsch round after a Bock round")
     if entry.bock:
         facts.append("Bock: counts double")
     if not result.losers and result.durchmarsch is None:
@@ -87,7 +90,7 @@ def render_result(table: Table, entry: SheetEntry) -> Rendered:
     )
     facts = _facts(table, entry)
     if facts:
-        embed.add_field(name="Deal", value=" · ".join(facts), inline=False)
+        embed.add_field(name="Deal", value="\n".join(facts)[:1024], inline=False)
     tricks = entry.result.tricks
     if tricks:
         last = last_trick_text(_names(table, entry), tricks[-1], len(tricks))
@@ -95,9 +98,52 @@ def render_result(table: Table, entry: SheetEntry) -> Rendered:
     embed.add_field(
         name="Totals", value=_totals(table, totals_after(table, entry.number)), inline=False
     )
+    deals = deal_list(table, entry.number)
+    if deals:
+        embed.add_field(name="Deals", value=deals, inline=False)
     controls = discord.ui.View(timeout=None)
     controls.add_item(ResultRecordButton(table.id, entry.number))
     return Rendered(embeds=[embed], view=controls)
+
+
+def deal_list(table: Table, upto: int | None = None) -> str:
+    """The list of deals (a Skat list) up to deal ``upto``: what each was, what it scored and
+    the totals after it, the latest that fit in a field; empty for games whose scores say it
+    all (see ``GameRenderer.deal_line``)."""
+    match = table.match
+    if match is None:
+        return ""
+    renderer = renderer_for(table.rules)
+    sign = renderer.unit(table.rules)
+    totals = [Fraction(0)] * len(table.seats)
+    lines = []
+    for entry in match.finished_deals:
+        if upto is not None and entry.number > upto:
+            break
+        totals = [a + b for a, b in zip(totals, entry.table_scores, strict=True)]
+        what = renderer.deal_line(entry.result, _names(table, entry))
+        if what is None:
+            return ""
+        bock = " (Bock)" if entry.bock else ""
+        scored = [
+            f"{table.seats[seat].name} {score_text(entry.table_scores[seat])}"
+            for seat in entry.seats
+            if entry.table_scores[seat]
+        ]
+        score = f": {', '.join(scored)}" if scored else ""
+        running = " · ".join(score_text(total, signed=False) + sign for total in totals)
+        lines.append(f"{entry.number + 1}. {what}{bock}{score} → {running}")
+    names = " · ".join(seat.name for seat in table.seats)
+    text = ""
+    for line in reversed(lines):
+        if len(text) + len(line) + len(names) + 2 > LIST_LIMIT:
+            break
+        text = f"{line}\n{text}"
+    return f"{names}\n{text}".rstrip() if text else ""
+
+
+LIST_LIMIT = 1024
+"""Characters of an embed field: the list of deals shows the latest that fit."""
 
 
 def render_standings(table: Table) -> Rendered:
@@ -121,6 +167,9 @@ def render_standings(table: Table) -> Rendered:
     deals = len(match.finished_deals)
     bock = sum(entry.bock for entry in match.finished_deals)
     of_them = f", {bock} of them Bock (counted double)" if bock else ""
+    listed = deal_list(table)
+    if listed:
+        embed.add_field(name="Deals", value=listed, inline=False)
     embed.set_footer(
         text=f"{deals} deal{'s' if deals != 1 else ''} played{of_them}. Thanks for playing!"
     )

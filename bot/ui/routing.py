@@ -7,13 +7,14 @@ from typing import Any
 import discord
 
 from bot.ui.board_items import PageButton, RecordSelect, ResultRecordButton
-from bot.ui.editor_items import EditorButton, EditorSelect, route_modal
+from bot.ui.editor_items import EditorButton, EditorSelect, SectionButton, route_modal
 from bot.ui.items import TABLE_ITEMS
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *TABLE_ITEMS,
     EditorSelect,
     EditorButton,
+    SectionButton,
     PageButton,
     RecordSelect,
     ResultRecordButton,

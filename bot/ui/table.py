@@ -93,6 +93,9 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
         embed.description = f"**Trick {number}**\n" + trick_line(
             names, view.trick, leader, len(names)
         )
+    renderer = renderer_for(table.rules)
+    for name, value in renderer.table_fields(view, names):
+        embed.add_field(name=name, value=value[:1024], inline=False)
     embed.add_field(name="Players", value=players_text(table, match, view), inline=False)
     if view.tricks:
         embed.add_field(
@@ -122,7 +125,8 @@ SHEET_DEALS = 5
 
 def score_sheet(table: Table, match: Match) -> str:
     """The latest deals' scores, Bock deals marked, and the Bock deals still to come."""
-    sign = renderer_for(table.rules).unit(table.rules)
+    renderer = renderer_for(table.rules)
+    sign = renderer.unit(table.rules)
     lines = []
     for entry in match.finished_deals[-SHEET_DEALS:]:
         scores = " · ".join(
@@ -130,7 +134,10 @@ def score_sheet(table: Table, match: Match) -> str:
             for seat in entry.seats
         )
         bock = " (Bock ×2)" if entry.bock else ""
-        lines.append(f"Deal {entry.number + 1}{bock}: {scores}")
+        names = [table.seats[seat].name for seat in entry.seats]
+        what = renderer.deal_line(entry.result, names)
+        what = f" {what} —" if what else ""
+        lines.append(f"Deal {entry.number + 1}{bock}:{what} {scores}")
     if match.bock_pending:
         after = match.bock_pending - 1
         more = f", and {after} more after it" if after else " (the last Bock deal)"

@@ -60,10 +60,26 @@ def table_text(rules: RuleSet, options: TableOptions) -> str:
     if options.seats > rules.players:
         seats += " (the dealer sits out each deal)"
     parts = [seats, f"{rounds} ({deals} deals)"]
-    pairs = (("a Durchmarsch", options.bock_on_durchmarsch), ("a tie", options.bock_on_tie))
-    bock = [what for what, on in pairs if on]
+    chosen = options.model_dump()
+    bock = [what for name, what in BOCK_AFTER.items() if chosen.get(name)]
+    if chosen.get("bock_on_value"):
+        bock.append(f"a game worth {chosen.get('bock_threshold', 72)} or more")
     if bock:
-        parts.append("Bock round after " + " or ".join(bock))
+        listed = ", ".join(bock[:-1]) + " or " if len(bock) > 1 else ""
+        parts.append(f"Bock round after {listed}{bock[-1]}")
+    if chosen.get("ramsch_after_bock"):
+        parts.append("a round of Ramsch after each Bock round")
     if options.tournament:
-        parts.append("tournament scoring")
+        parts.append("tournament scoring (Seeger-Fabian)")
     return " · ".join(parts)
+
+
+BOCK_AFTER = {
+    "bock_on_durchmarsch": "a Durchmarsch",
+    "bock_on_tie": "a tie",
+    "bock_on_sixty": "a game lost with 60",
+    "bock_on_kontra": "a Kontra won",
+    "bock_on_re": "Kontra and Re",
+    "bock_on_grand_hand": "a Grand Hand won",
+}
+"""What opens a Bock round, by table option."""

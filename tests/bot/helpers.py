@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from bot.storage import Store
 from bot.tables import Table, TableService, Update
-from ramsch_core import Action, SeatView, preset
+from ramsch_core import DEFAULT_GAME, Action, SeatView, preset
 
 GUILD = 1
 CHANNEL = 10
@@ -73,8 +73,9 @@ async def open_lobby(
     rounds: int = 1,
     channel: int = CHANNEL,
     guild: int = GUILD,
+    game: str = DEFAULT_GAME,
 ) -> Table:
-    rules = preset(preset_name)
+    rules = preset(preset_name, game=game)
     options = {"seats": seats or rules.players, "rounds": rounds}
     update = await service.lobby.open(
         guild_id=guild, channel_id=channel, host_id=HOST, host_name="Host",
@@ -93,10 +94,11 @@ async def start_table(
     rounds: int = 1,
     channel: int = CHANNEL,
     guild: int = GUILD,
+    game: str = DEFAULT_GAME,
 ) -> Table:
     """Open a lobby, seat the host, ``players`` and ``ai`` AI seats, and start it."""
     table = await open_lobby(
-        service, preset_name, seats=seats, rounds=rounds, channel=channel, guild=guild
+        service, preset_name, seats=seats, rounds=rounds, channel=channel, guild=guild, game=game
     )
     for user in players:
         await service.lobby.join(table.id, user, NAMES[user])

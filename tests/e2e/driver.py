@@ -9,7 +9,20 @@ from typing import Any, Protocol
 
 from bot.tables import TableService
 from bot.ui import ids
-from ramsch_core import Action, Card, Match, PassOn, PickUp, Play, Push, TableOptions, preset
+from ramsch_core import (
+    DEFAULT_GAME,
+    Action,
+    Card,
+    Match,
+    PassOn,
+    PickUp,
+    Play,
+    Push,
+    SkatContest,
+    TableOptions,
+    action_from_json,
+    preset,
+)
 from tests.emulator import Channel, Emulator, InteractionHandle, Message, MessageVersion, SimUser
 from tests.emulator import components as comp
 
@@ -62,8 +75,32 @@ def action_of(component: dict[str, Any], values: list[str] | None = None) -> Act
         return PickUp()
     if kind == "pass_on":
         return PassOn()
+    if kind in SKAT_KINDS:
+        return skat_action(kind, arg, values)
     assert kind == "push" and values is not None and len(values) == 2
     return Push((Card[values[0]], Card[values[1]]))
+
+
+SKAT_KINDS = ("bid", "hold", "pass", "pickup", "discard", "declare", "kontra", "re")
+FLAGS = {"s": "schneider", "z": "schwarz", "o": "ouvert"}
+
+
+def skat_action(kind: str, arg: str | None, values: list[str] | None) -> Action:
+    """A Skat action from its control's id, read independently of the bot's codecs: a bid's
+    value (a button's argument or the chosen option), the two cards laid away (``S7HK``), a
+    declaration (``grand``, ``clubs_sz``: Schneider and Schwarz announced, ``null_o``)."""
+    data: dict[str, Any] = {"action": kind}
+    if kind == "bid":
+        data["value"] = int(values[0] if values else str(arg))
+    elif kind == "discard":
+        assert arg is not None and len(arg) == 4, arg
+        data["cards"] = [arg[:2], arg[2:]]
+    elif kind == "declare":
+        assert arg is not None
+        game, _, flags = arg.partition("_")
+        data |= {"game": game, "hand": None}
+        data |= {name: letter in flags for letter, name in FLAGS.items()}
+    return action_from_json(data, 0)[1]
 
 
 @dataclass
@@ -82,6 +119,8 @@ class Game:
     from_log: bool = False
     """Take the actions from the bot's log after each step (tables with AI or timer moves,
     which the driver does not click itself); in-process hosts only."""
+    game_id: str = DEFAULT_GAME
+    known_options: TableOptions | None = None
 
     @property
     def host(self) -> SimUser:
@@ -91,6 +130,8 @@ class Game:
 
     async def open(self, **options: Any) -> Message:
         self.options = options
+        if self.game_id != DEFAULT_GAME:
+            options = {"game": self.game_id, **options}
         handle = await self.host.slash(
             self.h.channel, "ramsch new", preset=self.preset_name, **options
         )
@@ -195,10 +236,21 @@ class Game:
 
     def replay(self) -> Match:
         """The core's replay of every action clicked so far (the oracle)."""
-        rules = preset(self.preset_name)
-        seats = self.options.get("seats", rules.players)
-        options = TableOptions(seats=seats, rounds=self.options.get("rounds", 1))
-        return Match.replay(rules, options, self.h.seeds[-1], self.actions)
+        return Match.replay(self.rules(), self.table_options(), self.h.seeds[-1], self.actions)
+
+    def rules(self) -> Any:
+        return preset(self.preset_name, game=self.game_id)
+
+    def table_options(self) -> TableOptions:
+        """The table options of the lobby (the bot's own, for in-process hosts: the rules
+        editor may have changed them)."""
+        service = getattr(self.h, "service", None)
+        if service is not None and self.table_id in service.tables:
+            self.known_options = service.tables.get(self.table_id).options
+        if self.known_options is not None:
+            return self.known_options
+        seats = self.options.get("seats", self.rules().players)
+        return TableOptions(seats=seats, rounds=self.options.get("rounds", 1))
 
     # -- checks -------------------------------------------------------------------------------
 
@@ -208,7 +260,7 @@ class Game:
         if match.finished:
             return
         deal = match.deal
-        played = set(deal.view(0).played)
+        played = set(deal.view(0).played) | open_cards(match)
         current = f"deal {match.number + 1} of"
         for seat, user in enumerate(self.players):
             deal_seat = match.deal_seat(seat)
@@ -225,6 +277,19 @@ class Game:
                 leaked = cards_in(text) - allowed
                 assert not leaked, f"{user.name} sees {leaked} in {message!r}:\n{text}"
                 self.checks += 1
+
+
+def open_cards(match: Match) -> set[Card]:
+    """Cards everyone may see besides those played: an Ouvert declarer's hand, once the game
+    is declared (worked out from the deal, not by the bot's renderer)."""
+    deal = match.deal
+    contest = deal.state
+    if not isinstance(contest, SkatContest) or deal.phase != "play":
+        return set()
+    declaration, declarer = contest.declaration, contest.declarer
+    if declaration is None or declarer is None or not declaration.ouvert:
+        return set()
+    return set(deal.hand(declarer))
 
 
 async def answer(user: SimUser, channel: Any, command: str, /, **options: Any) -> list[Message]:

@@ -19,7 +19,7 @@ from aiohttp import web
 
 from bot.storage import Store
 from bot.ui.text import score_text
-from ramsch_core import Action, Card, Match, TableOptions, preset
+from ramsch_core import Action, Card, Match
 from ramsch_core.record import action_from_json
 from tests.e2e.driver import Game
 from tests.emulator import Channel, Emulator, Guild, Message, MessageVersion
@@ -244,12 +244,9 @@ async def integrity(db: Path) -> list[str]:
 
 def replay_log(game: Game, db: Path) -> Match:
     """The core's replay of the bot's action log (not of what the test clicked)."""
-    rules = preset(game.preset_name)
-    options = TableOptions(
-        seats=game.options.get("seats", rules.players), rounds=game.options.get("rounds", 1)
-    )
     seed = session_seed(db, game.table_id)
-    return Match.replay(rules, options, seed, logged_actions(db, game.table_id))
+    actions = logged_actions(db, game.table_id)
+    return Match.replay(game.rules(), game.table_options(), seed, actions)
 
 
 # -- what the players see ---------------------------------------------------------------------

@@ -83,7 +83,7 @@ async def test_presets_switch_the_variant_and_its_options(harness: Harness) -> N
     toggles = [c for row in editor.components for c in row["components"]
                if c["custom_id"].endswith(":toggles")]  # fmt: skip
     values = {o["value"] for o in toggles[0]["options"]}
-    assert values == {"jungfrau_doubles_all", "bock_on_durchmarsch", "bock_on_tie"}
+    assert values == {"jungfrau_doubles_all", "bock_on_durchmarsch", "bock_on_tie", "tournament"}
     await (await alice.click(editor, "ramsch:rn:t1")).wait_response()
     await (await alice.submit_modal({"base_stake": "5", "rounds": "1"})).wait_response()
     assert "The loser pays 10¢ to each player" in lobby.text

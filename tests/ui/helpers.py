@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.tables import Seat, Table
 from bot.ui.message import Rendered
-from ramsch_core import Card, Match, TableOptions, preset
+from ramsch_core import DEFAULT_GAME, Card, Match, TableOptions, preset
 from tests.emulator.limits import message_problems
 
 NAMES = ("Alice", "Bob", "Carol", "Dave")
@@ -19,10 +19,10 @@ SYMBOL_SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 
 def make_table(
     name: str = "skat", *, seats: int | None = None, rounds: int = 1, seed: int = 7,
-    started: bool = True, **overrides: object,
+    started: bool = True, game: str = DEFAULT_GAME, **overrides: object,
 ) -> Table:  # fmt: skip
-    """A table of human players (Alice, Bob, ...) with the preset's rules."""
-    rules = preset(name, **overrides)
+    """A table of human players (Alice, Bob, ...) with the preset's rules (of ``game``)."""
+    rules = preset(name, game=game, **overrides)
     count = seats or rules.players
     options = TableOptions.model_validate({"seats": count, "rounds": rounds})
     table = Table(

@@ -97,7 +97,7 @@ def test_bock_deals_on_the_score_sheet_and_in_the_standings() -> None:
     rng = random.Random(3)
     while len(match.finished_deals) < 2:
         act_randomly(table, rng)
-    match.bock_rounds.pending = 3  # as after a Durchmarsch at a three-seat table
+    match.bock_rounds.queue = ["bock"] * 3  # as after a Durchmarsch at a three-seat table
     shown = render_table(table)
     assert "· Bock" in shown.text() and "Score sheet\nDeal 1: " in shown.text()
     assert "**Bock:** this deal counts double, and 2 more after it" in shown.text()

@@ -50,7 +50,7 @@ def test_every_action_id_parses_back_to_its_action() -> None:
         with pytest.raises(IllegalAction, match="exactly two cards"):
             action_of("push", None, values)
     with pytest.raises(IllegalAction, match="no longer knows"):
-        action_of("bid", "18")
+        action_of("wager", "18")
 
 
 def test_ids_of_the_first_versions_still_read_as_their_actions() -> None:
@@ -71,13 +71,18 @@ def test_templates_do_not_overlap() -> None:
     templates = [ids.LOBBY_TEMPLATE, ids.HAND_TEMPLATE, ids.ACTION_TEMPLATE,
                  ids.LEGACY_ACTION_TEMPLATE, ids.BACK_TEMPLATE, ids.EDITOR_TEMPLATE,
                  ids.NUMBERS_TEMPLATE, ids.EDITOR_MODAL_TEMPLATE, ids.PAGE_TEMPLATE,
-                 ids.RECORD_TEMPLATE]  # fmt: skip
+                 ids.RECORD_TEMPLATE, ids.MARK_TEMPLATE, ids.SECTION_TEMPLATE]  # fmt: skip
     samples = [ids.lobby_id(1, "join"), ids.hand_id(1), ids.action_id(1, 0, "play", "CJ"),
                ids.action_id(1, 0, "pick_up"), ids.action_id(1, 0, "push"), "ramsch:c:1:0:CJ",
                "ramsch:p:1:0:pickup", "ramsch:l:1:0", ids.back_id(1),
                ids.editor_id("t", 1, "preset"), ids.numbers_id("t", 1),
                ids.editor_modal_id("t", 1), ids.page_id(1, "skat", "all", 10, "prev"),
-               ids.record_id()]  # fmt: skip
+               ids.record_id(), ids.mark_id(1, 0, "SA"), ids.mark_id(1, 0, "schneider"),
+               ids.section_id("t", 1, "ramsch"), ids.section_id("g", 1, None),
+               ids.numbers_id("t", 1, "ramsch"), ids.editor_modal_id("g", 1, "ramsch"),
+               ids.editor_id("t", 1, "ramsch__skat_to"), ids.action_id(1, 0, "bid", "264"),
+               ids.action_id(1, 0, "declare", "diamonds_szo"),
+               ids.action_id(1, 0, "discard", "S7HK")]  # fmt: skip
     for sample in samples:
         assert sum(bool(re.fullmatch(t, sample)) for t in templates) == 1
 

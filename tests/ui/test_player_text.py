@@ -29,10 +29,10 @@ def test_every_registered_game_has_a_renderer() -> None:
 def test_no_message_of_a_whole_match_shows_a_rule_id(game: str, name: str) -> None:
     """Lobby, rules editor, table, hands, results and standings of a match, every step."""
     rules = get_game(game).preset(name)
-    lobby = make_table(name, started=False)
+    lobby = make_table(name, started=False, game=game)
     texts = [render_lobby(lobby).text(), render_editor(Draft.of_table(lobby)).text()]
     texts.append(rules_brief(rules))
-    table = make_table(name, seed=3)
+    table = make_table(name, seed=3, game=game)
     rng = random.Random(3)
     while table.status == "playing":
         texts.append(render_table(table).text())

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from bot.ui.games.ramsch import RAMSCH
+from bot.ui.games.skat import SKAT
 from ramsch_core import RuleSet
 
 if TYPE_CHECKING:
@@ -43,27 +44,51 @@ class GameRenderer(Protocol):
         None during the card play."""
         ...
 
+    def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
+        """Fields of the table message above the players: the game being played, the cards
+        laid open (``public.open_hands``)..."""
+        ...
+
     def doing(self, public: PublicView) -> str:
         """The verb for the seat to act: ``play``, ``push``..."""
         ...
 
-    def hand_status(self, view: SeatView, names: list[str]) -> list[str]:
+    def hand_status(self, view: SeatView, names: list[str], marks: tuple[str, ...]) -> list[str]:
         """Lines for a player's hand about the steps before the card play: during them, whose
-        turn it is and what to do; after them, what they left the player (cards laid away)."""
+        turn it is and what to do; after them, what they left the player (cards laid away).
+        ``marks``: what the player marked on the hand (see ``mark``)."""
+        ...
+
+    def cards(
+        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
+    ) -> list[discord.ui.Item[discord.ui.View]] | None:
+        """The hand's card buttons when the game draws them itself (a step where cards are
+        marked rather than played); None for the shared ones (green: playable)."""
         ...
 
     def controls(
-        self, table_id: int, deal: int, view: SeatView
+        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
     ) -> list[discord.ui.Item[discord.ui.View]]:
-        """Controls for the seat's legal actions other than playing a card (rows 2 and 3)."""
+        """Controls for the seat's legal actions other than playing a card (the rows below
+        the cards)."""
+        ...
+
+    def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
+        """The seat's marks after it pressed the mark control ``mark``; a TableError if that
+        is not something to mark now."""
         ...
 
     def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
         """Facts of a finished deal beyond the players' lines (the skat, pushes, ...)."""
         ...
 
+    def deal_line(self, result: DealResult, names: list[str]) -> str | None:
+        """A finished deal in a few words for the score sheet and the list of deals (``Alice
+        ♣ Kreuz Hand, won``); None where the scores say it all."""
+        ...
 
-RENDERERS: dict[str, GameRenderer] = {"ramsch": RAMSCH}
+
+RENDERERS: dict[str, GameRenderer] = {"ramsch": RAMSCH, "skat": SKAT}
 """The renderer of every registered game, by game id."""
 
 

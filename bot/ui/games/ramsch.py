@@ -3,10 +3,11 @@ and the facts of a result (the skat, pushes, what the deal counts)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.tables.errors import IllegalAction
 from bot.ui.items import ActionItem
 from bot.ui.text import cards_text
 from ramsch_core import (
@@ -22,6 +23,9 @@ from ramsch_core import (
     SeatView,
     SkatRules,
 )
+
+if TYPE_CHECKING:
+    pass
 
 
 def order_lines(rules: RuleSet) -> list[str]:
@@ -39,17 +43,22 @@ def order_lines(rules: RuleSet) -> list[str]:
 
 
 def _skat_lines(rules: SkatRules) -> list[str]:
+    return [
+        "Three players, ten cards each; the two skat cards stay face down.",
+        *order_lines(rules),
+        "Follow suit; a led jack must be answered with a jack. No duty to trump.",
+        *skat_ramsch_lines(rules),
+    ]
+
+
+def skat_ramsch_lines(rules: SkatRules) -> list[str]:
+    """How a Skat Ramsch is scored: the skat, the loser, Jungfrau, Durchmarsch, Schieberamsch."""
     skat_to = {
         "last_trick": "go to the winner of the last trick",
         "loser": "go to the player with the most points",
         "nobody": "count for nobody",
     }[rules.skat_to]
-    lines = [
-        "Three players, ten cards each; the two skat cards stay face down.",
-        *order_lines(rules),
-        "Follow suit; a led jack must be answered with a jack. No duty to trump.",
-        f"The skat's points {skat_to}.",
-    ]
+    lines = [f"The skat's points {skat_to}."]
     if rules.scoring == "points":
         lines.append("Most card points loses that many (ties at the top all lose).")
     else:
@@ -158,10 +167,13 @@ class RamschRenderer:
             lines.append(f"**{names[public.to_act]}** is to push")
         return "Schieberamsch", "\n".join(lines)
 
+    def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
+        return []
+
     def doing(self, public: PublicView) -> str:
         return "push" if public.phase == "push" else "play"
 
-    def hand_status(self, view: SeatView, names: list[str]) -> list[str]:
+    def hand_status(self, view: SeatView, names: list[str], marks: tuple[str, ...]) -> list[str]:
         lines = []
         if view.laid:
             lines.append(f"You laid {cards_text(view.laid)} face down.")
@@ -169,8 +181,16 @@ class RamschRenderer:
             lines.append(_push_status(view, names))
         return lines
 
+    def cards(
+        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
+    ) -> list[discord.ui.Item[discord.ui.View]] | None:
+        return None
+
+    def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
+        raise IllegalAction("There is nothing to choose here: play with the buttons shown")
+
     def controls(
-        self, table_id: int, deal: int, view: SeatView
+        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
     ) -> list[discord.ui.Item[discord.ui.View]]:
         items: list[discord.ui.Item[Any]] = []
         if PickUp() in view.legal:
@@ -207,6 +227,9 @@ class RamschRenderer:
         if isinstance(rules, SkatRules) and result.multiplier > 1:
             facts.append(f"counts ×{result.multiplier}")
         return facts
+
+    def deal_line(self, result: DealResult, names: list[str]) -> str | None:
+        return None
 
 
 RAMSCH = RamschRenderer()

@@ -1,0 +1,675 @@
+"""Full Skat on Discord: the bidding (Reizen), taking the skat or playing Hand, laying two cards
+away (drücken), the declaration and its announcements, Kontra and Re, and a game's value worked
+out in its result. A deal everyone passed is a Ramsch (and so is a deal of a round of Ramsch
+after a Bock round): the Ramsch renderer draws those steps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables.errors import IllegalAction
+from bot.ui.actions import CODECS, control_arg
+from bot.ui.games.ramsch import RAMSCH, skat_ramsch_lines
+from bot.ui.items import MARKED, ActionItem, MarkItem
+from bot.ui.text import cards_text
+from ramsch_core import (
+    LADDER,
+    Card,
+    DealResult,
+    FullSkatRules,
+    PublicView,
+    RuleSet,
+    SeatView,
+    SkatContest,
+    null_value,
+    value_steps,
+)
+
+if TYPE_CHECKING:
+    from ramsch_core import Action
+
+GAME_NAMES = {
+    "clubs": "♣ Kreuz",
+    "spades": "♠ Pik",
+    "hearts": "♥ Herz",
+    "diamonds": "♦ Karo",
+    "grand": "Grand",
+    "null": "Null",
+}
+"""The games a declarer may name, as German players call them."""
+SUIT_AND_GRAND = ("clubs", "spades", "hearts", "diamonds", "grand")
+POSITIONS = ("Vorhand", "Mittelhand", "Hinterhand")
+"""Deal seats 0, 1, 2: forehand, middlehand, rearhand."""
+SAID = {"hold": "ja", "pass": "passe"}
+LEVELS = {"schneider": "Schneider", "schwarz": "Schwarz", "ouvert": "Ouvert"}
+"""The announcements of a Hand game, each implying those before it (marks on the hand)."""
+HIGHER_BIDS = 25
+"""Values the select for bidding higher offers (Discord allows 25 options)."""
+MAX_LAID = 2
+
+
+def contest_of(public: PublicView) -> SkatContest | None:
+    """The bidding, declaration and doublings of a deal of full Skat; None in a Ramsch deal
+    of compulsory Ramsch (its rules are not Skat's)."""
+    state = public.state
+    return state if isinstance(state, SkatContest) else None
+
+
+def is_ramsch(public: PublicView) -> bool:
+    """Whether the deal is a Ramsch: everyone passed, or a round of Ramsch after a Bock round."""
+    contest = contest_of(public)
+    return contest is None or contest.passed_out
+
+
+def position(seat: int) -> str:
+    return POSITIONS[seat] if 0 <= seat < len(POSITIONS) else f"seat {seat + 1}"
+
+
+def game_text(
+    game: str, *, hand: bool, schneider: bool = False, schwarz: bool = False, ouvert: bool = False
+) -> str:
+    """``♣ Kreuz Hand Schneider angesagt``, ``Null ouvert``, ``Grand ouvert Hand``."""
+    parts = [GAME_NAMES.get(game, game)]
+    if ouvert:
+        parts.append("ouvert")
+    if hand:
+        parts.append("Hand")
+    if ouvert:
+        pass
+    elif schwarz:
+        parts.append("Schwarz angesagt")
+    elif schneider:
+        parts.append("Schneider angesagt")
+    return " ".join(parts)
+
+
+def declared_text(contest: SkatContest) -> str:
+    declaration = contest.declaration
+    if declaration is None:
+        return "—"
+    return game_text(
+        declaration.game,
+        hand=declaration.hand,
+        schneider=declaration.schneider,
+        schwarz=declaration.schwarz,
+        ouvert=declaration.ouvert,
+    )
+
+
+def doublings_text(contest: SkatContest, names: list[str]) -> str:
+    """``Kontra (Bob) · Re (Alice)``, or empty."""
+    parts = []
+    for seat, what in contest.said:
+        if what in ("kontra", "re"):
+            parts.append(f"{what.capitalize()} ({names[seat]})")
+    return " · ".join(parts)
+
+
+def contract_text(contest: SkatContest, names: list[str]) -> str:
+    """``**Alice** (Vorhand) plays ♣ Kreuz Hand · bid 20 · Kontra (Bob)``."""
+    declarer = contest.declarer
+    if declarer is None:
+        return "—"
+    parts = [f"**{names[declarer]}** ({position(declarer)}) plays **{declared_text(contest)}**"]
+    parts.append(f"bid {contest.bid}")
+    doublings = doublings_text(contest, names)
+    if doublings:
+        parts.append(doublings)
+    return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """Where the bidding stands: ``bidder`` names values to ``listener`` (None: forehand has
+    the last word after both others passed); ``answering``: the listener is to answer."""
+
+    round: int
+    bidder: int
+    listener: int | None
+    answering: bool
+
+
+def bidding_of(contest: SkatContest) -> Bidding:
+    """Replays what was said: middlehand bids to forehand, then rearhand to the survivor; if
+    nobody bid, forehand has the last word."""
+    state = Bidding(1, 1, 0, False)
+    for seat, what in contest.said:
+        if what.isdigit():
+            state = Bidding(state.round, state.bidder, state.listener, True)
+        elif what == "hold":
+            state = Bidding(state.round, state.bidder, state.listener, False)
+        elif what == "pass" and state.listener is not None:
+            survivor = state.bidder if seat == state.listener else state.listener
+            if state.round == 1:
+                state = Bidding(2, 2, survivor, False)
+            else:
+                state = Bidding(3, survivor, None, False)
+    return state
+
+
+def bidding_lines(contest: SkatContest, names: list[str]) -> list[str]:
+    """Each round of the bidding on a line: ``Mittelhand Bob: 18 — Vorhand Alice: ja — …``."""
+    rounds: list[list[str]] = [[]]
+    for seat, what in contest.said:
+        if not (what.isdigit() or what in SAID):
+            continue
+        rounds[-1].append(f"{position(seat)} {names[seat]}: {SAID.get(what, what)}")
+        if what == "pass":
+            rounds.append([])
+    return [" — ".join(parts) for parts in rounds if parts]
+
+
+def _bidding_status(contest: SkatContest, names: list[str], to_act: int | None) -> str:
+    state = bidding_of(contest)
+    if to_act is None:
+        return ""
+    who = f"**{names[to_act]}** ({position(to_act)})"
+    if state.answering:
+        return f"{who} is to answer {contest.bid}: ja or passe"
+    if state.listener is None:
+        return f"{who} may still bid or pass: both others passed"
+    over = f" (bid so far: {contest.bid})" if contest.bid else ""
+    return f"{who} is to bid to **{names[state.listener]}**{over}"
+
+
+def _declaring_status(contest: SkatContest, names: list[str]) -> str:
+    declarer = contest.declarer
+    if declarer is None:
+        return ""
+    name = f"**{names[declarer]}**"
+    if not contest.picked_up:
+        return f"{name} takes the skat or plays Hand"
+    if not any(what == "discard" for _, what in contest.said):
+        return f"{name} took the skat: lays two cards away (drückt), then declares"
+    return f"{name} took the skat, laid two away and declares the game"
+
+
+def kind_of(action: Action) -> str:
+    return type(action).kind
+
+
+def _legal(view: SeatView, kind: str) -> list[Action]:
+    return [action for action in view.legal if kind_of(action) == kind]
+
+
+def _declare_fields(action: Action) -> dict[str, Any]:
+    return action.to_json()
+
+
+def _discard_step(view: SeatView) -> bool:
+    return bool(_legal(view, "discard"))
+
+
+def _level(marks: tuple[str, ...]) -> str | None:
+    return next((mark for mark in marks if mark in LEVELS), None)
+
+
+def _marked_cards(view: SeatView, marks: tuple[str, ...]) -> list[Card]:
+    held = {card.name: card for card in view.hand}
+    return [held[mark] for mark in marks if mark in held]
+
+
+def _declaration_for(
+    view: SeatView, game: str, level: str | None, ouvert_null: bool = False
+) -> tuple[Action | None, str | None]:
+    """The legal declaration of ``game`` with the announcements of ``level`` (each implies
+    the ones before it), if there is one; and the argument of its button either way."""
+    wanted = {
+        "schneider": level in LEVELS,
+        "schwarz": level in ("schwarz", "ouvert"),
+        "ouvert": level == "ouvert",
+    }
+    if game == "null":
+        wanted = {"schneider": False, "schwarz": False, "ouvert": ouvert_null}
+    for action in _legal(view, "declare"):
+        fields = _declare_fields(action)
+        if fields.get("game") != game:
+            continue
+        if all(bool(fields.get(name)) == on for name, on in wanted.items()):
+            return action, control_arg(action)
+    return None, CODECS["declare"].encode({"game": game, **wanted})
+
+
+def _button(
+    table_id: int,
+    deal: int,
+    action: Action | None,
+    kind: str,
+    label: str,
+    style: discord.ButtonStyle,
+    row: int,
+    arg: str | None = None,
+) -> discord.ui.Item[Any]:
+    """A button for ``action``; disabled when it is not legal now (then ``kind`` and ``arg``
+    make its id)."""
+    button = discord.ui.Button[Any](style=style, label=label, row=row, disabled=action is None)
+    if action is not None:
+        arg = control_arg(action)
+    return ActionItem(table_id, deal, kind, arg, item=button)
+
+
+class SkatRenderer:
+    """The full Skat game's part of every message."""
+
+    tag_labels: dict[str, str] = {  # noqa: RUF012
+        "declarer": "Alleinspieler",
+        "defender": "Gegenspieler",
+        "won": "won",
+        "lost": "lost",
+        "durchmarsch": "Durchmarsch",
+        "jungfrau": "Jungfrau",
+        "loser": "loses",
+    }
+
+    # -- the table in the lobby and the rules ------------------------------------------------
+
+    def title(self, rules: RuleSet) -> str:
+        if isinstance(rules, FullSkatRules) and rules.all_pass == "ramsch":
+            return "Skat · Schieberamsch" if rules.ramsch.schieben else "Skat"
+        return "Skat"
+
+    def unit(self, rules: RuleSet) -> str:
+        return ""
+
+    def rules_lines(self, rules: RuleSet) -> list[str]:
+        ladder = ", ".join(str(value) for value in LADDER[:7])
+        lines = [
+            "Three players, ten cards each; two cards form the skat.",
+            f"Reizen (bidding): Mittelhand bids to Vorhand ({ladder} …), who says ja or passe; "
+            "then Hinterhand bids to the one left.",
+            "The winner (Alleinspieler) takes the skat and lays two cards away (drücken), or "
+            "plays Hand; then declares ♣ Kreuz (12), ♠ Pik (11), ♥ Herz (10), ♦ Karo (9), "
+            f"Grand (24) or Null ({null_value(False, False)}; Hand {null_value(True, False)}, "
+            f"ouvert {null_value(False, True)}, ouvert Hand {null_value(True, True)}).",
+            "A game is worth its base value × (mit or ohne so many jacks, +1 Spiel, +1 each for "
+            "Hand, Schneider, Schneider angesagt, Schwarz, Schwarz angesagt, Ouvert). Schneider, "
+            "Schwarz and Ouvert are announced in Hand games only.",
+            "The Alleinspieler needs 61 points (in Null: no trick). Won: + the value; lost, or "
+            "überreizt (worth less than the bid): − twice the value.",
+        ]
+        if not isinstance(rules, FullSkatRules):
+            return lines
+        if rules.kontra:
+            lines.append(
+                "Kontra: a defender doubles the game before his first card; the Alleinspieler "
+                "may answer Re (×4)."
+            )
+        if rules.all_pass == "throw_in":
+            lines.append("When everyone passes, the cards are thrown in (eingepasst).")
+        else:
+            lines.append("When everyone passes, Ramsch is played (jacks are the only trumps):")
+            lines += skat_ramsch_lines(rules.ramsch)
+        return lines
+
+    # -- the table message -------------------------------------------------------------------
+
+    def phase_text(self, public: PublicView, names: list[str]) -> tuple[str, str] | None:
+        contest = contest_of(public)
+        if contest is None or contest.passed_out:
+            return RAMSCH.phase_text(public, names)
+        if public.phase == "bidding":
+            seats = " · ".join(
+                f"{position(seat)} **{name}**" for seat, name in enumerate(names[:3])
+            )
+            lines = [seats, *bidding_lines(contest, names)]
+            lines.append(_bidding_status(contest, names, public.to_act))
+            return "Reizen (bidding)", "\n".join(line for line in lines if line)
+        if public.phase == "declaring":
+            declarer = contest.declarer
+            assert declarer is not None
+            lines = [*bidding_lines(contest, names), _declaring_status(contest, names)]
+            heading = f"{names[declarer]} won the bidding at {contest.bid}"
+            return heading, "\n".join(line for line in lines if line)
+        return None
+
+    def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
+        contest = contest_of(public)
+        if contest is None:
+            return [("Game", "**Ramsch**: a round of Ramsch after the Bock round")]
+        if contest.passed_out:
+            kind = "Schieberamsch" if public.phase == "push" or public.pushes else "Ramsch"
+            return [("Game", f"Everyone passed: **{kind}** (jacks are the only trumps)")]
+        if contest.declaration is None:
+            return []
+        fields = [("Game", contract_text(contest, names))]
+        for seat, cards in public.open_hands:
+            fields.append((f"{names[seat]} plays open", cards_text(cards)))
+        return fields
+
+    def doing(self, public: PublicView) -> str:
+        if public.phase == "bidding":
+            return "bid"
+        if public.phase == "declaring":
+            return "declare"
+        return RAMSCH.doing(public)
+
+    # -- a player's hand ---------------------------------------------------------------------
+
+    def hand_status(self, view: SeatView, names: list[str], marks: tuple[str, ...]) -> list[str]:
+        contest = contest_of(view.public)
+        if contest is None:
+            return RAMSCH.hand_status(view, names, marks)
+        if contest.passed_out:
+            return ["Everyone passed: this deal is a Ramsch.", *RAMSCH.hand_status(view, names, ())]
+        if view.phase == "bidding":
+            return self._bidding_status(view, contest, names)
+        if view.phase == "declaring":
+            return self._declaring_status(view, contest, names, marks)
+        if view.phase not in ("play", "finished") or contest.declaration is None:
+            return []
+        lines = [f"**Game:** {contract_text(contest, names)}"]
+        if view.laid:
+            lines.append(f"You laid {cards_text(view.laid)} away.")
+        if _legal(view, "kontra"):
+            lines.append("You may say **Kontra** (doubles the game) before your first card.")
+        if _legal(view, "re"):
+            lines.append("Kontra was said: you may answer **Re** (doubles it again).")
+        return lines
+
+    def _bidding_status(self, view: SeatView, contest: SkatContest, names: list[str]) -> list[str]:
+        lines = [f"You are **{position(view.seat)}**.", *bidding_lines(contest, names)[-1:]]
+        state = bidding_of(contest)
+        if view.to_act != view.seat:
+            waiting = names[view.to_act] if view.to_act is not None else "the others"
+            lines.append(f"Bidding: waiting for **{waiting}**.")
+            return lines
+        bids = sorted(action.to_json()["value"] for action in _legal(view, "bid"))
+        if state.answering:
+            lines.append(
+                f"**Your turn:** {names[state.bidder]} bids **{contest.bid}** to you: "
+                "**Ja** holds it, **Passe** drops out."
+            )
+        elif state.listener is None:
+            rules = view.rules
+            throw_in = isinstance(rules, FullSkatRules) and rules.all_pass == "throw_in"
+            after = "the cards are thrown in" if throw_in else "a Ramsch is played"
+            lines.append(
+                f"**Your turn:** both others passed. Bid **{bids[0]}** to play a game, or "
+                f"**Passe**: then {after}."
+            )
+        else:
+            lines.append(
+                f"**Your turn:** bid to {names[state.listener]}: **{bids[0]}**, or more with "
+                "*Bid higher*, or **Passe**."
+            )
+        return lines
+
+    def _declaring_status(
+        self, view: SeatView, contest: SkatContest, names: list[str], marks: tuple[str, ...]
+    ) -> list[str]:
+        declarer = contest.declarer
+        assert declarer is not None
+        if view.to_act != view.seat:
+            status = _declaring_status(contest, names)
+            return [f"**{names[declarer]}** won the bidding at {contest.bid}.", f"{status}."]
+        lines = []
+        if not contest.picked_up:
+            lines.append(
+                f"**Your turn:** you won the bidding at **{contest.bid}**. Take the skat "
+                "(**Skat aufnehmen**), or declare a Hand game now."
+            )
+            level = _level(marks)
+            if level is None:
+                lines.append(
+                    "To announce Schneider, Schwarz or Ouvert (Hand only), press it first, "
+                    "then your game."
+                )
+            else:
+                implied = {
+                    "schneider": "",
+                    "schwarz": " (with Schneider)",
+                    "ouvert": " (open cards, with Schneider and Schwarz)",
+                }[level]
+                lines.append(f"Announced: **{LEVELS[level]}**{implied}; press it again to drop.")
+        elif _discard_step(view):
+            skat = f": {cards_text(view.skat)}" if view.skat else ""
+            lines.append(
+                f"**Your turn:** you took the skat{skat}. Mark two cards to lay away, then "
+                "press **Drücken**."
+            )
+            marked = _marked_cards(view, marks)
+            if marked:
+                lines.append(f"Marked: {cards_text(marked)}")
+        else:
+            if view.laid:
+                lines.append(f"You laid {cards_text(view.laid)} away.")
+            lines.append(f"**Your turn:** declare your game (you bid {contest.bid}).")
+        return lines
+
+    def cards(
+        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
+    ) -> list[discord.ui.Item[discord.ui.View]] | None:
+        if not _discard_step(view):
+            return None
+        marked = {card.name for card in _marked_cards(view, marks)}
+        items: list[discord.ui.Item[Any]] = []
+        for index, card in enumerate(view.hand):
+            chosen = card.name in marked
+            button = discord.ui.Button[Any](
+                style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
+                label=(MARKED if chosen else "") + card.pretty,
+                row=index // 5,
+            )
+            items.append(MarkItem(table_id, deal, card.name, item=button))
+        return items
+
+    def controls(
+        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
+    ) -> list[discord.ui.Item[discord.ui.View]]:
+        contest = contest_of(view.public)
+        if contest is None or contest.passed_out:
+            return RAMSCH.controls(table_id, deal, view, marks)
+        if view.phase == "bidding":
+            return self._bidding_controls(table_id, deal, view, contest)
+        if view.phase == "declaring":
+            if not view.legal:
+                return []
+            return self._declaring_controls(table_id, deal, view, marks)
+        items: list[discord.ui.Item[Any]] = []
+        for kind, label in (("kontra", "Kontra"), ("re", "Re")):
+            for action in _legal(view, kind):
+                style = discord.ButtonStyle.danger
+                items.append(_button(table_id, deal, action, kind, label, style, 2))
+        return items
+
+    def _bidding_controls(
+        self, table_id: int, deal: int, view: SeatView, contest: SkatContest
+    ) -> list[discord.ui.Item[Any]]:
+        items: list[discord.ui.Item[Any]] = []
+        holds = _legal(view, "hold")
+        if holds:
+            label = f"Ja ({contest.bid})"
+            items.append(
+                _button(table_id, deal, holds[0], "hold", label, discord.ButtonStyle.success, 2)
+            )
+        bids = sorted(_legal(view, "bid"), key=lambda action: action.to_json()["value"])
+        if bids:
+            first = str(bids[0].to_json()["value"])
+            items.append(
+                _button(table_id, deal, bids[0], "bid", first, discord.ButtonStyle.primary, 2)
+            )
+        for action in _legal(view, "pass"):
+            items.append(
+                _button(table_id, deal, action, "pass", "Passe", discord.ButtonStyle.danger, 2)
+            )
+        higher = [str(action.to_json()["value"]) for action in bids[1 : 1 + HIGHER_BIDS]]
+        if higher:
+            select = discord.ui.Select[Any](
+                placeholder="Bid higher…",
+                min_values=1,
+                max_values=1,
+                options=[discord.SelectOption(label=value, value=value) for value in higher],
+                row=3,
+            )
+            items.append(ActionItem(table_id, deal, "bid", item=select))
+        return items
+
+    def _declaring_controls(
+        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
+    ) -> list[discord.ui.Item[Any]]:
+        items: list[discord.ui.Item[Any]] = []
+        if _discard_step(view):
+            marked = _marked_cards(view, marks)
+            chosen = {card for card in marked}
+            action = next(
+                (
+                    option
+                    for option in _legal(view, "discard")
+                    if {Card[name] for name in option.to_json()["cards"]} == chosen
+                ),
+                None,
+            )
+            label = "Drücken" + (f" {cards_text(marked)}" if action is not None else "")
+            style = discord.ButtonStyle.success
+            row = min(len(view.hand) // 5 + (len(view.hand) % 5 > 0), 3)
+            items.append(_button(table_id, deal, action, "discard", label, style, row))
+            return items
+        pickup = _legal(view, "pickup")
+        hand = bool(pickup)
+        first_row = 2
+        if hand:
+            style = discord.ButtonStyle.primary
+            items.append(_button(table_id, deal, pickup[0], "pickup", "Skat aufnehmen", style, 2))
+            level = _level(marks)
+            for mark, label in LEVELS.items():
+                on = level == mark
+                button = discord.ui.Button[Any](
+                    style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+                    label=(MARKED if on else "") + label,
+                    row=2,
+                )
+                items.append(MarkItem(table_id, deal, mark, item=button))
+            first_row = 3
+        else:
+            level = None
+        suffix = " Hand" if hand else ""
+        if level is not None:
+            suffix += " " + LEVELS[level]
+        for game in SUIT_AND_GRAND:
+            action, arg = _declaration_for(view, game, level)
+            label = GAME_NAMES[game] + suffix
+            style = discord.ButtonStyle.primary
+            items.append(_button(table_id, deal, action, "declare", label, style, first_row, arg))
+        hand_word = " Hand" if hand else ""
+        for ouvert in (False, True):
+            action, arg = _declaration_for(view, "null", None, ouvert_null=ouvert)
+            label = "Null" + (" ouvert" if ouvert else "") + hand_word
+            style = discord.ButtonStyle.secondary
+            items.append(
+                _button(table_id, deal, action, "declare", label, style, first_row + 1, arg)
+            )
+        return items
+
+    def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
+        if _discard_step(view):
+            held = {card.name for card in view.hand}
+            if mark not in held:
+                raise IllegalAction("That card is not in your hand")
+            cards = tuple(name for name in marks if name in held)
+            if mark in cards:
+                return tuple(name for name in cards if name != mark)
+            return (*cards, mark)[-MAX_LAID:]
+        if view.phase == "declaring" and _legal(view, "pickup") and mark in LEVELS:
+            return () if mark in marks else (mark,)
+        raise IllegalAction("There is nothing to choose there now: use the buttons shown")
+
+    # -- results -----------------------------------------------------------------------------
+
+    def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
+        details = result.details or {}
+        if result.contract == "passed" or details.get("game") == "passed":
+            return ["Everyone passed: the cards are thrown in (eingepasst)"]
+        if "declarer" not in details:
+            ramsch = rules.ramsch if isinstance(rules, FullSkatRules) else rules
+            return ["Ramsch", *RAMSCH.result_facts(ramsch, result, names)]
+        return value_facts(details, result, names)
+
+    def deal_line(self, result: DealResult, names: list[str]) -> str | None:
+        details = result.details or {}
+        if result.contract == "passed" or details.get("game") == "passed":
+            return "eingepasst"
+        if "declarer" not in details:
+            return "Ramsch"
+        declarer = details["declarer"]
+        game = game_text(
+            details["game"],
+            hand=bool(details.get("hand")),
+            schneider=bool(details.get("schneider_announced")),
+            schwarz=bool(details.get("schwarz_announced")),
+            ouvert=bool(details.get("ouvert")),
+        )
+        outcome = "won" if details.get("won") else "lost"
+        return f"{names[declarer]} {game}, {outcome}"
+
+
+def value_facts(details: dict[str, Any], result: DealResult, names: list[str]) -> list[str]:
+    """A declared game's value worked out: ``mit 2, Spiel 3, Schneider 4 → 4 × 12 = 48``, the
+    doublings, and what the declarer scores."""
+    declarer = details["declarer"]
+    game = details["game"]
+    bid = details.get("bid", 0)
+    value = int(details.get("value", 0))
+    kontra = int(details.get("kontra", 0))
+    hand = bool(details.get("hand"))
+    announced = game_text(
+        game,
+        hand=hand,
+        schneider=bool(details.get("schneider_announced")),
+        schwarz=bool(details.get("schwarz_announced")),
+        ouvert=bool(details.get("ouvert")),
+    )
+    facts = [f"**{names[declarer]}** played **{announced}**, bid {bid}"]
+    plain = value >> kontra
+    if game == "null":
+        facts.append(f"{game_text(game, hand=hand, ouvert=bool(details.get('ouvert')))}: {plain}")
+    else:
+        facts.append(_game_value(details, game, bid, plain))
+    if kontra:
+        said = "Kontra" if kontra == 1 else "Kontra and Re"
+        facts.append(f"{said}: {plain} × {2**kontra} = {value}")
+    points = details.get("declarer_points")
+    won = bool(details.get("won"))
+    score = result.scores[declarer] if declarer < len(result.scores) else 0
+    if game == "null":
+        how = "no trick taken" if won else "took a trick"
+    else:
+        how = f"{points} points" if points is not None else ""
+    if won:
+        facts.append(f"**won** ({how}): +{value}")
+    elif score == -2 * value:
+        facts.append(f"**lost** ({how}): −2 × {value} = −{2 * value}")
+    else:
+        facts.append(f"**lost** ({how})")
+    return facts
+
+
+STEP_NAMES = {
+    "game": "Spiel",
+    "hand": "Hand",
+    "schneider": "Schneider",
+    "schneider_announced": "Schneider angesagt",
+    "schwarz": "Schwarz",
+    "schwarz_announced": "Schwarz angesagt",
+    "ouvert": "Ouvert",
+}
+
+
+def _game_value(details: dict[str, Any], game: str, bid: int, plain: int) -> str:
+    """``mit 2, Spiel 3, Hand 4 → 4 × 12 = 48``; an overbid game says what it counts."""
+    steps = value_steps(details)
+    matadors = steps.matadors or 0
+    parts = [f"{'mit' if matadors > 0 else 'ohne'} {abs(matadors)}"]
+    parts += [f"{STEP_NAMES[name]} {level}" for name, level in steps.steps[1:]]
+    worked = f"{', '.join(parts)} → {steps.level} × {steps.base} = {steps.counted}"
+    if steps.raised is not None:
+        return (
+            f"{worked}, less than the bid of {bid}: **überreizt** (lost), counted as "
+            f"{steps.raised // steps.base} × {steps.base} = {steps.raised}"
+        )
+    return worked
+
+
+SKAT = SkatRenderer()
