@@ -636,7 +636,9 @@ def play_in_terminal(args: argparse.Namespace) -> int:
     preset_name = args.preset or game.default_preset
     rules = game.preset(preset_name)
     seats = args.seats if args.seats is not None else rules.players
-    options = parse_table_options({"seats": seats, "rounds": args.rounds})
+    options = parse_table_options(
+        {**game.table_presets.get(preset_name, {}), "seats": seats, "rounds": args.rounds}
+    )
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     match = Match(rules, options, seed)
     print(f"{game.title}: {game.descriptions[preset_name]}")

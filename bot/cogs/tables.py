@@ -96,7 +96,7 @@ class TablesCog(RamschCog, name="Tables"):
         stake=describe(SkatRules, "stake", "Skat Ramsch: "),
         schieben="Schieberamsch before the first trick (Skat, Altenburg)",
         durchmarsch=describe(SkatRules, "durchmarsch", "Skat Ramsch: "),
-        bock="a Durchmarsch opens a Bock round (deals count double)",
+        bock="Bock rounds (deals count double) after a Durchmarsch; in Skat also 60:60, Kontra...",
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(

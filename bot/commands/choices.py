@@ -151,12 +151,14 @@ def requested_table(
     # A table whose seats the server's rules fix takes the new rules' number of players.
     if options["seats"] not in rules.table_sizes() or len(guild_sizes(guild)) == 1:
         options["seats"] = rules.players
+    if preset_name is not None:  # a preset's table options (a tournament list, Bock rounds)
+        options.update(game.table_presets.get(preset_name, {}))
     if seats is not None:
         options["seats"] = seats
     if rounds is not None:
         options["rounds"] = rounds
     if bock is not None:
-        options["bock_on_durchmarsch"] = bock
+        options.update(dict.fromkeys(game.bock_switches, bock))
     return rules, options
 
 

@@ -299,6 +299,7 @@ def choose(draft: Draft, name: str, values: list[str]) -> Proposal:
         # A table whose seats the old rules fixed takes the new game's number of players.
         if options["seats"] not in chosen.table_sizes() or len(draft.rules.table_sizes()) == 1:
             options["seats"] = chosen.players
+        options.update(game.table_presets.get(values[0], {}))  # a tournament list, Bock rounds
         return Proposal(chosen.model_dump(), options, values[0], draft.dms, draft.turn_timeout)
     section = section_of(name)
     if name.rpartition(SEP)[2] == "toggles" and section in (None, *sections_of(draft.rules)):

@@ -33,6 +33,10 @@ class Game:
     default_preset: str
     aliases: tuple[str, ...] = ()
     variant_titles: Mapping[str, str] = field(default_factory=dict)
+    table_presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Table options a preset brings besides its rules (a tournament list, Bock rounds)."""
+    bock_switches: tuple[str, ...] = ("bock_on_durchmarsch",)
+    """The table options a plain "Bock rounds: on" turns on for this game."""
 
     @cached_property
     def _adapter(self) -> TypeAdapter[Any]:

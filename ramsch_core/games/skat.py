@@ -169,12 +169,32 @@ class FullSkatRules(DealtLikeSkat):
 
 PRESETS: dict[str, dict[str, Any]] = {
     "skat": {},
+    "skat-tournament": {},
+    "skat-bock": {},
     "skat-schieberamsch": {"ramsch": {"schieben": True}},
     "skat-throw-in": {"all_pass": "throw_in"},
 }
 
+BOCK_SWITCHES = (
+    "bock_on_sixty",
+    "bock_on_kontra",
+    "bock_on_re",
+    "bock_on_grand_hand",
+    "bock_on_value",
+    "bock_on_durchmarsch",
+)
+"""FS-13: every event that opens a Bock round at a Skat table (a Durchmarsch in a Ramsch)."""
+
+TABLE_PRESETS: dict[str, dict[str, Any]] = {
+    "skat-tournament": {"tournament": True},
+    "skat-bock": {**dict.fromkeys(BOCK_SWITCHES, True), "ramsch_after_bock": True},
+}
+
 PRESET_DESCRIPTIONS: dict[str, str] = {
     "skat": "Skat with Kontra and Re; when everyone passes, Ramsch is played",
+    "skat-tournament": "Skat list with tournament points (Seeger-Fabian); Ramsch on all-pass",
+    "skat-bock": "Skat with Bock rounds (60:60, Kontra, Re, Grand Hand, 72+), each followed by "
+    "a round of Ramsch",
     "skat-schieberamsch": "Skat; when everyone passes, Schieberamsch is played",
     "skat-throw-in": "Skat; when everyone passes, the cards are thrown in",
 }
@@ -187,4 +207,6 @@ SKAT = Game(
     descriptions=PRESET_DESCRIPTIONS,
     default_preset="skat",
     aliases=("full-skat",),
+    table_presets=TABLE_PRESETS,
+    bock_switches=BOCK_SWITCHES,
 )

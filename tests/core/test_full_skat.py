@@ -581,3 +581,20 @@ def test_fs9_the_value_steps_add_up_to_the_value_scored(path: Path) -> None:
         assert levels == list(range(abs(details["matadors"]), steps.level + 1))
         assert steps.counted == steps.level * steps.base
         assert (steps.raised is not None) == details["overbid"]
+
+
+def test_fs13_fs14_the_table_presets_are_valid_table_options_of_their_game() -> None:
+    """The tournament list and the Bock preset carry table options a match accepts; every
+    Bock switch a plain "Bock rounds: on" turns on exists."""
+    from ramsch_core import GAMES, TableOptions, check_table, parse_table_options
+
+    skat = GAMES["skat"]
+    assert set(skat.table_presets) == {"skat-tournament", "skat-bock"}
+    for game in GAMES.values():
+        assert set(game.table_presets) <= set(game.presets)
+        assert set(game.bock_switches) <= set(TableOptions.model_fields)
+        for name, table in game.table_presets.items():
+            check_table(game.preset(name), parse_table_options(table))
+    bock = parse_table_options(skat.table_presets["skat-bock"])
+    assert bock.ramsch_after_bock and bock.bock_on_sixty and bock.bock_on_value
+    assert parse_table_options(skat.table_presets["skat-tournament"]).tournament

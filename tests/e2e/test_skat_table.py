@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from ramsch_core.games.skat import BOCK_SWITCHES
 from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import game_controls
@@ -185,4 +186,30 @@ async def test_bock_rounds_ramsch_rounds_and_tournament_points(harness: Harness)
     assert_standings_match(game, game.replay())
     standings: Message = harness.channel.current_messages()[-1]
     assert "of them Bock (counted double)" in standings.text
+    assert harness.emulator.errors == []
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "on"),
+    [
+        ("skat-tournament", {}, {"tournament"}),
+        ("skat-bock", {}, {*BOCK_SWITCHES, "ramsch_after_bock"}),
+        ("skat", {"bock": True}, set(BOCK_SWITCHES)),
+        ("skat", {}, set()),
+    ],
+)
+async def test_a_skat_preset_or_the_bock_option_opens_the_table_it_names(
+    harness: Harness, preset: str, options: dict[str, bool], on: set[str]
+) -> None:
+    """FS-13/FS-14 from `/ramsch new`: the tournament list and the Bock preset bring their
+    table options, and `bock: True` at a Skat table switches on every Bock event."""
+    alice = harness.emulator.add_user("Alice")
+    game = SkatGame(harness, [alice])
+    game.preset_name = preset
+    lobby = await game.open(**options)
+    table = harness.service.tables.get(game.table_id)
+    switches = {name for name, value in table.options.model_dump().items() if value is True}
+    assert switches == on
+    if "tournament" in on:
+        assert "tournament scoring" in lobby.text
     assert harness.emulator.errors == []

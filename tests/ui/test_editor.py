@@ -89,3 +89,13 @@ def test_modal_texts_read_rows_and_labels() -> None:
         ]
     }
     assert modal_texts(data) == {"stake": "7", "rounds": "2"}
+
+
+def test_a_skat_preset_brings_its_table_options() -> None:
+    """The tournament list and the Bock preset of full Skat set their table options."""
+    draft = Draft.of_table(make_table("skat", started=False, game="skat"))
+    assert not draft.options.tournament
+    assert choose(draft, "preset", ["skat-tournament"]).options["tournament"]
+    bock = choose(draft, "preset", ["skat-bock"]).options
+    assert bock["ramsch_after_bock"] and bock["bock_on_sixty"] and bock["bock_on_kontra"]
+    assert not choose(draft, "preset", ["skat-throw-in"]).options["tournament"]
