@@ -1,0 +1,287 @@
+"""The game Ramsen (RULES.md section 4, RA-1..7): five cards each from a cut deck with
+*schlecken*, a turned-up trump and a talon; an exchange round (``phases/exchange``), play or
+pass and the card play among the seats that said in (``phases/in_or_pass``); crosses drawn bar
+by bar (``contracts/ramsen``).
+
+Not registered yet (``games/__init__``): registering needs the bot's renderer. A deal is made
+with ``ramsen_deal``: the talon (``deal.skat``, top first), the upcard and the bars owed
+(``RamsenState``) are set after ``Deal`` is built, which ``Deal.from_seed`` cannot do (a deal
+made that way refuses its first action with InvalidDealError).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from ramsch_core.cards import Card
+from ramsch_core.contracts import Contract
+from ramsch_core.contracts.ramsen import (
+    BARS_PER_CROSS,
+    PERMANENT_TRUMPS,
+    RAMSEN_RANKS,
+    RAMSEN_RULE,
+    RamsenScorer,
+    ramsen_contract,
+)
+from ramsch_core.deck import Packet, Schedule, shuffled_deck
+from ramsch_core.errors import InvalidDealError
+from ramsch_core.games.registry import Game
+from ramsch_core.kernel.tally import tally
+from ramsch_core.phases import Finished, Phase
+from ramsch_core.phases.exchange import Exchanging, RamsenState, ramsen_state
+from ramsch_core.phases.in_or_pass import InOrPass, RamsenPlay
+from ramsch_core.result import DealResult
+from ramsch_core.rules import RuleSet
+from ramsch_core.tricks.order import TrickOrder, plain_suits
+
+if TYPE_CHECKING:
+    from ramsch_core.deal import Deal
+
+HAND_SIZE = 5
+
+PHASE_NAMES = {
+    "exchange": "exchanging",
+    "in_or_pass": "declaring",
+    "play": "playing",
+    "finished": "finished",
+}
+"""Phase names as the Ramsen replay result writes them."""
+
+
+def ramsen_schedule(seed: int, players: int, schlecken: bool) -> Schedule:
+    """RA-2: the shuffled deck of ``seed`` is cut by the cutter (the seat before the dealer)
+    at a point drawn from the seed; the cut-off top packet goes under the rest. With
+    ``schlecken`` the cutter keeps its bottom card (stage 0) and is dealt four more; then a
+    packet of three to each seat from forehand (stage 1), of two (stage 2; one to the
+    cutter who schleckte), the upcard (stage 3) and the talon, top first (stage 4).
+
+    Never change this once shipped: a record's seed must give the same deal in every version.
+    """
+    deck = shuffled_deck(seed)
+    cut = random.Random(f"ramsen-cut:{seed}").randint(4, 28)
+    bottom = deck[cut - 1]
+    deck = deck[cut:] + deck[:cut]
+    cutter = players - 2
+    packets: list[Packet] = []
+    if schlecken:
+        deck.pop()  # the bottom card: the cut-off packet's own bottom card
+        packets.append(Packet(cutter, (bottom,), 0))
+    for stage, size in ((1, 3), (2, 2)):
+        for seat in range(players):
+            count = size - 1 if schlecken and seat == cutter and stage == 2 else size
+            packets.append(Packet(seat, tuple(deck[:count]), stage))
+            del deck[:count]
+    packets.append(Packet("upcard", (deck.pop(0),), 3))
+    packets.append(Packet("talon", tuple(deck), 4))
+    return Schedule(tuple(packets))
+
+
+class RamsenRules(RuleSet):
+    """Ramsen for three to five players (RA-1..7)."""
+
+    game: Literal["ramsen"] = "ramsen"
+    players: int = Field(4, ge=3, le=5, description="players at the table (3 to 5)")
+    crosses: int = Field(2, ge=1, description="crosses each player owes at the start")
+    schlecken: bool = Field(
+        True, description="the cutter keeps the bottom card of the cut and is dealt four more"
+    )
+    dealer_forced: bool = Field(
+        True,
+        description="when everyone before the dealer passes, the dealer must play and takes "
+        "all five tricks",
+    )
+
+    name_of_game: ClassVar[str] = "Ramsen"
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZE
+
+    def title(self) -> str:
+        return "Ramsen"
+
+    def schedule(self, seed: int) -> Schedule:
+        return ramsen_schedule(seed, self.players, self.schlecken)
+
+    def contract(self) -> Contract:
+        """Before the deal's trump is known (the rules alone): the permanent trumps, and the
+        four suits plain. A deal plays ``ramsen_contract`` of its upcard's suit."""
+        order = TrickOrder(PERMANENT_TRUMPS, plain_suits(RAMSEN_RANKS, exclude=PERMANENT_TRUMPS))
+        return Contract("ramsen", order, RAMSEN_RULE, RamsenScorer((), ()))
+
+    def initial_owed(self) -> tuple[int, ...]:
+        """RA-7: the bars each seat owes at the start of a game."""
+        return (self.crosses * BARS_PER_CROSS,) * self.players
+
+    def new_state(self) -> RamsenState:
+        return RamsenState(self.players)
+
+    def first_phase(self, deal: Deal) -> Phase:
+        return Exchanging(self.players)
+
+    def next_phase(self, deal: Deal, done: Phase) -> Phase:
+        state = ramsen_state(deal)
+        if isinstance(done, Exchanging):
+            return InOrPass(self.players, self.dealer_forced)
+        if isinstance(done, InOrPass) and len(state.active) >= 2:
+            return RamsenPlay(self.deal_contract(state), self.players, state.active)
+        return Finished()  # after the play; or nobody / a lone player in: unplayed_result
+
+    def deal_contract(self, state: RamsenState) -> Contract:
+        assert state.upcard is not None
+        return ramsen_contract(state.upcard.suit, state.owed_before, state.active)
+
+    def unplayed_result(self, deal: Deal) -> DealResult:
+        """RA-5: a lone player in takes all five tricks without play; with nobody in (only
+        with ``dealer_forced`` off) the deal is void."""
+        state = ramsen_state(deal)
+        active = state.active
+        contract = self.deal_contract(state)
+        counts = [0] * self.players
+        last = [-1] * self.players
+        if active:
+            counts[active[0]] = HAND_SIZE
+            last[active[0]] = HAND_SIZE - 1
+        else:
+            last[0] = 0  # a tally needs a seat with a trick number; nobody won anything
+        facts = tally(contract.layout, [0] * self.players, counts, last, 0, 0)
+        scorer = contract.scorer
+        score = scorer(facts)
+        return DealResult(
+            tricks=(),
+            card_points=score.points,
+            trick_counts=tuple(counts),
+            jungfrau=(),
+            durchmarsch=None,
+            losers=score.losers,
+            winners=score.winners,
+            scores=tuple(Fraction(value) for value in score.scores),
+            skat=(),
+            skat_to=None,
+            pushes=0,
+            multiplier=1,
+            contract="ramsen" if active else "void",
+            tags=scorer.tags(score, facts),
+            events=scorer.events(score, facts),
+            details=score.details,
+        )
+
+    def summary(self, deal: Deal) -> dict[str, Any]:
+        """The replay result (issue 10): phase, trump, active seats, tricks, trick counts, the
+        bars owed after the deal and the winner."""
+        state = deal.state
+        assert isinstance(state, RamsenState)
+        result = deal.result
+        counts = [0] * self.players
+        if result is not None:
+            counts = list(result.trick_counts)
+        else:
+            for trick in deal.tricks:
+                counts[trick.winner] += 1
+        details = result.details if result is not None and result.details else {}
+        owed = details.get("owed")
+        if owed is None:
+            owed = [
+                max(0, before - won) for before, won in zip(state.owed_before, counts, strict=True)
+            ]
+        return {
+            "finished": result is not None,
+            "to_act": deal.to_act,
+            "phase": PHASE_NAMES.get(deal.phase, deal.phase),
+            "trump": None if state.upcard is None else state.upcard.suit.letter,
+            "active": list(state.active),
+            "tricks": [trick.to_json() for trick in deal.tricks],
+            "trick_counts": counts,
+            "owed": list(owed),
+            "winner": details.get("winner"),
+        }
+
+
+def ramsen_deal(
+    rules: RamsenRules,
+    seed: int | None = None,
+    *,
+    hands: Sequence[Sequence[Card]] | None = None,
+    schleck: tuple[int, Card] | None = None,
+    upcard: Card | None = None,
+    talon: Sequence[Card] | None = None,
+    owed_before: Sequence[int] | None = None,
+) -> Deal:
+    """A Ramsen deal from a ``seed`` (``ramsen_schedule``) or as a record writes it: ``hands``
+    (forehand first; four cards for a cutter who schleckte), ``schleck`` (seat, card),
+    ``upcard`` and ``talon`` (top first). ``owed_before``: the bars each seat owes when the
+    deal starts (the match carries them from deal to deal); default ``crosses`` × 5 each.
+
+    Raises InvalidDealError for cards that do not form a Ramsen deal."""
+    from ramsch_core.deal import Deal
+
+    players = rules.players
+    if seed is not None:
+        if hands is not None or schleck is not None or upcard is not None or talon is not None:
+            raise InvalidDealError("Give a seed or the cards of a deal, not both")
+        schedule = rules.schedule(seed)
+        full = schedule.hands(players)
+        first = schedule.packets[0]
+        schleck = None
+        if first.stage == 0 and isinstance(first.to, int):
+            schleck = (first.to, first.cards[0])
+        (upcard,) = schedule.cards_to("upcard")
+        talon = schedule.cards_to("talon")
+    else:
+        if hands is None or upcard is None or talon is None:
+            raise InvalidDealError("A Ramsen deal needs hands, the upcard and the talon")
+        if len(hands) != players:
+            raise InvalidDealError(f"Ramsen for {players} is dealt to {players} hands")
+        full = [list(hand) for hand in hands]
+        if schleck is not None:
+            seat, card = schleck
+            if seat != players - 2:
+                raise InvalidDealError(
+                    f"Only the cutter (seat {players - 2}) can schleck, not seat {seat}"
+                )
+            if not rules.schlecken:
+                raise InvalidDealError("These rules have no schlecken")
+            full[seat].append(card)
+    assert talon is not None and upcard is not None
+    cards = [card for hand in full for card in hand] + [upcard, *talon]
+    if len(cards) != 32 or len(set(cards)) != 32:
+        raise InvalidDealError("A Ramsen deal holds each of the 32 cards exactly once")
+    owed = rules.initial_owed() if owed_before is None else tuple(owed_before)
+    if len(owed) != players or any(value < 1 for value in owed):
+        raise InvalidDealError(f"owed_before gives {players} seats at least one bar each")
+    deal = Deal(rules, full)
+    deal.skat = tuple(talon)  # face down, top first: drawn in this order (RA-4)
+    deal.state = RamsenState(players, upcard, None if schleck is None else schleck[0], owed)
+    return deal
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "ramsen": {},
+    "ramsen-3": {"players": 3},
+    "ramsen-5": {"players": 5},
+    "ramsen-short": {"crosses": 1},
+    "ramsen-no-schlecken": {"schlecken": False},
+}
+
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "ramsen": "Ramsen for four: two crosses each, schlecken, the dealer plays when all pass",
+    "ramsen-3": "Ramsen for three",
+    "ramsen-5": "Ramsen for five",
+    "ramsen-short": "Ramsen with one cross each: a short game",
+    "ramsen-no-schlecken": "Ramsen without schlecken: everyone is dealt five cards",
+}
+
+RAMSEN = Game(
+    id="ramsen",
+    title="Ramsen",
+    variants=(RamsenRules,),
+    presets=PRESETS,
+    descriptions=PRESET_DESCRIPTIONS,
+    default_preset="ramsen",
+    bock_switches=(),
+)
