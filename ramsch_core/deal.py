@@ -59,6 +59,9 @@ class Deal:
         self.history: list[tuple[int, Action]] = []
         """Every applied action with the seat that took it."""
         self.result: DealResult | None = None
+        self.dealt: dict[str, Any] = {}
+        """What the deal was dealt besides hands and skat, as the game's record writes it
+        (Ramsen: schleck, upcard, talon, owed_before); no view shows it."""
         self.state: Any = rules.new_state()
         """What the game keeps besides cards (full Skat: the bidding and declaration), or None."""
         self._play: CardPlay | None = None
@@ -66,9 +69,8 @@ class Deal:
 
     @classmethod
     def from_seed(cls, rules: RuleSet, seed: int) -> Deal:
-        """The deal a seed gives (C-6)."""
-        hands, skat = deal_from_seed(rules, seed)
-        return cls(rules, hands, skat)
+        """The deal a seed gives (C-6), as the game builds it (``RuleSet.deal_from_seed``)."""
+        return rules.deal_from_seed(seed)
 
     def _validate(self, hands: list[list[Card]], skat: list[Card]) -> None:
         rules = self.rules

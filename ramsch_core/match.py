@@ -178,7 +178,9 @@ class Match:
     """Deals one after another at a table, keeping the score sheet.
 
     ``rounds`` rounds of one deal per seat (FS-15); a deal whose result carries the event
-    ``match_over`` ends the match at once. Bock rounds and rounds of compulsory Ramsch are
+    ``match_over`` ends the match at once, and a game that plays to a winner (Ramsen,
+    ``RuleSet.plays_to_a_winner``) only then. What the game carries from deal to deal (Ramsen:
+    the bars owed) is ``carry``, in table seats. Bock rounds and rounds of compulsory Ramsch are
     played within those deals: what is still queued when the last deal ends lapses."""
 
     def __init__(self, rules: RuleSet, options: TableOptions, seed: int) -> None:
@@ -200,6 +202,9 @@ class Match:
         self.scoring = TournamentPoints() if options.tournament else PlainScores()
         self.over = False
         self.number = 0
+        self.carry: Any = rules.initial_carry(self.seats)
+        """What the game carries from deal to deal, in table seats (Ramsen: the bars each seat
+        owes; ``RuleSet.carry_over``), or None."""
         self.deal = self._start_deal()
 
     @property
@@ -254,7 +259,13 @@ class Match:
         return self.bock_rounds.compulsory_ramsch and self.rules.compulsory_ramsch() is not None
 
     def _start_deal(self) -> Deal:
-        return Deal.from_seed(self.deal_rules, deal_seed(self.seed, self.number))
+        """The next deal as the game builds it from its seed, with what the match carries (in
+        a deal of compulsory Ramsch, which is another game's, nothing)."""
+        rules = self.deal_rules
+        seed = deal_seed(self.seed, self.number)
+        if rules is not self.rules or self.carry is None:
+            return rules.deal_from_seed(seed)
+        return rules.deal_from_seed(seed, rules.carry_for_deal(self.carry, self.active_seats))
 
     @property
     def to_act(self) -> int | None:
@@ -312,15 +323,18 @@ class Match:
         table_scores = tuple(score * factor for score in scores)
         for seat, score in enumerate(table_scores):
             self.totals[seat] += score
-        self.finished_deals.append(
-            SheetEntry(
-                self.number, self.dealer, self.active_seats, factor > 1, result, table_scores,
-                self.compulsory_ramsch,
-            )
+        entry = SheetEntry(
+            self.number, self.dealer, self.active_seats, factor > 1, result, table_scores,
+            self.compulsory_ramsch,
         )  # fmt: skip
+        self.finished_deals.append(entry)
+        if not entry.compulsory_ramsch:
+            self.carry = self.rules.carry_over(self.carry, entry)
         self.bock_rounds.after(result)
         self.number += 1
-        self.over = "match_over" in result.events or self.number >= self.total_deals
+        self.over = "match_over" in result.events or (
+            self.number >= self.total_deals and not self.rules.plays_to_a_winner()
+        )
         if not self.over:
             self.deal = self._start_deal()
 

@@ -3,6 +3,7 @@ back and replayed exactly (docs/records.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -32,14 +33,21 @@ def load_record(data: object) -> tuple[RuleSet, Deal, list[tuple[int | None, Act
         raise RecordError(
             "A record must be a JSON object with 'rules', 'hands' or 'seed', 'actions'"
         )
-    unknown = set(data) - set(FIELDS)
+    raw_rules = data.get("rules")
+    extra: tuple[str, ...] = ()
+    if isinstance(raw_rules, Mapping):
+        with contextlib.suppress(RulesError):  # a bad rule set is reported below
+            extra = parse_rules(raw_rules).record_fields()
+    unknown = set(data) - set(FIELDS) - set(extra)
     if unknown:
         raise RecordError(f"Unknown record field(s): {', '.join(sorted(unknown))}")
-    raw_rules = data.get("rules")
     if not isinstance(raw_rules, Mapping):
         raise RecordError('\'rules\' must be an object, e.g. {"game": "ramsch", "variant": "skat"}')
     rules = parse_rules(raw_rules)
-    if "seed" in data:
+    own = rules.deal_from_record(data)
+    if own is not None:
+        deal = own
+    elif "seed" in data:
         if "hands" in data or "skat" in data:
             raise RecordError("Give either 'seed' or 'hands' and 'skat', not both")
         seed = data["seed"]
@@ -122,7 +130,10 @@ def deal_record(deal: Deal, seed: int | None = None) -> dict[str, Any]:
             continue
         actions.append(action_to_json(action, seat))
     record: dict[str, Any] = {"rules": deal.rules.to_json()}
-    if seed is not None:
+    own = deal.rules.deal_to_record(deal, seed)
+    if own is not None:
+        record.update(own)
+    elif seed is not None:
         record["seed"] = seed
     else:
         record["hands"] = [

@@ -3,6 +3,7 @@ of the game is dealt and which phases it goes through."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from ramsch_core.contracts import Contract
     from ramsch_core.deal import Deal
     from ramsch_core.deck import Schedule
+    from ramsch_core.match import SheetEntry
     from ramsch_core.phases import Phase
     from ramsch_core.phases.schieben import SchiebenRules
     from ramsch_core.result import DealResult
@@ -63,6 +65,54 @@ class RuleSet(BaseModel):
     def schedule(self, seed: int) -> Schedule:
         """How the shuffled deck of ``seed`` is dealt."""
         raise NotImplementedError
+
+    def deal_from_seed(self, seed: int, carry: Any = None) -> Deal:
+        """The deal ``seed`` gives (C-6): by default the hands and skat of ``schedule(seed)``.
+        ``carry`` is what the deal takes over from the deals before it in a match, in deal
+        seats (``carry_for_deal``); None outside a match, or for a game that carries nothing.
+        A game whose deal is more than hands and a skat builds it here."""
+        from ramsch_core.deal import Deal, deal_from_seed
+
+        hands, skat = deal_from_seed(self, seed)
+        return Deal(self, hands, skat)
+
+    # -- records (``ramsch_core.record``) ----------------------------------------------------
+
+    def record_fields(self) -> tuple[str, ...]:
+        """The record fields of the game's deal besides ``hands``, ``skat`` and ``seed``."""
+        return ()
+
+    def deal_from_record(self, data: Mapping[str, Any]) -> Deal | None:
+        """The deal of a record (``seed`` or the cards, and ``record_fields``) when the game
+        reads it itself; None for the common form (``hands``, ``skat`` or ``seed``). Raises
+        RecordError or InvalidDealError for a deal the record does not give."""
+        return None
+
+    def deal_to_record(self, deal: Deal, seed: int | None) -> dict[str, Any] | None:
+        """The deal's fields of its record (with ``seed``: in seed form) when the game writes
+        them itself; None for the common form."""
+        return None
+
+    # -- what a match carries from deal to deal ----------------------------------------------
+
+    def initial_carry(self, seats: int) -> Any:
+        """What a match of ``seats`` table seats carries into its first deal (Ramsen: the bars
+        each table seat owes), or None for a game whose deals are independent."""
+        return None
+
+    def carry_over(self, carry: Any, entry: SheetEntry) -> Any:
+        """What the match carries on after the finished deal ``entry`` (in table seats)."""
+        return carry
+
+    def plays_to_a_winner(self) -> bool:
+        """Whether a match of the game goes on, past its rounds, until a deal ends it with the
+        event ``match_over`` (Ramsen: as many deals as it takes)."""
+        return False
+
+    def carry_for_deal(self, carry: Any, active: tuple[int, ...]) -> Any:
+        """The match's ``carry`` (in table seats) as the deal played by the table seats
+        ``active`` (forehand first) takes it: passed to ``deal_from_seed``."""
+        return carry
 
     def contract(self) -> Contract:
         """The contract of the card play when the rules fix it (Ramsch); for a game that

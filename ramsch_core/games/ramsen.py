@@ -4,20 +4,24 @@ pass and the card play among the seats that said in (``phases/in_or_pass``); cro
 by bar (``contracts/ramsen``).
 
 Not registered yet (``games/__init__``): registering needs the bot's renderer. A deal is made
-with ``ramsen_deal``: the talon (``deal.skat``, top first), the upcard and the bars owed
-(``RamsenState``) are set after ``Deal`` is built, which ``Deal.from_seed`` cannot do (a deal
-made that way refuses its first action with InvalidDealError).
+with ``ramsen_deal`` (``Deal.from_seed`` and a ``Match`` call it through
+``RamsenRules.deal_from_seed``): the talon (``deal.skat``, top first), the upcard and the bars
+owed (``RamsenState``) are set after ``Deal`` is built (a deal made with ``Deal(rules, hands)``
+alone refuses its first action with InvalidDealError). A match carries the bars each table
+seat owes from deal to deal (``initial_carry``, ``carry_over``, ``carry_for_deal``) and ends
+when a deal has a winner (the event ``match_over``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from ramsch_core.actions import read_card
 from ramsch_core.cards import Card
 from ramsch_core.contracts import Contract
 from ramsch_core.contracts.ramsen import (
@@ -29,7 +33,7 @@ from ramsch_core.contracts.ramsen import (
     ramsen_contract,
 )
 from ramsch_core.deck import Packet, Schedule, shuffled_deck
-from ramsch_core.errors import InvalidDealError
+from ramsch_core.errors import InvalidDealError, RecordError
 from ramsch_core.games.registry import Game
 from ramsch_core.kernel.tally import tally
 from ramsch_core.phases import Finished, Phase
@@ -41,6 +45,7 @@ from ramsch_core.tricks.order import TrickOrder, plain_suits
 
 if TYPE_CHECKING:
     from ramsch_core.deal import Deal
+    from ramsch_core.match import SheetEntry
 
 HAND_SIZE = 5
 
@@ -117,6 +122,54 @@ class RamsenRules(RuleSet):
     def initial_owed(self) -> tuple[int, ...]:
         """RA-7: the bars each seat owes at the start of a game."""
         return (self.crosses * BARS_PER_CROSS,) * self.players
+
+    def deal_from_seed(self, seed: int, carry: Any = None) -> Deal:
+        """RA-2: the deal of ``seed`` with its upcard and talon (``ramsen_deal``); ``carry``:
+        the bars each deal seat owes when it starts (default: ``initial_owed``)."""
+        return ramsen_deal(self, seed, owed_before=carry)
+
+    def initial_carry(self, seats: int) -> tuple[int, ...]:
+        """RA-7: the bars each table seat owes when the match starts."""
+        return (self.crosses * BARS_PER_CROSS,) * seats
+
+    def carry_over(self, carry: Any, entry: SheetEntry) -> tuple[int, ...]:
+        """The bars each table seat owes after the deal ``entry`` (its ``details["owed"]``, in
+        deal seats); a table seat that sat the deal out owes what it owed."""
+        owed = list(carry)
+        after = (entry.result.details or {}).get("owed")
+        if after is not None:
+            for deal_seat, table_seat in enumerate(entry.seats):
+                owed[table_seat] = int(after[deal_seat])
+        return tuple(owed)
+
+    def plays_to_a_winner(self) -> bool:
+        """RA-7: a game is as many deals as it takes, until somebody draws his last bar."""
+        return True
+
+    def carry_for_deal(self, carry: Any, active: tuple[int, ...]) -> tuple[int, ...]:
+        """The bars owed by the deal's seats: those of the table seats ``active``, forehand
+        first."""
+        return tuple(carry[seat] for seat in active)
+
+    def record_fields(self) -> tuple[str, ...]:
+        return RECORD_FIELDS
+
+    def deal_from_record(self, data: Mapping[str, Any]) -> Deal:
+        """Issue 10: ``seed``, or ``hands`` (four cards for a cutter who schleckte),
+        ``schleck`` (``{"seat": s, "card": c}`` or null), ``upcard`` and ``talon`` (top
+        first); either with ``owed_before`` (default ``crosses`` × 5 each)."""
+        return ramsen_deal_from_record(self, data)
+
+    def deal_to_record(self, deal: Deal, seed: int | None) -> dict[str, Any]:
+        """The seed (with ``seed``) or the cards as dealt, and the bars owed at the start."""
+        dealt = deal.dealt
+        if seed is not None:
+            return {"seed": seed, "owed_before": list(dealt["owed_before"])}
+        schleck = dealt["schleck"]
+        hands = [[str(card) for card in deal.initial_hand(seat)] for seat in range(self.players)]
+        if schleck is not None:
+            hands[schleck["seat"]].remove(schleck["card"])
+        return {"hands": hands, **dealt}
 
     def new_state(self) -> RamsenState:
         return RamsenState(self.players)
@@ -257,7 +310,72 @@ def ramsen_deal(
     deal = Deal(rules, full)
     deal.skat = tuple(talon)  # face down, top first: drawn in this order (RA-4)
     deal.state = RamsenState(players, upcard, None if schleck is None else schleck[0], owed)
+    deal.dealt = {
+        "schleck": None if schleck is None else {"seat": schleck[0], "card": str(schleck[1])},
+        "upcard": str(upcard),
+        "talon": [str(card) for card in talon],
+        "owed_before": list(owed),
+    }
     return deal
+
+
+RECORD_FIELDS = ("schleck", "upcard", "talon", "owed_before")
+"""A Ramsen record's fields besides ``hands`` and ``seed`` (issue 10); it has no ``skat``."""
+
+
+def _record_cards(value: object, what: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise RecordError(f"'{what}' must be a list of cards like ['SA', 'HT']")
+    return [read_card(item, what) for item in value]
+
+
+def _record_int(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"'{what}' must be an integer, got {value!r}")
+    return value
+
+
+def ramsen_deal_from_record(rules: RamsenRules, data: Mapping[str, Any]) -> Deal:
+    """The deal of a Ramsen record (``RamsenRules.deal_from_record``).
+
+    Raises RecordError for a malformed field, InvalidDealError for cards that do not form a
+    Ramsen deal."""
+    if "skat" in data:
+        raise RecordError("A Ramsen record has no 'skat': give 'upcard' and 'talon'")
+    owed_before = None
+    if "owed_before" in data:
+        raw = data["owed_before"]
+        if not isinstance(raw, list):
+            raise RecordError("'owed_before' must be a list of bars per seat, like [10, 10, 10]")
+        owed_before = [_record_int(value, "owed_before") for value in raw]
+    if "seed" in data:
+        dealt = [name for name in ("hands", "schleck", "upcard", "talon") if name in data]
+        if dealt:
+            raise RecordError(f"Give either 'seed' or the cards, not both: {', '.join(dealt)}")
+        seed = _record_int(data["seed"], "seed")
+        return ramsen_deal(rules, seed, owed_before=owed_before)
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        raise RecordError("'hands' must be a list of hands (or give a 'seed')")
+    if "upcard" not in data or "talon" not in data:
+        raise RecordError("A Ramsen record gives 'upcard' and 'talon' with its 'hands'")
+    schleck = None
+    raw_schleck = data.get("schleck")
+    if raw_schleck is not None:
+        if not isinstance(raw_schleck, Mapping) or set(raw_schleck) != {"seat", "card"}:
+            raise RecordError('\'schleck\' must be null or {"seat": 2, "card": "HA"}')
+        schleck = (
+            _record_int(raw_schleck["seat"], "schleck seat"),
+            read_card(raw_schleck["card"], "schleck"),
+        )
+    return ramsen_deal(
+        rules,
+        hands=[_record_cards(hand, f"hand {seat}") for seat, hand in enumerate(hands)],
+        schleck=schleck,
+        upcard=read_card(data["upcard"], "upcard"),
+        talon=_record_cards(data["talon"], "talon"),
+        owed_before=owed_before,
+    )
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -512,8 +512,36 @@ def test_ra7_random_deals_keep_the_rules() -> None:
 
 
 def test_ra2_a_deal_without_its_talon_says_how_to_make_one() -> None:
-    """RA-2: ``Deal.from_seed`` cannot set the upcard, talon and bars owed; such a deal
-    refuses its first action and names ``ramsen_deal``."""
-    deal = Deal.from_seed(RamsenRules(), 3)
+    """RA-2: ``Deal(rules, hands)`` alone cannot set the upcard, talon and bars owed; such a
+    deal refuses its first action and names ``ramsen_deal``."""
+    hands = [list(DECK[index * 5 : index * 5 + 5]) for index in range(4)]
+    deal = Deal(RamsenRules(), hands)
     with pytest.raises(InvalidDealError, match="ramsen_deal"):
         deal.legal_actions()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("schlecken", [True, False])
+def test_ra2_deal_from_seed_is_ramsen_deal(players: int, schlecken: bool) -> None:
+    """RA-2: ``Deal.from_seed`` builds the deal through ``RamsenRules.deal_from_seed``: the
+    hands, upcard, talon and schleck of ``ramsen_deal``, the bars owed at the start."""
+    rules = RamsenRules(players=players, schlecken=schlecken, crosses=3)
+    for seed in range(20):
+        deal = Deal.from_seed(rules, seed)
+        expected = ramsen_deal(rules, seed)
+        assert [deal.initial_hand(seat) for seat in range(players)] == [
+            expected.initial_hand(seat) for seat in range(players)
+        ]
+        assert deal.skat == expected.skat
+        assert deal.state == expected.state
+        assert deal.state.owed_before == (15,) * players
+        assert deal.legal_actions()
+
+
+def test_ra7_deal_from_seed_takes_the_bars_carried() -> None:
+    """RA-7: the carry passed to ``deal_from_seed`` is the bars each deal seat owes."""
+    rules = RamsenRules(players=3)
+    deal = rules.deal_from_seed(4, (3, 7, 1))
+    assert deal.state.owed_before == (3, 7, 1)
+    with pytest.raises(InvalidDealError):
+        rules.deal_from_seed(4, (3, 7))
