@@ -50,6 +50,7 @@ from ramsch_core.errors import (
 )
 from ramsch_core.games import DEFAULT_GAME, GAMES, Game, game_of, get_game, parse_rules, preset
 from ramsch_core.games.ramsch import AltenburgRules, SchafkopfRules, SkatRules
+from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
 from ramsch_core.games.skat import FullSkatRules
 from ramsch_core.match import (
     Match,
@@ -64,6 +65,7 @@ from ramsch_core.match import (
 from ramsch_core.phases.bidding import Bid, Hold, Pass, Said
 from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
+from ramsch_core.phases.exchange import RamsenState
 from ramsch_core.record import deal_record, replay_record, replay_summary
 from ramsch_core.result import DealResult, Trick, score_json
 from ramsch_core.rules import RuleSet
@@ -113,6 +115,8 @@ __all__ = [
     "PublicView",
     "Push",
     "Pushed",
+    "RamsenRules",
+    "RamsenState",
     "Rank",
     "Re",
     "RecordError",
@@ -148,6 +152,7 @@ __all__ = [
     "parse_rules",
     "parse_table_options",
     "preset",
+    "ramsen_deal",
     "replay_record",
     "replay_summary",
     "rotation",

@@ -128,7 +128,9 @@ class Deal:
     @property
     def contract(self) -> Contract:
         """The contract played (before the card play: the one hands are sorted by)."""
-        return self._play.contract if self._play is not None else self.rules.contract()
+        if self._play is not None:
+            return self._play.contract
+        return self.rules.contract_before_play(self)
 
     @property
     def order(self) -> TrickOrder:

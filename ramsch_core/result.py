@@ -21,10 +21,6 @@ class Trick:
     def points(self) -> int:
         return points_of(self.cards)
 
-    def seat_of(self, index: int) -> int:
-        """The seat that played ``cards[index]`` (every seat plays in turn)."""
-        return (self.leader + index) % len(self.cards)
-
     def to_json(self) -> dict[str, Any]:
         return {
             "leader": self.leader,

@@ -62,6 +62,16 @@ class RuleSet(BaseModel):
         """The numbers of seats a table of these rules may have."""
         return (self.players,)
 
+    def seatings(self) -> tuple[int, ...]:
+        """The numbers of seats a table of the game may be set to, these rules adapted by
+        ``seated`` (Ramsen: 3 to 5, each with its own number of players)."""
+        return self.table_sizes()
+
+    def seated(self, seats: int) -> RuleSet:
+        """These rules for a table of ``seats`` seats: themselves, unless the number of
+        players is one of the rules' options (Ramsen)."""
+        return self
+
     def schedule(self, seed: int) -> Schedule:
         """How the shuffled deck of ``seed`` is dealt."""
         raise NotImplementedError
@@ -118,6 +128,11 @@ class RuleSet(BaseModel):
         """The contract of the card play when the rules fix it (Ramsch); for a game that
         chooses one in the deal, the one hands are sorted by until then."""
         raise NotImplementedError
+
+    def contract_before_play(self, deal: Deal) -> Contract:
+        """The contract ``deal``'s hands are sorted by before its card play begins: by default
+        ``contract()``; a game whose trump is known from the deal (Ramsen's upcard) gives it."""
+        return self.contract()
 
     def trick_order(self) -> TrickOrder:
         return self.contract().order

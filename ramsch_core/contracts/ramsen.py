@@ -55,9 +55,12 @@ class RamsenScorer:
     said in. The winner (``details["winner"]``) is the seat whose bars reached zero; its event
     is ``match_over``."""
 
-    def __init__(self, owed_before: Sequence[int], active: Sequence[int]) -> None:
+    def __init__(
+        self, owed_before: Sequence[int], active: Sequence[int], trump: Suit | None = None
+    ) -> None:
         self.owed_before = tuple(owed_before)
         self.active = frozenset(active)
+        self.trump = trump
 
     def owed(self, counts: Sequence[int]) -> tuple[tuple[int, ...], int | None]:
         """The bars each seat owes after tricks ``counts``, and the winner if any."""
@@ -83,7 +86,11 @@ class RamsenScorer:
             durchmarsch=None,
             skat_to=None,
             multiplier=1,
-            details={"owed": list(owed), "winner": winner},
+            details={
+                "owed": list(owed),
+                "winner": winner,
+                "trump": None if self.trump is None else self.trump.letter,
+            },
         )
 
     def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:
@@ -107,4 +114,5 @@ def ramsen_contract(
     trump: Suit, owed_before: Sequence[int] = (), active: Sequence[int] = ()
 ) -> Contract:
     """The contract of a Ramsen deal with ``trump`` (the upcard's printed suit)."""
-    return Contract("ramsen", ramsen_order(trump), RAMSEN_RULE, RamsenScorer(owed_before, active))
+    scorer = RamsenScorer(owed_before, active, trump)
+    return Contract("ramsen", ramsen_order(trump), RAMSEN_RULE, scorer)

@@ -3,8 +3,7 @@
 pass and the card play among the seats that said in (``phases/in_or_pass``); crosses drawn bar
 by bar (``contracts/ramsen``).
 
-Not registered yet (``games/__init__``): registering needs the bot's renderer. A deal is made
-with ``ramsen_deal`` (``Deal.from_seed`` and a ``Match`` call it through
+A deal is made with ``ramsen_deal`` (``Deal.from_seed`` and a ``Match`` call it through
 ``RamsenRules.deal_from_seed``): the talon (``deal.skat``, top first), the upcard and the bars
 owed (``RamsenState``) are set after ``Deal`` is built (a deal made with ``Deal(rules, hands)``
 alone refuses its first action with InvalidDealError). A match carries the bars each table
@@ -17,12 +16,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
 from ramsch_core.actions import read_card
-from ramsch_core.cards import Card
+from ramsch_core.cards import Card, Suit
 from ramsch_core.contracts import Contract
 from ramsch_core.contracts.ramsen import (
     BARS_PER_CROSS,
@@ -33,7 +33,7 @@ from ramsch_core.contracts.ramsen import (
     ramsen_contract,
 )
 from ramsch_core.deck import Packet, Schedule, shuffled_deck
-from ramsch_core.errors import InvalidDealError, RecordError
+from ramsch_core.errors import InvalidDealError, RecordError, RuleSetError
 from ramsch_core.games.registry import Game
 from ramsch_core.kernel.tally import tally
 from ramsch_core.phases import Finished, Phase
@@ -91,7 +91,7 @@ class RamsenRules(RuleSet):
 
     game: Literal["ramsen"] = "ramsen"
     players: int = Field(4, ge=3, le=5, description="players at the table (3 to 5)")
-    crosses: int = Field(2, ge=1, description="crosses each player owes at the start")
+    crosses: int = Field(2, ge=1, le=10, description="crosses each player owes at the start")
     schlecken: bool = Field(
         True, description="the cutter keeps the bottom card of the cut and is dealt four more"
     )
@@ -118,6 +118,22 @@ class RamsenRules(RuleSet):
         four suits plain. A deal plays ``ramsen_contract`` of its upcard's suit."""
         order = TrickOrder(PERMANENT_TRUMPS, plain_suits(RAMSEN_RANKS, exclude=PERMANENT_TRUMPS))
         return Contract("ramsen", order, RAMSEN_RULE, RamsenScorer((), ()))
+
+    def seatings(self) -> tuple[int, ...]:
+        return (3, 4, 5)
+
+    def seated(self, seats: int) -> RamsenRules:
+        """RA-1: Ramsen is played by three to five, every seat in every deal."""
+        if seats not in self.seatings():
+            raise RuleSetError(f"Ramsen is played by three to five players, not {seats}")
+        return self if seats == self.players else self.model_copy(update={"players": seats})
+
+    def contract_before_play(self, deal: Deal) -> Contract:
+        """Once dealt, hands sort by the upcard's trump suit from the start."""
+        state = deal.state
+        if isinstance(state, RamsenState) and state.upcard is not None:
+            return _sorting_contract(state.upcard.suit)
+        return self.contract()
 
     def initial_owed(self) -> tuple[int, ...]:
         """RA-7: the bars each seat owes at the start of a game."""
@@ -253,6 +269,11 @@ class RamsenRules(RuleSet):
             "owed": list(owed),
             "winner": details.get("winner"),
         }
+
+
+@lru_cache(maxsize=4)
+def _sorting_contract(trump: Suit) -> Contract:
+    return ramsen_contract(trump)
 
 
 def ramsen_deal(

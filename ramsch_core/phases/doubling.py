@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ramsch_core.actions import Action, DealFinished, Event, registered
+from ramsch_core.actions import Action, Event, registered
 from ramsch_core.errors import IllegalActionError
 from ramsch_core.phases.bidding import Said
 from ramsch_core.tricks.play import CardPlay
@@ -133,18 +133,11 @@ class DoublingPlay(CardPlay):
         events = super().apply(deal, seat, action)
         if seat in self.declarers:
             self.re_open = False  # his card: too late for Re
-        if (
-            self.ends_on_declarer_trick
-            and deal.result is None
-            and self.tricks
-            and not self.trick
-            and self.tricks[-1].winner in self.declarers
-        ):
-            self.to_act = None
-            deal.result = self._score(deal)
-            events.append(DealFinished(deal.result))
-            events += deal.advance(self)
         return events
+
+    def _ends_after_trick(self, deal: Deal) -> bool:
+        """A Null declarer loses with his first trick."""
+        return self.ends_on_declarer_trick and self.tricks[-1].winner in self.declarers
 
     def _why_not_kontra(self, seat: int) -> str:
         if not self.doubling:

@@ -6,15 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ramsch_core.actions import (
-    Action,
-    CardPlayed,
-    DealFinished,
-    Event,
-    Play,
-    TrickTaken,
-    registered,
-)
+from ramsch_core.actions import Action, Event, registered
 from ramsch_core.cards import Card, cards_of
 from ramsch_core.errors import (
     IllegalActionError,
@@ -25,7 +17,7 @@ from ramsch_core.errors import (
 from ramsch_core.phases import Phase
 from ramsch_core.phases.bidding import Pass, Said
 from ramsch_core.phases.exchange import ramsen_state
-from ramsch_core.result import DealResult, Trick
+from ramsch_core.result import DealResult
 from ramsch_core.tricks.order import TRUMP
 from ramsch_core.tricks.play import CardPlay
 
@@ -107,11 +99,9 @@ class RamsenPlay(CardPlay):
     his last bar (RA-7)."""
 
     def __init__(self, contract: Contract, seats: int, active: tuple[int, ...]) -> None:
-        super().__init__(contract, seats, 5, active[0])
         # ``players`` stays every seat of the deal (trick counts, the tally); a trick holds a
         # card of each active seat.
-        self.seats = seats
-        self.active = active
+        super().__init__(contract, seats, 5, active[0], active)
 
     @property
     def scorer(self) -> RamsenScorer:
@@ -122,51 +112,20 @@ class RamsenPlay(CardPlay):
         return scorer
 
     def copy(self) -> Phase:
-        other = RamsenPlay(self.contract, self.seats, self.active)
+        other = RamsenPlay(self.contract, self.players, self.active)
         other.leader, other.to_act = self.leader, self.to_act
         other.trick, other.tricks = list(self.trick), list(self.tricks)
         return other
 
-    def _next(self, seat: int) -> int:
-        return self.active[(self.active.index(seat) + 1) % len(self.active)]
-
-    def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
-        if not isinstance(action, Play):
-            raise IllegalActionError(f"You can't {action} now: play a card")
-        card = action.card
-        hand = deal.held[seat]
-        if not hand >> card & 1:
-            raise IllegalActionError(f"You don't hold {card.pretty}")
-        if not self._allowed(deal, seat) >> card & 1:
-            raise self._broken(deal, seat, card)
-        deal.held[seat] = hand & ~(1 << card)
-        self.trick.append(card)
-        events: list[Event] = [CardPlayed(seat, card)]
-        if len(self.trick) < len(self.active):
-            self.to_act = self._next(seat)
-            return events
-        cards = tuple(self.trick)
-        bits = [self.layout.bit_of[played] for played in cards]
-        order = self.active.index(self.leader)
-        winner = self.active[(order + self.layout.winner_index(bits)) % len(self.active)]
-        trick = Trick(self.leader, cards, winner)
-        self.tricks.append(trick)
-        events.append(TrickTaken(len(self.tricks), trick.leader, cards, winner, trick.points))
-        self.trick = []
-        self.leader = self.to_act = winner
-        _, won = self.scorer.owed(self.trick_counts())
-        if len(self.tricks) == self.total or won is not None:
-            self.to_act = None
-            deal.result = self._score(deal)
-            events.append(DealFinished(deal.result))
-            events += deal.advance(self)
-        return events
+    def _ends_after_trick(self, deal: Deal) -> bool:
+        """RA-7: a seat that has drawn his last bar wins at once."""
+        return self.scorer.owed(self.trick_counts())[1] is not None
 
     def _score(self, deal: Deal) -> DealResult:
         # The talon left over is never shown: the result keeps no face-down cards.
         return replace(super()._score(deal), skat=())
 
-    def _broken(self, deal: Deal, seat: int, card: Card) -> IllegalActionError:
+    def _refusal(self, deal: Deal, seat: int, card: Card) -> IllegalActionError:
         """The error for a card the three duties forbid, naming the duty ``card`` breaks (not
         only the strongest that binds): a card off the led class when the hand can follow
         breaks Farbzwang, a plain card when the hand must trump breaks Trumpfzwang, and a card

@@ -26,14 +26,26 @@ if TYPE_CHECKING:
 
 class CardPlay(Phase):
     """Tricks one after another, every seat in turn from the leader; the winner leads next.
-    After the last trick the contract's scorer decides the deal."""
+    After the last trick the contract's scorer decides the deal.
+
+    ``active``: the seats that play, in turn order (default every seat); a game where some
+    seats sit a deal out (Ramsen's passed seats) gives the others. A game whose play may end
+    before the last trick says so in ``_ends_after_trick``."""
 
     name: ClassVar[str] = "play"
 
-    def __init__(self, contract: Contract, players: int, tricks: int, leader: int = 0) -> None:
+    def __init__(
+        self,
+        contract: Contract,
+        players: int,
+        tricks: int,
+        leader: int = 0,
+        active: tuple[int, ...] | None = None,
+    ) -> None:
         self.contract = contract
         self.layout = contract.layout
         self.players = players
+        self.active = tuple(range(players)) if active is None else active
         self.total = tricks
         self.leader = leader
         self.to_act = leader
@@ -44,10 +56,19 @@ class CardPlay(Phase):
         ``apply`` of the same card ask the same question."""
 
     def copy(self) -> Phase:
-        other = CardPlay(self.contract, self.players, self.total, self.leader)
+        other = CardPlay(self.contract, self.players, self.total, self.leader, self.active)
         other.to_act = self.to_act
         other.trick, other.tricks = list(self.trick), list(self.tricks)
         return other
+
+    def _next(self, seat: int) -> int:
+        """The seat that plays after ``seat``."""
+        active = self.active
+        return active[(active.index(seat) + 1) % len(active)]
+
+    def _ends_after_trick(self, deal: Deal) -> bool:
+        """Whether the play stops after the trick just taken, before the last one."""
+        return False
 
     def _allowed(self, deal: Deal, seat: int) -> int:
         """The card mask of the cards ``seat`` may play to the current trick."""
@@ -76,30 +97,33 @@ class CardPlay(Phase):
         if not hand >> card & 1:
             raise IllegalActionError(f"You don't hold {card.pretty}")
         if not self._allowed(deal, seat) >> card & 1:
-            raise self._refusal(deal, seat)
+            raise self._refusal(deal, seat, card)
         deal.held[seat] = hand & ~(1 << card)
         self.trick.append(card)
         events: list[Event] = [CardPlayed(seat, card)]
-        if len(self.trick) < self.players:
-            self.to_act = (seat + 1) % self.players
+        active = self.active
+        if len(self.trick) < len(active):
+            self.to_act = self._next(seat)
             return events
         cards = tuple(self.trick)
         bits = [self.layout.bit_of[played] for played in cards]
-        winner = (self.leader + self.layout.winner_index(bits)) % self.players
+        place = active.index(self.leader) + self.layout.winner_index(bits)
+        winner = active[place % len(active)]
         trick = Trick(self.leader, cards, winner)
         self.tricks.append(trick)
         events.append(TrickTaken(len(self.tricks), trick.leader, cards, winner, trick.points))
         self.trick = []
         self.leader = self.to_act = winner
-        if len(self.tricks) == self.total:
+        if len(self.tricks) == self.total or self._ends_after_trick(deal):
             self.to_act = None
             deal.result = self._score(deal)
             events.append(DealFinished(deal.result))
             events += deal.advance(self)
         return events
 
-    def _refusal(self, deal: Deal, seat: int) -> IllegalActionError:
-        """The error for a card the play rule forbids, naming the cards that are allowed."""
+    def _refusal(self, deal: Deal, seat: int, card: Card) -> IllegalActionError:
+        """The error for ``card``, which the play rule forbids, naming the cards that are
+        allowed."""
         layout = self.layout
         trick = [layout.bit_of[card] for card in self.trick]
         duty, allowed = layout.duty(layout.from_card_mask(deal.held[seat]), trick)

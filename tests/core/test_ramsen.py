@@ -19,6 +19,7 @@ from ramsch_core.errors import (
     MustFollowSuitError,
     MustTrumpError,
     NotYourTurnError,
+    RuleSetError,
 )
 from ramsch_core.games.ramsen import RAMSEN, RamsenRules, ramsen_deal, ramsen_schedule
 from ramsch_core.phases.bidding import Pass
@@ -484,6 +485,30 @@ def test_ra1_rules_and_presets() -> None:
         RamsenRules(players=6)
     with pytest.raises(ValueError):
         RamsenRules(crosses=0)
+    with pytest.raises(ValueError):
+        RamsenRules(crosses=11)
+
+
+def test_ra1_the_number_of_players_follows_the_seats_of_a_table() -> None:
+    """RA-1: three to five play, every seat in every deal: a table's seats set the players."""
+    rules = RamsenRules(crosses=3)
+    assert rules.seatings() == (3, 4, 5) and rules.table_sizes() == (4,)
+    assert rules.seated(4) is rules
+    five = rules.seated(5)
+    assert isinstance(five, RamsenRules) and five.players == 5 and five.crosses == 3
+    assert five.table_sizes() == (5,)
+    with pytest.raises(RuleSetError, match="three to five"):
+        rules.seated(6)
+
+
+def test_ra3_hands_are_sorted_by_the_upcards_trump_from_the_deal_on() -> None:
+    """RA-3: the trump is known from the upcard, so hands show trumps first before the play
+    starts: the trump Ace, the permanent trumps, then the trump suit."""
+    deal = dealt(["HA C7 S8 D9 H7", "CQ SA HK S7 C8", "C9 CA D7 ST SK"], "H8")
+    assert deal.phase == "exchange"
+    assert deal.hand(0) == cards("HA D9 H7 C7 S8")
+    assert deal.hand(1) == cards("CQ HK C8 SA S7")
+    assert deal.order == ramsen_order(Suit.HEARTS)
 
 
 def test_ra7_random_deals_keep_the_rules() -> None:
