@@ -11,13 +11,17 @@ from fractions import Fraction
 from functools import cache
 
 from ramsch_core.ai import DEFAULT_PLAYOUTS, HeuristicPlayer, Player, RandomPlayer
-from ramsch_core.cards import Card
+from ramsch_core.cards import DECK, Card, Suit
 from ramsch_core.contracts import Contract
+from ramsch_core.contracts.ramsen import RamsenScorer, ramsen_contract
 from ramsch_core.contracts.skat import GAMES as GAMES_OF_SKAT
 from ramsch_core.contracts.skat import Declaration, GameName, SkatScorer, skat_order
 from ramsch_core.deal import Deal, deal_from_seed
 from ramsch_core.games import GAMES, get_game
+from ramsch_core.games.ramsen import RamsenRules
 from ramsch_core.kernel import Kernel, Outcome, tally
+from ramsch_core.match import Match as TableMatch
+from ramsch_core.match import TableOptions
 from ramsch_core.rules import RuleSet
 from ramsch_core.tricks.constraints import FOLLOW_SUIT
 
@@ -93,9 +97,87 @@ def _random_card(mask: int, rand: Callable[[], float]) -> int:
     return mask & -mask
 
 
-KERNEL_DEALS: dict[str, KernelDeal] = {"skat": skat_kernel_deal}
+def ramsen_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) -> Outcome:
+    """Ramsen at the start of a game (every seat owes ``crosses`` × 5 bars): the dealt hands,
+    the upcard and the talon (``dealt``: hands, then upcard and talon top first); a random
+    exchange (each card laid away with probability 1/2, the dealer taking the upcard for one
+    of them half the time, a cutter who schleckte skipped), a random in or pass (one who
+    exchanged says in, and with ``dealer_forced`` the dealer when all before passed), then the
+    kernel's random play among the seats in under the deal's contract. A lone player in takes
+    the five tricks without play; with nobody in the deal is void."""
+    assert isinstance(rules, RamsenRules)
+    players, size = rules.players, rules.hand_size
+    rand = rng.random
+    if dealt is None:
+        deck = list(DECK)
+        for index in range(31, 0, -1):
+            other = int(rand() * (index + 1))
+            deck[index], deck[other] = deck[other], deck[index]
+        hands = [deck[seat * size : (seat + 1) * size] for seat in range(players)]
+        upcard, talon = deck[players * size], deck[players * size + 1 :]
+    else:
+        hands = [list(hand) for hand in dealt[0]]
+        upcard, talon = dealt[1][0], list(dealt[1][1:])
+    schleck = players - 2 if rules.schlecken else None
+    dealer = players - 1
+    exchanged = [False] * players
+    for seat in range(players):
+        if seat == schleck:
+            continue
+        hand = hands[seat]
+        laid = [card for card in hand if rand() < 0.5][: len(talon) + (seat == dealer)]
+        take = seat == dealer and bool(laid) and rand() < 0.5
+        draw = len(laid) - take
+        if draw > len(talon):
+            laid, draw = laid[: len(talon)], len(talon)
+        hands[seat] = [card for card in hand if card not in laid] + talon[:draw]
+        if take:
+            hands[seat].append(upcard)
+        del talon[:draw]
+        exchanged[seat] = bool(laid)
+    active: list[int] = []
+    for seat in range(players):
+        forced = rules.dealer_forced and seat == dealer and not active
+        if exchanged[seat] or forced or rand() < 0.5:
+            active.append(seat)
+    owed = rules.initial_owed()
+    kernel = _ramsen_kernel(rules, upcard.suit, tuple(active))
+    won, counts, last = [0] * players, [0] * players, [-1] * players
+    winners: list[int] = []
+    if len(active) >= 2:
+        masks = [kernel.mask(hand) for hand in hands]
+        winners = kernel.run(masks, active[0], [], won, counts, last, 0, rand, None)
+    elif active:
+        counts[active[0]], last[active[0]] = size, size - 1
+    else:
+        last[0] = 0
+    score = RamsenScorer(owed, active)(tally(kernel.layout, won, counts, last, 0, 0))
+    return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
+
+
+@cache
+def _ramsen_kernel(rules: RamsenRules, trump: Suit, active: tuple[int, ...]) -> Kernel:
+    """The kernel of a Ramsen deal with ``trump`` and the seats ``active`` in, at the start
+    of a game."""
+    return Kernel(rules, ramsen_contract(trump, rules.initial_owed(), active))
+
+
+def ramsen_dealt(rules: RuleSet, seed: int) -> Dealt:
+    """The hands of a Ramsen deal of ``seed`` (the cutter's kept card included), then its
+    upcard and talon, top first."""
+    schedule = rules.schedule(seed)
+    return schedule.hands(rules.players), [
+        *schedule.cards_to("upcard"),
+        *schedule.cards_to("talon"),
+    ]
+
+
+KERNEL_DEALS: dict[str, KernelDeal] = {"skat": skat_kernel_deal, "ramsen": ramsen_kernel_deal}
 """A game whose contract is chosen in the deal: how the bench plays one deal through the
 kernel. Any other game plays its rules' own contract (``ramsch_kernel_deal``)."""
+SEEDED_DEALS: dict[str, Callable[[RuleSet, int], Dealt]] = {"ramsen": ramsen_dealt}
+"""A game whose deal holds more than hands and a skat: the cards of its seeded deal as its
+``KERNEL_DEALS`` entry takes them (others: ``deal_from_seed``)."""
 
 
 @cache
@@ -117,10 +199,11 @@ def kernel_rate(rules: RuleSet, deals: int, seed: int = 0) -> float:
 def kernel_seeded_rate(rules: RuleSet, deals: int) -> float:
     """Random deals per second through the kernel on the public ``deal_from_seed`` deals."""
     play = KERNEL_DEALS.get(rules.game, ramsch_kernel_deal)
+    dealt = SEEDED_DEALS.get(rules.game, deal_from_seed)
     _kernel(rules)
     start = time.perf_counter()
     for seed in range(deals):
-        play(rules, random.Random(seed), deal_from_seed(rules, seed))
+        play(rules, random.Random(seed), dealt(rules, seed))
     return deals / (time.perf_counter() - start)
 
 
@@ -186,6 +269,80 @@ def ai_match(rules: RuleSet, deals: int, playouts: int) -> Match:
         match.declared += "declarer" in tags
         match.declared_won += "declarer" in tags and "won" in tags
     return match
+
+
+@dataclass
+class WinnerMatches:
+    """A game that plays to a winner (Ramsen): one heuristic seat against random seats over
+    whole matches."""
+
+    matches: int = 0
+    won: int = 0
+    """Matches the heuristic seat won."""
+    deals: int = 0
+    heuristic_drawn: int = 0
+    """Bars the heuristic seat drew over all deals (an extra cross counts -5)."""
+    random_drawn: Fraction = Fraction(0)
+    """Bars a random seat drew over all deals, on average over the random seats."""
+    times: list[float] = field(default_factory=list)
+
+
+def winner_matches(rules: RuleSet, matches: int, playouts: int) -> WinnerMatches:
+    """Whole matches to a winner, the heuristic at a table seat rotating with the match."""
+    seats = rules.players
+    figures = WinnerMatches()
+    for number in range(matches):
+        match = TableMatch(rules, TableOptions(seats=seats), number)
+        smart = number % seats
+        players: list[Player] = [
+            HeuristicPlayer(number, playouts=playouts)
+            if seat == smart
+            else RandomPlayer(number * seats + seat)
+            for seat in range(seats)
+        ]
+        while not match.finished:
+            table_seat = match.to_act
+            assert table_seat is not None
+            seat = match.deal_seat(table_seat)
+            assert seat is not None
+            view = match.deal.view(seat)
+            start = time.perf_counter()
+            action = players[table_seat].choose(view)
+            if table_seat == smart:
+                figures.times.append(time.perf_counter() - start)
+            match.apply(action, table_seat)
+        for entry in match.finished_deals:
+            drawn = entry.table_scores
+            figures.deals += 1
+            figures.heuristic_drawn += int(drawn[smart])
+            figures.random_drawn += (sum(drawn) - drawn[smart]) / (seats - 1)
+        last = match.finished_deals[-1]
+        winner = (last.result.details or {}).get("winner")
+        figures.matches += 1
+        figures.won += winner is not None and last.seats[winner] == smart
+    return figures
+
+
+def _winner_matches(game_id: str, names: Sequence[str], matches: int, playouts: int) -> None:
+    game = get_game(game_id)
+    print(f"whole games to a winner, one heuristic seat vs random seats, {matches} per preset")
+    print(
+        f"{'preset':<25} {'heur won':>8} {'fair':>6} {'deals':>6} {'heur bars':>9} "
+        f"{'rand bars':>9} {'ms mean':>7} {'ms p99':>6} {'ms max':>6}"
+    )
+    for name in names:
+        rules = game.preset(name)
+        figures = winner_matches(rules, matches, playouts)
+        times = sorted(figures.times) or [0.0]
+        deals = figures.deals or 1
+        print(
+            f"{name:<25} {figures.won / figures.matches:>8.1%} {1 / rules.players:>6.1%} "
+            f"{figures.deals / figures.matches:>6.1f} {figures.heuristic_drawn / deals:>9.2f} "
+            f"{float(figures.random_drawn) / deals:>9.2f} "
+            f"{1000 * sum(times) / len(times):>7.1f} "
+            f"{1000 * times[int(0.99 * (len(times) - 1))]:>6.1f} {1000 * times[-1]:>6.1f}",
+            flush=True,
+        )
 
 
 @dataclass
@@ -258,6 +415,9 @@ def _ai(games: Sequence[tuple[str, Sequence[str]]], deals: int, playouts: int) -
     for game_id, names in games:
         game = get_game(game_id)
         print(f"\n{game.title} ({game.id})")
+        if game.preset(names[0]).plays_to_a_winner():
+            _winner_matches(game_id, names, max(1, deals // 10), playouts)
+            continue
         declarer_columns: bool | None = None
         for name in names:
             match = ai_match(game.preset(name), deals, playouts)
@@ -325,7 +485,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--preset", action="append", help="a preset (of the games that have it); repeatable"
     )
-    parser.add_argument("--deals", type=int, default=2000, help="API deals / AI deals per preset")
+    parser.add_argument(
+        "--deals",
+        type=int,
+        default=2000,
+        help="API deals / AI deals per preset (a game played to a winner: a tenth as many "
+        "whole games)",
+    )
     parser.add_argument("--kernel-deals", type=int, default=20000, help="kernel deals per preset")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs; the best counts")
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, help="heuristic playouts")

@@ -32,6 +32,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="match seed (default: random)")
     play.add_argument("--rounds", type=int, default=1)
     play.add_argument("--seats", type=int, choices=(3, 4, 5), default=None)
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4, 5),
+        default=None,
+        help="players in each deal, for a game that lets you choose (Ramsen: 3 to 5)",
+    )
     play.add_argument("--ai", choices=("heuristic", "random"), default="heuristic")
     return parser
 

@@ -28,14 +28,17 @@ from ramsch_core.actions import (
 from ramsch_core.ai import HeuristicPlayer, Player, make_player
 from ramsch_core.ai.skat import contest_of, game_value
 from ramsch_core.cards import Card, points_of
+from ramsch_core.contracts.ramsen import BARS_PER_CROSS, ramsen_order
 from ramsch_core.contracts.skat import BASE, SkatContest, null_value, value_steps
 from ramsch_core.deal import Deal
-from ramsch_core.errors import RulesError
+from ramsch_core.errors import RulesError, RuleSetError
 from ramsch_core.games import get_game
 from ramsch_core.match import Match, SheetEntry, parse_table_options
 from ramsch_core.phases.bidding import Bid, Hold, Pass, Said
 from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
+from ramsch_core.phases.exchange import Exchange, Exchanged, RamsenState
+from ramsch_core.phases.in_or_pass import In
 from ramsch_core.seats import seat_name
 from ramsch_core.view import SeatView
 
@@ -54,6 +57,13 @@ SKAT_HELP = (
     "Skat: in the bidding b bids the next value (or type a value), y holds, p passes; then "
     "t takes the skat, a game is declared by its letter (c s h d g n) with schneider, schwarz "
     "or ouvert after it for a Hand game. An empty line lets the AI decide any step."
+)
+
+RAMSEN_HELP = (
+    "Ramsen: in the exchange name the cards to lay away (e.g. C7 S8), an empty line keeps "
+    "your hand; as the dealer add 'up' to take the upcard for one of them (e.g. up C7). Then "
+    "say in (i) or pass (p). Each trick won draws one bar of the crosses you owe (five bars a "
+    "cross); whoever draws his last bar wins."
 )
 
 GAME_NAMES = {
@@ -125,6 +135,11 @@ class TerminalGame:
         except _Quit:
             self.write("Bye.")
             return 0
+        last = match.finished_deals[-1] if match.finished_deals else None
+        winner = (last.result.details or {}).get("winner") if last is not None else None
+        if winner is not None and last is not None:
+            self.write(f"\nWinner: {self.name(last.seats[winner])}")
+            return 0
         self.write("\nFinal standings:")
         for place, (seat, total) in enumerate(match.standings(), start=1):
             self.write(f"  {place}. {self.name(seat)}: {_score(total)}")
@@ -140,12 +155,29 @@ class TerminalGame:
             for index, seat in enumerate(match.active_seats)
         )
         bock = " (Bock: counts double)" if match.bock else ""
-        self.write(f"\n=== Deal {match.number + 1} of {match.total_deals}{bock}: {roles}")
+        of = "" if match.rules.plays_to_a_winner() else f" of {match.total_deals}"
+        self.write(f"\n=== Deal {match.number + 1}{of}{bock}: {roles}")
+        state = match.deal.state
+        if isinstance(state, RamsenState):
+            self._ramsen_deal(state)
         seat = match.deal_seat(0)
         if seat is None:
             self.write("You deal and sit this one out.")
         else:
             self.write("Your hand: " + " ".join(card.pretty for card in match.deal.hand(seat)))
+
+    def _ramsen_deal(self, state: RamsenState) -> None:
+        """RA-2, RA-3: the upcard and the trumps; who schleckte."""
+        upcard = state.upcard
+        assert upcard is not None
+        seats = self.match.active_seats
+        self.write(
+            f"Upcard {upcard.pretty}: trump is {upcard.suit.german} ({upcard.suit.symbol}); "
+            f"trumps: {_ramsen_trumps(upcard)}"
+        )
+        if state.schleck_seat is not None:
+            who = self.name(seats[state.schleck_seat])
+            self.write(f"{who} kept the bottom card of the cut (schlecken): no exchange turn")
 
     def _does(self, table_seat: int, verb: str) -> str:
         """``You lay`` / ``AI 1 lays``; ``pass`` takes ``es``."""
@@ -161,7 +193,10 @@ class TerminalGame:
             elif isinstance(event, TrickTaken):
                 cards = " ".join(card.pretty for card in event.cards)
                 winner = self.name(seats[event.winner])
-                self.write(f"Trick {event.number}: {cards} -> {winner} ({event.points} points)")
+                points = "" if isinstance(deal.state, RamsenState) else f" ({event.points} points)"
+                self.write(f"Trick {event.number}: {cards} -> {winner}{points}")
+            elif isinstance(event, Exchanged):
+                self._exchanged(seats[event.seat], event)
             elif isinstance(event, PickedUp) and seats[event.seat] != 0:
                 self.write(f"  {self.name(seats[event.seat])} picks up the two cards")
             elif isinstance(event, Pushed):
@@ -196,8 +231,25 @@ class TerminalGame:
             self._open_cards(deal, seats)
         elif what in ("kontra", "re"):
             self.write(f"  {self._does(seat, 'say')} {what.capitalize()}!")
+        elif what == "in":
+            self.write(f"  {self._does(seat, 'say')} in")
         else:
             self.write(f"  {self.name(seat)}: {what}")
+
+    def _exchanged(self, table_seat: int, event: Exchanged) -> None:
+        """RA-4: how many cards a seat laid away (what it drew only the seat sees)."""
+        if not event.count:
+            self.write(f"  {self._does(table_seat, 'keep')} the hand")
+            return
+        cards = "a card" if event.count == 1 else f"{event.count} cards"
+        upcard = " and takes the upcard" if event.took_upcard else ""
+        if table_seat == 0:
+            upcard = upcard.replace("takes", "take")
+        self.write(f"  {self._does(table_seat, 'exchange')} {cards}{upcard}")
+        deal_seat = self.match.deal_seat(0)
+        if table_seat == 0 and deal_seat is not None:
+            hand = " ".join(card.pretty for card in self.match.deal.hand(deal_seat))
+            self.write(f"Your hand now: {hand}")
 
     def _contract(self, contest: SkatContest, seats: tuple[int, ...]) -> str:
         """``AI 1 plays Clubs Hand, Schneider announced (bid 20), Kontra``."""
@@ -237,6 +289,9 @@ class TerminalGame:
         if "declarer" in details:
             self._game_result(entry, details)
             return
+        if "owed" in details:
+            self._ramsen_result(entry, details)
+            return
         if result.contract == "passed":
             self.write(f"Deal {entry.number + 1} over: thrown in, nobody scores.")
             self._scores(entry)
@@ -253,6 +308,41 @@ class TerminalGame:
         losers = ", ".join(names[seat] for seat in result.losers) or "nobody"
         self.write(f"Loses: {losers}")
         self._scores(entry)
+
+    def _ramsen_result(self, entry: SheetEntry, details: dict[str, Any]) -> None:
+        """RA-5, RA-7: the tricks, the extra crosses, then what everyone still owes drawn as
+        crosses; the winner."""
+        result = entry.result
+        names = [self.name(seat) for seat in entry.seats]
+        number = entry.number + 1
+        if result.contract == "void":
+            self.write(f"Deal {number} over: everyone passed, the deal is void.")
+        elif not result.tricks:
+            alone = next(seat for seat, count in enumerate(result.trick_counts) if count)
+            self.write(
+                f"Deal {number} over: {names[alone]} alone in, all five tricks without play."
+            )
+        else:
+            counts = ", ".join(
+                f"{names[seat]} {count}"
+                for seat, count in enumerate(result.trick_counts)
+                if "passed" not in result.tags[seat]
+            )
+            self.write(f"Deal {number} over. Tricks: {counts}")
+        for seat in result.losers:
+            self.write(f"{names[seat]} said in and took no trick: one cross more")
+        owed = [int(value) for value in details["owed"]]
+        for table_seat in range(self.match.seats):
+            bars = owed[entry.seats.index(table_seat)] if table_seat in entry.seats else None
+            if bars is None:
+                bars = int(self.match.carry[table_seat])
+            self.write(f"  {self.name(table_seat):<6} {crosses_art(bars)}")
+        winner = details.get("winner")
+        if winner is not None:
+            who = names[winner]
+            verb = "have" if who == "You" else "has"
+            verb += " drawn the last bar and win" + ("" if who == "You" else "s")
+            self.write(f"{who} {verb} the game!")
 
     def _game_result(self, entry: SheetEntry, details: dict[str, Any]) -> None:
         """A declared game: who played what, the card points, the value worked out."""
@@ -307,6 +397,10 @@ class TerminalGame:
             return self._ask_bid(view)
         if view.phase == "declaring":
             return self._ask_declaring(view)
+        if view.phase == "exchange":
+            return self._ask_exchange(view)
+        if view.phase == "in_or_pass":
+            return self._ask_in_or_pass(view)
         call = self._ask_call(view)
         if call is not None:
             return call
@@ -320,9 +414,9 @@ class TerminalGame:
         if view.trick:
             leader = view.trick_leader if view.trick_leader is not None else 0
             seats = self.match.active_seats
+            turns = _turns(view, leader)
             played = ", ".join(
-                f"{self.name(seats[(leader + i) % view.players])} {card.pretty}"
-                for i, card in enumerate(view.trick)
+                f"{self.name(seats[turns[i]])} {card.pretty}" for i, card in enumerate(view.trick)
             )
             self.write(f"Trick {len(view.tricks) + 1} so far: {played}")
         else:
@@ -345,6 +439,60 @@ class TerminalGame:
                 self.write(f"  {error}")
                 continue
             return play
+
+    def _ask_exchange(self, view: SeatView) -> Action:
+        """RA-4: the cards to lay away (empty: keep the hand), the dealer's upcard."""
+        state = view.public.state
+        assert isinstance(state, RamsenState) and state.upcard is not None
+        hand = list(view.hand)
+        self.write("Your hand: " + "  ".join(f"{i}:{c.pretty}" for i, c in enumerate(hand, 1)))
+        talon = len(self.match.deal.skat)
+        dealer = view.seat == state.dealer
+        extra = f"; 'up' takes the upcard {state.upcard.pretty} for one" if dealer else ""
+        self.write(f"The talon holds {talon} card(s){extra}.")
+        while True:
+            text = self._line(
+                "Cards to lay away (e.g. C7 S8 or 1 4; Enter = keep your hand; ai = AI): "
+            )
+            if text.lower() == "ai":
+                action = self.adviser.choose(view)
+                self.write(f"  AI decides for you: {action}")
+                return action
+            parts = text.replace(",", " ").split()
+            upcard = any(part.lower() in ("up", "u", "upcard") for part in parts)
+            names = [part for part in parts if part.lower() not in ("up", "u", "upcard")]
+            try:
+                cards = [self._card(name, hand) for name in names]
+                if len(set(cards)) != len(cards):
+                    raise RulesError("Name each card you lay away once")
+                exchange = Exchange(tuple(cards), upcard)
+                self.match.check(exchange, 0)
+            except RulesError as error:
+                self.write(f"  {error}")
+                continue
+            return exchange
+
+    def _ask_in_or_pass(self, view: SeatView) -> Action:
+        """RA-5: say in or pass (the legal actions say when the seat must play)."""
+        self.write("Your hand: " + " ".join(card.pretty for card in view.hand))
+        if Pass() not in view.legal:
+            reason = "you exchanged" if self._exchanged_cards(view) else "everyone passed"
+            self.write(f"You must play ({reason}): you say in")
+            return In()
+        while True:
+            text, chosen = self._answer(view, "Play this deal: in (i) or pass (p)? (Enter = AI) ")
+            if chosen is not None:
+                return chosen
+            if text in ("i", "in", "y", "yes", "play"):
+                return In()
+            if text in ("p", "pass", "n", "no"):
+                return Pass()
+            self.write("  Answer i to play or p to pass")
+
+    @staticmethod
+    def _exchanged_cards(view: SeatView) -> int:
+        state = view.public.state
+        return state.exchanged.get(view.seat, 0) if isinstance(state, RamsenState) else 0
 
     def _answer(self, view: SeatView, prompt: str) -> tuple[str, Action | None]:
         """A line typed (lower case), or the AI's choice for an empty line."""
@@ -622,6 +770,41 @@ def explain_value(details: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _turns(view: SeatView, leader: int) -> list[int]:
+    """The deal seats in the order they play to a trick led by ``leader`` (Ramsen: the seats
+    that said in)."""
+    state = view.public.state
+    seats = list(range(view.players))
+    if isinstance(state, RamsenState) and state.active:
+        seats = list(state.active)
+    start = seats.index(leader)
+    return seats[start:] + seats[:start]
+
+
+def _ramsen_trumps(upcard: Card) -> str:
+    """RA-3: the trump order of a deal, high to low."""
+    return " ".join(card.pretty for card in ramsen_order(upcard.suit).trumps)
+
+
+def crosses_art(bars: int) -> str:
+    """RA-7: the bars a player still owes, a cross of five to a group: each bar still owed is
+    ``|``, each bar of a started cross already drawn ``·``; nothing owed is a drawn cross.
+
+    ``crosses_art(7)`` is ``||··· |||||  7 bars (1 cross 2 bars)``."""
+    if bars <= 0:
+        return "╳  all bars drawn"
+    full, part = divmod(bars, BARS_PER_CROSS)
+    groups = ["|" * part + "·" * (BARS_PER_CROSS - part)] if part else []
+    groups += ["|" * BARS_PER_CROSS] * full
+    count = f"{bars} bar{'s' if bars != 1 else ''}"
+    if full:
+        spelled = f"{full} cross{'es' if full != 1 else ''}"
+        if part:
+            spelled += f" {part} bar{'s' if part != 1 else ''}"
+        count += f" ({spelled})"
+    return f"{' '.join(groups)}  {count}"
+
+
 def _stdin_reader(prompt: str) -> str | None:
     try:
         return input(prompt)
@@ -635,16 +818,36 @@ def play_in_terminal(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     preset_name = args.preset or game.default_preset
     rules = game.preset(preset_name)
+    players = getattr(args, "players", None)
+    if players is None and args.seats is not None and args.seats in rules.seatings():
+        rules = rules.seated(args.seats)  # Ramsen: as many players as seats; Skat: itself
+    if players is not None:
+        seated = rules.seated(players) if players in rules.seatings() else rules
+        if seated.players != players:
+            table = players in rules.table_sizes()
+            raise RuleSetError(
+                f"{rules.title()} is dealt to {rules.players} players, not {players}"
+                + (f" (a table of {players} is set with --seats {players})" if table else "")
+            )
+        if args.seats is not None and args.seats != players:
+            raise RuleSetError(f"--players {players} plays at {players} seats, not {args.seats}")
+        rules = seated
     seats = args.seats if args.seats is not None else rules.players
     options = parse_table_options(
         {**game.table_presets.get(preset_name, {}), "seats": seats, "rounds": args.rounds}
     )
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     match = Match(rules, options, seed)
-    print(f"{game.title}: {game.descriptions[preset_name]}")
-    print(f"Seed {seed}, {seats} seats, {options.rounds} round(s), AI: {args.ai}. {HELP}")
+    dealt_to = (
+        "" if rules.players == game.preset(preset_name).players else f" ({rules.players} players)"
+    )
+    print(f"{game.title}: {game.descriptions[preset_name]}{dealt_to}")
+    length = "to a winner" if rules.plays_to_a_winner() else f"{options.rounds} round(s)"
+    print(f"Seed {seed}, {seats} seats, {length}, AI: {args.ai}. {HELP}")
     if rules.game == "skat":
         print(SKAT_HELP)
+    if rules.game == "ramsen":
+        print(RAMSEN_HELP)
     terminal = TerminalGame(match, args.ai, seed, _stdin_reader, print)
     try:
         return terminal.run()

@@ -18,7 +18,7 @@ from bot.tables import NotHost, TableError, WrongState
 from bot.ui import ids
 from bot.ui.editor import Draft, Proposal, checked_timer, choose, enter_numbers, section_of
 from bot.ui.editor_view import numbers_modal, render_editor
-from ramsch_core import get_game
+from ramsch_core import RuleSetError, get_game
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -95,6 +95,7 @@ class ConfigCog(RamschCog, name="Config"):
             changed.append("rounds")
         if seats is not None:
             data["options"]["seats"] = seats
+            data["rules"] = seated_overrides(data, seats)
             changed.append("seats")
         if channels is not None or channel is not None:
             where = channel.id if channel is not None else interaction.channel_id
@@ -224,6 +225,21 @@ def allowed_channels(current: list[Any], action: str, channel_id: int) -> list[i
             "That is the only channel for tables: allow another first, or every channel"
         )
     return [channel for channel in channels if channel != channel_id]
+
+
+def seated_overrides(data: dict[str, Any], seats: int) -> dict[str, Any]:
+    """A server's rule overrides after its tables got ``seats`` seats: in a game whose number
+    of players is a rule (Ramsen) it follows the seats."""
+    game = get_game(data["game"])
+    base = game.preset(data["preset"])
+    try:
+        rules = game.preset(data["preset"], **data["rules"])
+    except RuleSetError:
+        return dict(data["rules"])
+    if seats not in rules.seatings():
+        return dict(data["rules"])
+    seated = rules.seated(seats).options()
+    return {name: value for name, value in seated.items() if base.options().get(name) != value}
 
 
 def _guild_name(interaction: discord.Interaction) -> str:

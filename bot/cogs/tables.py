@@ -90,13 +90,14 @@ class TablesCog(RamschCog, name="Tables"):
         game="the game to play (default: the server's)",
         preset="the rules of that game (default: the server's, else the game's first)",
         rounds="rounds to play; in a round every seat deals once (default 1)",
-        seats="players; one more than the game needs: the dealer sits out each deal",
+        seats="players: Ramsen 3 to 5; in Ramsch one more than needed, the dealer sits out",
         skat_to=describe(SkatRules, "skat_to", "Skat Ramsch: "),
         scoring="Skat: points or a fixed stake; Altenburg: pips or penalty",
         stake=describe(SkatRules, "stake", "Skat Ramsch: "),
         schieben="Schieberamsch before the first trick (Skat, Altenburg)",
         durchmarsch=describe(SkatRules, "durchmarsch", "Skat Ramsch: "),
         bock="Bock rounds (deals count double) after a Durchmarsch; in Skat also 60:60, Kontra...",
+        crosses="Ramsen: crosses each player owes at the start (five bars each)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(
@@ -118,8 +119,10 @@ class TablesCog(RamschCog, name="Tables"):
         schieben: bool | None = None,
         durchmarsch: bool | None = None,
         bock: bool | None = None,
+        crosses: app_commands.Range[int, 1, 10] | None = None,
     ) -> None:
         overrides = {
+            "crosses": crosses,
             "skat_to": skat_to,
             "scoring": scoring,
             "stake": stake,

@@ -18,7 +18,14 @@ if TYPE_CHECKING:
 
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=game.id) for game in GAMES.values()]
-SEAT_SIZES = sorted({size for game in GAMES.values() for size in game.table_sizes})
+SEAT_SIZES = sorted(
+    {
+        size
+        for game in GAMES.values()
+        for name in game.presets
+        for size in game.preset(name).seatings()
+    }
+)
 """Every number of seats some registered game may be played at."""
 OPTION_LABELS = {
     ("skat_to", "last_trick"): "last trick's winner",
@@ -81,7 +88,7 @@ async def seats_autocomplete(
     """The numbers of seats the chosen rules may be played at."""
     rules = await chosen_rules(interaction)
     choices = []
-    for size in rules.table_sizes():
+    for size in rules.seatings():
         label = str(size)
         if size > rules.players:
             label += " — the dealer sits out each deal"
@@ -155,6 +162,8 @@ def requested_table(
         options.update(game.table_presets.get(preset_name, {}))
     if seats is not None:
         options["seats"] = seats
+        if seats in rules.seatings():  # Ramsen: the number of players follows the seats
+            rules = rules.seated(seats)
     if rounds is not None:
         options["rounds"] = rounds
     if bock is not None:

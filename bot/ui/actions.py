@@ -3,8 +3,9 @@ core's action registry (so a new game's actions need no new button class).
 
 Most actions carry at most one text field (a card), which is the argument as it is. A few carry
 more, and have a codec here that packs them into the argument's 16 characters of
-``[A-Za-z0-9_]``: a bid's value (``20``), the two cards laid away (``S7HK``) and a declaration
-(``clubs``, ``grand_z`` — Schwarz announced, ``null_o``, see ``DECLARE_FLAGS``)."""
+``[A-Za-z0-9_]``: a bid's value (``20``), the two cards laid away (``S7HK``), a declaration
+(``clubs``, ``grand_z`` — Schwarz announced, ``null_o``, see ``DECLARE_FLAGS``), and a Ramsen
+exchange (``S7HK``, ``keep``; ``_u`` when the dealer takes the upcard)."""
 
 from __future__ import annotations
 
@@ -72,10 +73,33 @@ def _declare_of(arg: str) -> dict[str, Any] | None:
     return data
 
 
+KEEP = "keep"
+"""The argument of an exchange that lays nothing away (Ramsen: keep the hand)."""
+UPCARD_FLAG = "_u"
+"""What an exchange's argument ends with when the dealer takes the upcard."""
+
+
+def _exchange_arg(data: dict[str, Any]) -> str | None:
+    cards = data.get("cards")
+    if not isinstance(cards, list):
+        return None
+    return ("".join(cards) or KEEP) + (UPCARD_FLAG if data.get("upcard") else "")
+
+
+def _exchange_of(arg: str) -> dict[str, Any] | None:
+    upcard = arg.endswith(UPCARD_FLAG)
+    body = arg[: -len(UPCARD_FLAG)] if upcard else arg
+    if body == KEEP:
+        return {"cards": [], "upcard": upcard}
+    cards = _cards_of(body)
+    return None if cards is None else {**cards, "upcard": upcard}
+
+
 CODECS: dict[str, Codec] = {
     "bid": Codec(_value_arg, _value_of),
     "discard": Codec(_cards_arg, _cards_of),
     "declare": Codec(_declare_arg, _declare_of),
+    "exchange": Codec(_exchange_arg, _exchange_of),
 }
 """The action kinds whose fields do not fit the plain one-text-field argument."""
 
@@ -126,6 +150,8 @@ def _choose_hint(kind: str, values: list[str] | None) -> str:
         return "Choose exactly two cards to lay face down."
     if kind == "discard":
         return "Choose exactly two cards to lay away."
+    if kind == "exchange":
+        return "Mark the cards to lay away, then press Exchange."
     return "That choice can't be read: open your hand again and choose once more."
 
 

@@ -42,6 +42,10 @@ TITLES = {
     "bock_threshold": "Game value that opens a Bock round",
     "ramsch_after_bock": "Ramsch round after each Bock round",
     "tournament": "Tournament scoring",
+    "players": "Players (3 to 5)",
+    "crosses": "Crosses each player owes",
+    "schlecken": "Schlecken",
+    "dealer_forced": "The dealer plays when everyone passes",
     "four_seats": "Four seats",
     "dms": "Hands by DM",
     "rounds": "Rounds",
@@ -114,6 +118,8 @@ def table_toggles(rules: RuleSet, options: TableOptions) -> list[str]:
     for name, info in TableOptions.model_fields.items():
         if info.annotation is not bool or (name in SKAT_ONLY and rules.game != "skat"):
             continue
+        if name.startswith("bock_") and rules.plays_to_a_winner():
+            continue  # a game played to a winner has no scores a Bock round could double
         try:
             check_table(rules, TableOptions.model_validate({**current, name: True}))
         except RulesError:
@@ -232,7 +238,8 @@ class Draft:
         found = {name: str(value_at(rules, name)) for name in names}
         if section is not None:
             return found
-        found["rounds"] = str(self.options.rounds)
+        if not self.rules.plays_to_a_winner():  # else as many deals as it takes
+            found["rounds"] = str(self.options.rounds)
         options = self.options.model_dump()
         found.update((name, str(options[name])) for name in table_numbers(self.rules))
         if self.target == "g":
@@ -353,4 +360,7 @@ def enter_numbers(draft: Draft, texts: Mapping[str, str], section: str | None = 
             proposal.options[name] = value
         else:
             _set(proposal.rules, name, value)
+    players = proposal.rules.get("players")
+    if section is None and players != draft.rules.players and players in draft.rules.seatings():
+        proposal.options["seats"] = players  # Ramsen: the seats follow the number of players
     return Proposal(proposal.rules, proposal.options, proposal.preset, proposal.dms, timeout)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ui.games import renderer_for
+from bot.ui.games import play_order, renderer_for
 from bot.ui.items import ActionItem, BackButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
@@ -39,7 +39,8 @@ def _status(table: Table, view: SeatView, names: list[str], marks: tuple[str, ..
     if view.to_act == view.seat:
         leader = view.trick_leader if view.trick_leader is not None else view.seat
         if view.trick:
-            trick = trick_line(names, view.trick, leader, view.players)
+            order = play_order(table.rules, view.public)
+            trick = trick_line(names, view.trick, leader, view.players, order)
             lines.append(f"**Trick {len(view.tricks) + 1}:** {trick}")
             lines.append("**Your turn:** play a green card.")
         else:
@@ -90,7 +91,9 @@ def render_hand(table: Table, user_id: int) -> Rendered:
         embed.description = f"{where(table)}\n{text}"
         return Rendered(embeds=[embed])
     names = deal_names(table, match)
-    deal_no = f"deal {match.number + 1} of {match.total_deals}"
+    deal_no = f"deal {match.number + 1}"
+    if not table.rules.plays_to_a_winner():
+        deal_no += f" of {match.total_deals}"
     lines = [f"{where(table)} · {deal_no}", f"**Your cards:** {cards_text(view.hand)}"]
     seat = table.seat_of(user_id)
     marks = table.marks_of(seat) if seat is not None else ()

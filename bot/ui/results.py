@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.ui.board_items import RecordSelect, ResultRecordButton
-from bot.ui.games import renderer_for
+from bot.ui.games import (
+    card_points,
+    match_end,
+    player_result,
+    renderer_for,
+    result_play_order,
+)
 from bot.ui.lobby import table_title
 from bot.ui.message import Rendered
 from bot.ui.table import deal_title, last_trick_text
@@ -40,6 +46,10 @@ def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
         own = result.tags[seat] if seat < len(result.tags) else ()
         tags = [label for tag, label in renderer.tag_labels.items() if tag in own]
         tag = f" ({', '.join(tags)})" if tags else ""
+        own_line = player_result(table.rules, result, seat)
+        if own_line is not None:
+            lines.append(f"**{name}**{tag}: {own_line}")
+            continue
         tricks = result.trick_counts[seat]
         score = score_text(entry.table_scores[entry.seats[seat]])
         lines.append(
@@ -56,7 +66,7 @@ def _facts(table: Table, entry: SheetEntry) -> list[str]:
         facts.append("a deal of the Ramsch round after a Bock round")
     if entry.bock:
         facts.append("Bock: counts double")
-    if not result.losers and result.durchmarsch is None:
+    if not result.losers and result.durchmarsch is None and not table.rules.plays_to_a_winner():
         facts.append("nobody loses")
     return facts
 
@@ -93,7 +103,13 @@ def render_result(table: Table, entry: SheetEntry) -> Rendered:
         embed.add_field(name="Deal", value="\n".join(facts)[:1024], inline=False)
     tricks = entry.result.tricks
     if tricks:
-        last = last_trick_text(_names(table, entry), tricks[-1], len(tricks))
+        last = last_trick_text(
+            _names(table, entry),
+            tricks[-1],
+            len(tricks),
+            result_play_order(table.rules, entry.result),
+            points=card_points(table.rules),
+        )
         embed.add_field(name="Last trick", value=last, inline=False)
     embed.add_field(
         name="Totals", value=_totals(table, totals_after(table, entry.number)), inline=False
@@ -159,6 +175,9 @@ def render_standings(table: Table) -> Rendered:
             rank, previous = place, total
         medal = MEDALS[rank - 1] if rank <= len(MEDALS) else f"{rank}."
         lines.append(f"{medal} **{table.seats[seat].name}** {score_text(total)}{sign}")
+    if match.finished_deals:
+        last = match.finished_deals[-1]
+        lines += match_end(table.rules, last.result, _names(table, last))
     embed = discord.Embed(
         title=f"{table_title(table)} — final standings",
         description="\n".join(lines),

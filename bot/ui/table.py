@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.ui.games import renderer_for
+from bot.ui.games import card_points, play_order, renderer_for, seat_notes
 from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
@@ -24,17 +25,36 @@ def public_view(match: Match) -> PublicView:
     return match.deal.public_view()
 
 
-def trick_line(names: list[str], cards: tuple[Card, ...], leader: int, players: int) -> str:
-    """``Alice ♠A · Bob ♠10 · Carol …`` for a trick in play order (names by deal seat)."""
-    parts = [f"{names[(leader + i) % players]} {card.pretty}" for i, card in enumerate(cards)]
-    parts += [f"{names[(leader + i) % players]} …" for i in range(len(cards), players)]
+def trick_line(
+    names: list[str],
+    cards: tuple[Card, ...],
+    leader: int,
+    players: int,
+    order: Sequence[int] | None = None,
+) -> str:
+    """``Alice ♠A · Bob ♠10 · Carol …`` for a trick in play order (names by deal seat).
+    ``order``: the seats that play, in turn (default every seat of ``players``)."""
+    seats = tuple(range(players)) if order is None else tuple(order)
+    start = seats.index(leader) if leader in seats else 0
+    turn = [seats[(start + i) % len(seats)] for i in range(len(seats))]
+    parts = [f"{names[seat]} {card.pretty}" for seat, card in zip(turn, cards, strict=False)]
+    parts += [f"{names[seat]} …" for seat in turn[len(cards) :]]
     return " · ".join(parts)
 
 
-def last_trick_text(names: list[str], trick: Trick, number: int) -> str:
-    players = len(trick.cards)
-    line = trick_line(names, trick.cards, trick.leader, players)
-    return f"Trick {number}: {line} → **{names[trick.winner]}** takes {trick.points}"
+def last_trick_text(
+    names: list[str],
+    trick: Trick,
+    number: int,
+    order: Sequence[int] | None = None,
+    *,
+    points: bool = True,
+) -> str:
+    """``Trick 3: Alice ♠A · Bob ♠10 → **Alice** takes 21``; without ``points`` (a game that
+    counts none) ``takes the trick``."""
+    line = trick_line(names, trick.cards, trick.leader, len(trick.cards), order)
+    taken = str(trick.points) if points else "the trick"
+    return f"Trick {number}: {line} → **{names[trick.winner]}** takes {taken}"
 
 
 def deal_names(table: Table, match: Match) -> list[str]:
@@ -57,6 +77,7 @@ def players_text(table: Table, match: Match, view: PublicView) -> str:
         if deal_seat is None:
             notes.append("sits out")
         else:
+            notes += seat_notes(table.rules, view, deal_seat)
             tricks = view.trick_counts[deal_seat]
             notes.append(f"{tricks} trick{'s' if tricks != 1 else ''}")
         total = score_text(match.totals[table_seat])
@@ -90,8 +111,9 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
     else:
         number = len(view.tricks) + 1
         leader = view.trick_leader if view.trick_leader is not None else 0
+        order = play_order(table.rules, view)
         embed.description = f"**Trick {number}**\n" + trick_line(
-            names, view.trick, leader, len(names)
+            names, view.trick, leader, len(names), order
         )
     renderer = renderer_for(table.rules)
     for name, value in renderer.table_fields(view, names):
@@ -100,7 +122,13 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
     if view.tricks:
         embed.add_field(
             name="Last trick",
-            value=last_trick_text(names, view.tricks[-1], len(view.tricks)),
+            value=last_trick_text(
+                names,
+                view.tricks[-1],
+                len(view.tricks),
+                play_order(table.rules, view),
+                points=card_points(table.rules),
+            ),
             inline=False,
         )
     sheet = score_sheet(table, match)
@@ -146,7 +174,10 @@ def score_sheet(table: Table, match: Match) -> str:
 
 
 def deal_title(table: Table, number: int) -> str:
-    """``Ramsch #7 · Skat Ramsch — deal 2 of 3``: the publisher reads it back after a restart."""
+    """``Ramsch #7 · Skat Ramsch — deal 2 of 3``; ``— deal 5`` for a game played until
+    somebody wins (Ramsen), which has no number of deals."""
+    if table.rules.plays_to_a_winner():
+        return f"{table_title(table)} — deal {number + 1}"
     total = table.options.rounds * table.options.seats
     return f"{table_title(table)} — deal {number + 1} of {total}"
 

@@ -59,7 +59,10 @@ def table_text(rules: RuleSet, options: TableOptions) -> str:
     seats = f"{options.seats} seats"
     if options.seats > rules.players:
         seats += " (the dealer sits out each deal)"
-    parts = [seats, f"{rounds} ({deals} deals)"]
+    length = f"{rounds} ({deals} deals)"
+    if rules.plays_to_a_winner():
+        length = "played until someone has drawn all his bars"
+    parts = [seats, length]
     chosen = options.model_dump()
     bock = [what for name, what in BOCK_AFTER.items() if chosen.get(name)]
     if chosen.get("bock_on_value"):

@@ -1,14 +1,15 @@
-"""AI players that decide from one seat's view: a random one and a heuristic (Ramsch, full Skat)."""
+"""AI players that decide from one seat's view: a random one and a heuristic (Ramsch, full Skat,
+Ramsen)."""
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
 from ramsch_core.actions import Action, PassOn, PickUp, Play, Push
-from ramsch_core.ai import skat
+from ramsch_core.ai import ramsen, skat
 from ramsch_core.ai.knowledge import Knowledge, kernel_for, read_view, sampler
 from ramsch_core.ai.ramsch import bits_of, hand_danger, lay_pair, rule_card
 from ramsch_core.errors import IllegalActionError
@@ -20,6 +21,10 @@ DEFAULT_PLAYOUTS = 600
 
 TIME_LIMIT = 0.03
 """Seconds after which a decision stops simulating (only reached on a busy machine)."""
+
+Objective = Callable[[Sequence[int], int], float]
+"""The value of a playout for a seat, from the tricks each seat won (all of them, the ones
+before the playout included)."""
 
 PASS_ON_BELOW = 30
 """Skat Schieberamsch: only a hand this safe (about 1 in 20) passes on; see the docs."""
@@ -85,16 +90,29 @@ class HeuristicPlayer:
         legal = kernel.mask(action.card for action in view.legal if isinstance(action, Play))
         if not legal & (legal - 1):
             return Play(kernel.card(legal))
-        knowledge = read_view(kernel, view, declarer)
+        game = view.public.game
+        knowledge = READERS.get(game, read_view)(kernel, view, declarer)
         prior = CARD_PRIORS.get(view.public.contract or "")
         choice = prior(kernel, knowledge, legal) if prior is not None else legal & -legal
         if self.playouts > 0:
-            choice = self._search(kernel, knowledge, legal, choice)
+            goal = OBJECTIVES.get(game)
+            choice = self._search(
+                kernel, knowledge, legal, choice, None if goal is None else goal(kernel)
+            )
         return Play(kernel.card(choice))
 
-    def _search(self, kernel: Kernel, knowledge: Knowledge, legal: int, prior: int) -> int:
+    def _search(
+        self,
+        kernel: Kernel,
+        knowledge: Knowledge,
+        legal: int,
+        prior: int,
+        objective: Objective | None = None,
+    ) -> int:
         """The legal card with the best mean playout result; the prior card wins ties."""
-        values = evaluate(kernel, knowledge, legal, self.rng, self.playouts, self.time_limit)
+        values = evaluate(
+            kernel, knowledge, legal, self.rng, self.playouts, self.time_limit, objective
+        )
         return max(values, key=lambda bit: (values[bit], bit == prior))
 
 
@@ -121,20 +139,34 @@ STEPS: dict[str, Callable[[Kernel, SeatView], Action]] = {
     "push": decide_push,
     "bidding": skat.decide_bid,
     "declaring": skat.decide_declaring,
+    "exchange": ramsen.decide_exchange,
+    "in_or_pass": ramsen.decide_in_or_pass,
 }
 """The heuristic of each step before the card play, by phase name."""
 CALLS: dict[str, Callable[[SeatView], bool]] = {"kontra": skat.say_kontra, "re": skat.say_re}
 """Actions offered besides the cards during the play (by kind), taken when their rule says so."""
-PLAY_SETUPS: dict[str, Callable[[SeatView], tuple[Kernel, int | None]]] = {"skat": _skat_play}
+PLAY_SETUPS: dict[str, Callable[[SeatView], tuple[Kernel, int | None]]] = {
+    "skat": _skat_play,
+    "ramsen": ramsen.play_kernel,
+}
 """Per game whose contract is chosen in the deal, the kernel of the contract being played and
 the declarer; other games play out their rules' own contract."""
 CARD_PRIORS: dict[str, Callable[[Kernel, Knowledge, int], int]] = {
     "ramsch": rule_card,
     **dict.fromkeys(skat.TRUMP_GAMES, skat.trump_card),
     "null": skat.null_card,
+    "ramsen": ramsen.rule_card,
 }
 """Each contract's rule-of-thumb card (the playouts then check it); without one the playouts
 alone decide."""
+READERS: dict[str, Callable[[Kernel, SeatView, int | None], Knowledge]] = {
+    "ramsen": ramsen.read_ramsen
+}
+"""Per game whose seat knows more or other than ``read_view`` reads (Ramsen: passed seats, its
+discards, the upcard), how its knowledge is read."""
+OBJECTIVES: dict[str, Callable[[Kernel], Objective]] = {"ramsen": ramsen.objective}
+"""Per game whose playouts value more than the score against the others' mean (Ramsen: winning
+the game), the value of a playout for a seat from the tricks won."""
 
 
 def evaluate(
@@ -144,20 +176,22 @@ def evaluate(
     rng: random.Random,
     playouts: int,
     time_limit: float | None = None,
+    objective: Objective | None = None,
 ) -> dict[int, float]:
     """Mean result of each legal card over random playouts of sampled deals.
 
     The result is the seat's score less the others' mean, so a Durchmarsch against the seat
     counts even where it costs the seat nothing. Every card is tried on the same sampled deals
     with the same random numbers, so their differences are less noisy. Past ``time_limit``
-    seconds no further deal is sampled.
+    seconds no further deal is sampled. ``objective`` values a playout by the tricks won
+    instead, without scoring it (a game's ``OBJECTIVES``).
     """
     candidates = bits_of(legal)
     worlds = max(1, min(120, playouts // len(candidates)))
     rollouts = max(1, playouts // (worlds * len(candidates)))
     draw = sampler(knowledge, rng.random)
     seat, players = knowledge.seat, kernel.players
-    simulate, rand = kernel.simulate, rng.random
+    simulate, run, rand = kernel.simulate, kernel.run, rng.random
     totals = dict.fromkeys(candidates, 0.0)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     sampled = 0
@@ -173,6 +207,14 @@ def evaluate(
                     hands, world.leader, [*world.trick, bit], world.won, world.counts,
                     world.last, world.number, world.skat, world.pushes,
                 )  # fmt: skip
+                if objective is not None:
+                    counts = list(world.counts)
+                    run(
+                        hands, world.leader, position.trick, list(world.won), counts,
+                        list(world.last), world.number, iter(numbers).__next__, None,
+                    )  # fmt: skip
+                    totals[bit] += objective(counts, seat)
+                    continue
                 scores = simulate(position, iter(numbers).__next__)
                 mine = scores[seat]
                 totals[bit] += float(mine - (sum(scores) - mine) / (players - 1))

@@ -2,6 +2,7 @@
 here and one ``register`` line (docs/adding-a-game.md)."""
 
 from ramsch_core.games.ramsch import RAMSCH
+from ramsch_core.games.ramsen import RAMSEN
 from ramsch_core.games.registry import (
     DEFAULT_GAME,
     GAMES,
@@ -16,11 +17,13 @@ from ramsch_core.games.skat import SKAT
 
 register(RAMSCH)
 register(SKAT)
+register(RAMSEN)
 
 __all__ = [
     "DEFAULT_GAME",
     "GAMES",
     "RAMSCH",
+    "RAMSEN",
     "SKAT",
     "Game",
     "game_of",

@@ -54,7 +54,11 @@ class Outcome:
 class Kernel:
     """Playouts of one rule set's deals under one contract (by default the contract the rules
     fix). Legal cards and trick winners come from the contract's ``Layout``, scores from its
-    scorer: the very code the public API uses."""
+    scorer: the very code the public API uses.
+
+    The seats that play (``active``, in turn order) and a trick count at which a seat ends the
+    play early (``stop_at``) come from the contract's scorer where it has them (Ramsen: the
+    seats that said in, and the bars each owes); otherwise every seat plays every trick."""
 
     def __init__(self, rules: RuleSet, contract: Contract | None = None) -> None:
         self.rules = rules
@@ -70,7 +74,23 @@ class Kernel:
         self.follow = layout.follow
         self.relevant = layout.relevant
         self.points = layout.points
-        self.next_seat = tuple((seat + 1) % self.players for seat in range(self.players))
+        active, stop_at = play_shape(contract, self.players)
+        self.active = active
+        """The seats that play a card to each trick, in turn order."""
+        self.stop_at = stop_at
+        """Per seat, the tricks after which the play stops at once (None: it never does)."""
+        self.every_seat = active == tuple(range(self.players))
+        self.next_seat = tuple(
+            active[(active.index(seat) + 1) % len(active)] if seat in active else seat
+            for seat in range(self.players)
+        )
+        self.turns = tuple(
+            tuple(active[(active.index(seat) + step) % len(active)] for step in range(len(active)))
+            if seat in active
+            else ()
+            for seat in range(self.players)
+        )
+        """Per leading seat, the seats in the order they play to its trick."""
         self.plain_follow = contract.rule.plain_follow
         schieben = rules.schieben_rules()
         self.pushing = schieben is not None
@@ -102,7 +122,20 @@ class Kernel:
 
     def trick_winner(self, leader: int, trick: Sequence[int]) -> int:
         """Seat that wins a complete trick led by ``leader``."""
-        return (leader + self.layout.winner_index(trick)) % self.players
+        return self.turns[leader][self.layout.winner_index(trick)]
+
+    def to_play(self, position: Position) -> int:
+        """The seat whose card is next in ``position``."""
+        return self.turns[position.leader][len(position.trick)]
+
+    def finished(self, position: Position) -> bool:
+        """Whether the play of ``position`` is over (every trick played, or stopped early)."""
+        if position.number >= self.tricks_per_deal:
+            return True
+        stop_at = self.stop_at
+        return stop_at is not None and any(
+            count >= stop for count, stop in zip(position.counts, stop_at, strict=True)
+        )
 
     # -- random deals and playouts ---------------------------------------------------------
 
@@ -202,7 +235,7 @@ class Kernel:
         log: list[int] | None,
     ) -> list[int]:
         """The playout loop; updates its list arguments in place and returns trick winners."""
-        if not self.plain_follow:
+        if not self.plain_follow or not self.every_seat or self.stop_at is not None:
             return self._run_ruled(hands, leader, trick, won, counts, last, number, rand, log)
         follow, relevant, next_seat = self.follow, self.relevant, self.next_seat
         players, total = self.players, self.tricks_per_deal
@@ -259,41 +292,122 @@ class Kernel:
         rand: Callable[[], float],
         log: list[int] | None,
     ) -> list[int]:
-        """The playout loop for play rules beyond following suit (the layout decides)."""
-        legal_of, players = self.layout.legal, self.players
+        """The playout loop for play rules beyond following suit, for some seats sitting the
+        deal out and for a play that may stop early. The duties are ``Layout.duty`` inlined:
+        follow the class led, else trump if bound to, and in doing either beat the best card
+        so far if bound to and able."""
+        rule = self.layout.rule
+        if not rule.follow:
+            return self._run_any(hands, leader, trick, won, counts, last, number, rand, log)
+        follow, relevant, trump_mask = self.follow, self.relevant, self.trump_mask
+        must_trump, must_beat = rule.must_trump, rule.must_beat
+        turns, stop_at, total = self.turns, self.stop_at, self.tricks_per_deal
+        winners: list[int] = []
+        if stop_at is not None and not trick:
+            for count, stop in zip(counts, stop_at, strict=True):
+                if count >= stop:
+                    return winners
+        tmask = fmask = rel = best = 0
+        best_seat = leader
+        if trick:
+            fmask, rel = follow[trick[0]], relevant[trick[0]]
+            order = turns[leader]
+            for index, bit in enumerate(trick):
+                tmask |= bit
+                if bit & rel and bit > best:
+                    best, best_seat = bit, order[index]
+        start = len(trick)
+        while number < total:
+            for seat in turns[leader][start:]:
+                hand = hands[seat]
+                if not tmask:
+                    legal = hand
+                else:
+                    legal = hand & fmask
+                    if not legal and must_trump:
+                        legal = hand & trump_mask
+                    if not legal:
+                        legal = hand
+                    elif must_beat:
+                        legal = legal & ~(2 * best - 1) or legal
+                if legal & (legal - 1):
+                    skip = int(rand() * legal.bit_count())
+                    while skip:
+                        legal &= legal - 1
+                        skip -= 1
+                bit = legal & -legal
+                hands[seat] = hand ^ bit
+                if tmask:
+                    tmask |= bit
+                    if bit & rel and bit > best:
+                        best, best_seat = bit, seat
+                else:
+                    fmask, rel, best, best_seat, tmask = follow[bit], relevant[bit], bit, seat, bit
+                if log is not None:
+                    log.append(bit)
+            won[best_seat] |= tmask
+            counts[best_seat] += 1
+            last[best_seat] = number
+            winners.append(best_seat)
+            leader = best_seat
+            tmask = 0
+            start = 0
+            number += 1
+            if stop_at is not None and counts[best_seat] >= stop_at[best_seat]:
+                break
+        return winners
+
+    def _run_any(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: list[int],
+        counts: list[int],
+        last: list[int],
+        number: int,
+        rand: Callable[[], float],
+        log: list[int] | None,
+    ) -> list[int]:
+        """The playout loop where any card may be played to any trick (the layout decides
+        the winner)."""
+        legal_of, winner_index = self.layout.legal, self.layout.winner_index
+        turns, stop_at, total = self.turns, self.stop_at, self.tricks_per_deal
         winners: list[int] = []
         trick = list(trick)
-        seat = (leader + len(trick)) % players
-        while number < self.tricks_per_deal:
-            while len(trick) < players:
-                legal = legal_of(hands[seat], trick)
-                bit = _random_bit(legal, rand)
+        while number < total:
+            order = turns[leader]
+            for seat in order[len(trick) :]:
+                bit = _random_bit(legal_of(hands[seat], trick), rand)
                 hands[seat] ^= bit
                 trick.append(bit)
                 if log is not None:
                     log.append(bit)
-                seat = (seat + 1) % players
-            winner = self.trick_winner(leader, trick)
+            winner = order[winner_index(trick)]
             for bit in trick:
                 won[winner] |= bit
             counts[winner] += 1
             last[winner] = number
             winners.append(winner)
-            leader = seat = winner
+            leader = winner
             trick = []
             number += 1
+            if stop_at is not None and counts[winner] >= stop_at[winner]:
+                break
         return winners
 
     def play(self, position: Position, bit: int) -> None:
         """Play one card for the seat to act, checking it; completes the trick when full.
 
-        Raises ValueError for a card the play rule does not allow."""
-        seat = (position.leader + len(position.trick)) % self.players
+        Raises ValueError for a card the play rule does not allow, or once the play is over."""
+        if not position.trick and self.finished(position):
+            raise ValueError("The play is over: no more cards")
+        seat = self.to_play(position)
         if not self.legal(position.hands[seat], position.trick) & bit:
             raise ValueError(f"{self.card(bit)} is not legal for seat {seat}")
         position.hands[seat] ^= bit
         position.trick.append(bit)
-        if len(position.trick) < self.players:
+        if len(position.trick) < len(self.active):
             return
         winner = self.trick_winner(position.leader, position.trick)
         for played in position.trick:
@@ -336,6 +450,23 @@ class Kernel:
     ) -> Score:
         """The contract's score from won masks, trick counts, last tricks and the skat."""
         return self.scorer(tally(self.layout, won, counts, last, skat, pushes))
+
+
+def play_shape(contract: Contract, players: int) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """The seats that play under ``contract`` (in turn order) and the trick count per seat at
+    which the play stops at once (None: never before the last trick).
+
+    Every seat plays every trick, except in a Ramsen deal: only the seats that said in play,
+    and a seat that wins as many tricks as the bars it owes ends the deal (RA-6, RA-7)."""
+    from ramsch_core.contracts.ramsen import RamsenScorer
+
+    scorer = contract.scorer
+    every = tuple(range(players))
+    if not isinstance(scorer, RamsenScorer):
+        return every, None
+    active = tuple(sorted(scorer.active)) or every
+    stop_at = scorer.owed_before if len(scorer.owed_before) == players else None
+    return active, stop_at
 
 
 def _random_bit(mask: int, rand: Callable[[], float]) -> int:

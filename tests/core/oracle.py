@@ -219,3 +219,23 @@ def _score_altenburg(
     scores = tuple(-value for value in penalty)
     winners = (durchmarsch,) if durchmarsch is not None else _bottom(penalty) if losers else ()
     return Expected(tuple(points), scores, losers, winners, durchmarsch, skat_to, multiplier)
+
+
+def ramsen_owed(
+    owed_before: Sequence[int], active: Sequence[int], winners: Sequence[int]
+) -> tuple[list[int], int | None]:
+    """RA-7 read straight: the bars each seat owes after tricks won by ``winners`` (in order),
+    and the winner of the game. Each trick draws one bar of its winner; the first seat to draw
+    its last bar wins at once and the tricks after it do not count; otherwise an active seat
+    without a trick owes five bars more."""
+    owed = list(owed_before)
+    taken = [0] * len(owed)
+    for seat in winners:
+        owed[seat] -= 1
+        taken[seat] += 1
+        if owed[seat] == 0:
+            return owed, seat
+    for seat in active:
+        if taken[seat] == 0:
+            owed[seat] += 5
+    return owed, None

@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramsch_core import RuleSet, preset
-from ramsch_core.cards import DECK, Card, points_of
+from ramsch_core.cards import DECK, Card, Suit, points_of
+from ramsch_core.contracts.ramsen import ramsen_contract
+from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
 from ramsch_core.kernel import Kernel, Position
 from tests.core import agreement, oracle
 from tests.core.strategies import any_rules
@@ -111,7 +113,8 @@ def test_random_deal_deals_every_card_once(rules: RuleSet, seed: int) -> None:
     kernel = Kernel(rules)
     hands, skat = kernel.random_deal(random.Random(seed))
     assert [hand.bit_count() for hand in hands] == [kernel.tricks_per_deal] * kernel.players
-    assert skat.bit_count() == rules.skat_size
+    # what no hand holds: the skat; Ramsen's upcard and talon (its rules deal no skat)
+    assert skat.bit_count() == 32 - rules.players * rules.hand_size
     total = skat
     for hand in hands:
         assert not total & hand
@@ -131,5 +134,65 @@ def test_contract_scorer_matches_the_rules_on_random_trick_sheets(
     won masks, must agree with a direct reading of the rules on each. About one sheet in a
     hundred has a tie at the top: 1500 sheets without one would mean the sheets no longer
     reach the tie-breaks.
+
+    Ramsen scores each deal under its own contract (trump, seats in, bars owed): its sheets
+    are checked by ``ramsen_sheets``.
     """
+    if isinstance(rules, RamsenRules):
+        ramsen_sheets(rules, random.Random(seed), 300)
+        return
     assert agreement.scorer_on_random_sheets(rules, random.Random(seed), 1500) > 0
+
+
+def ramsen_sheets(rules: RamsenRules, rng: random.Random, sheets: int) -> None:
+    """RA-7: the scorer of a Ramsen contract (random trump, seats in, bars owed), fed the
+    tally of random tricks among the seats in (stopping where a seat draws its last bar), gives
+    the bars the rules say and the winner."""
+    players = rules.players
+    for _ in range(sheets):
+        active = sorted(rng.sample(range(players), rng.randint(2, players)))
+        owed = [rng.randint(1, 7) for _ in range(players)]
+        trump = rng.choice(list(Suit))
+        kernel = Kernel(rules, ramsen_contract(trump, owed, active))
+        pool = rng.sample(active, rng.choice((1, 2, len(active))))
+        winners: list[int] = []
+        counts = [0] * players
+        for _ in range(rules.hand_size):
+            seat = rng.choice(pool)
+            winners.append(seat)
+            counts[seat] += 1
+            if counts[seat] >= owed[seat]:
+                break
+        expected, winner = oracle.ramsen_owed(owed, active, winners)
+        deck = list(DECK)
+        rng.shuffle(deck)
+        won, last = [0] * players, [-1] * players
+        for number, seat in enumerate(winners):
+            won[seat] |= kernel.mask(deck[number * len(active) : (number + 1) * len(active)])
+            last[seat] = number
+        score = kernel.score_masks(won, counts, last, 0, 0)
+        details = score.details or {}
+        assert (details["owed"], details["winner"]) == (expected, winner)
+        assert list(score.scores) == [b - a for b, a in zip(owed, expected, strict=True)]
+        assert score.winners == (() if winner is None else (winner,))
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=seeds, players=st.integers(3, 5), low=st.integers(1, 5))
+def test_ramsen_kernel_stops_where_the_api_does(seed: int, players: int, low: int) -> None:
+    """RA-6, RA-7: with few bars owed a Ramsen deal may end before its last trick; the kernel's
+    random play (passed seats skipped) stops with the API's, with the same scores."""
+    rules = RamsenRules(players=players, crosses=1)
+    rng = random.Random(seed)
+    owed = [rng.randint(1, low) for _ in range(players)]
+    deal = ramsen_deal(rules, seed, owed_before=owed)
+    agreement.to_the_card_play(deal, rng)
+    if deal.finished:
+        return
+    kernel = Kernel(rules, deal.contract)
+    assert kernel.active == deal.state.active
+    log: list[int] = []
+    outcome = kernel.playout(agreement.position_of(deal, kernel), rng, log)
+    agreement.play_through_the_api(deal, kernel, log)
+    assert deal.finished and len(log) == sum(len(trick.cards) for trick in deal.tricks)
+    agreement.assert_same(deal, outcome)

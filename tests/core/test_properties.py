@@ -42,11 +42,15 @@ from ramsch_core import (
     replay_summary,
 )
 from ramsch_core.cards import points_of
+from ramsch_core.games.ramsen import RamsenRules
 from ramsch_core.games.skat import FullSkatRules
 from ramsch_core.phases.bidding import Bid, Hold, Pass
 from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
+from ramsch_core.phases.exchange import Exchange, RamsenState
+from ramsch_core.policies import TOURNAMENT_GAMES
 from tests.core.builders import snapshot
+from tests.core.oracle import ramsen_owed
 from tests.core.strategies import any_rules
 
 PROPERTY_SETTINGS = settings(
@@ -76,10 +80,39 @@ def cards_in(value: object) -> set[Card]:
 
 
 def face_down(deal: Deal) -> set[Card]:
-    """The cards in no hand and not played: the skat or the packet lying in the push round."""
+    """The cards in no hand and not played: the skat or the packet lying in the push round;
+    Ramsen's talon and discards (its upcard lies face up)."""
     in_hands = {card for seat in range(deal.players) for card in deal.hand(seat)}
     played = {card for trick in deal.tricks for card in trick.cards} | set(deal.trick)
-    return set(DECK) - in_hands - played
+    return set(DECK) - in_hands - played - upcard(deal)
+
+
+def upcard(deal: Deal) -> set[Card]:
+    """RA-2: the card turned up after a Ramsen deal, which everyone sees (none elsewhere)."""
+    state = deal.state
+    if isinstance(state, RamsenState) and state.upcard is not None:
+        return {state.upcard}
+    return set()
+
+
+def check_ramsen_conservation(deal: Deal, state: RamsenState) -> None:
+    """RA-2, RA-4: the talon and every discard lie face down; the upcard lies face up until
+    the dealer takes it; a player who passed keeps five cards, and those in are at most one
+    card apart within the current trick."""
+    laid = [card for seat in range(deal.players) for card in deal.laid[seat]]
+    assert len(laid) == len(set(laid))
+    assert face_down(deal) == set(deal.skat) | set(laid)
+    assert state.upcard is not None
+    played = {card for trick in deal.tricks for card in trick.cards} | set(deal.trick)
+    held = any(state.upcard in deal.hand(seat) for seat in range(deal.players))
+    assert (held or state.upcard in played) == state.took_upcard
+    sizes = [len(deal.hand(seat)) for seat in range(deal.players)]
+    if deal.phase == "play":
+        playing = sorted(sizes[seat] for seat in state.active)
+        assert playing[-1] - playing[0] <= 1
+        assert all(sizes[seat] == 5 for seat in range(deal.players) if seat not in state.active)
+    else:
+        assert set(sizes) == {5}
 
 
 def check_conservation(deal: Deal) -> None:
@@ -89,6 +122,9 @@ def check_conservation(deal: Deal) -> None:
     played = [card for trick in deal.tricks for card in trick.cards] + list(deal.trick)
     every = [card for hand in hands for card in hand] + played
     assert len(every) == len(set(every))
+    if isinstance(deal.state, RamsenState):
+        check_ramsen_conservation(deal, deal.state)
+        return
     sizes = sorted(len(hand) for hand in hands)
     if deal.phase == "declaring" and not face_down(deal):
         # FS-6: the declarer holds the skat until he has laid two cards away
@@ -119,8 +155,9 @@ def check_views(deal: Deal, known: list[set[Card]]) -> None:
             card for other in range(deal.players) if other != seat for card in deal.hand(other)
         }
         opened = {card for _, cards in view.open_hands for card in cards}
-        # only the two cards this seat laid itself, and a hand laid open to everyone
-        assert shown & others <= set(view.laid) | opened
+        # only the two cards this seat laid itself, a hand laid open to everyone, and the
+        # Ramsen upcard the dealer took
+        assert shown & others <= set(view.laid) | opened | upcard(deal)
         if deal.rules.schieben_rules() is None:  # the skat, or the two the declarer laid away
             assert not (shown - set(view.laid)) & hidden
         legal_cards = {card for action in view.legal for card in _cards(action)}
@@ -199,7 +236,7 @@ def check_actions(deal: Deal, rng: random.Random) -> None:
 
 def play_randomly(rules: RuleSet, seed: int, rng: random.Random, checks: bool) -> Deal:
     deal = Deal.from_seed(rules, seed)
-    known = [set(deal.initial_hand(seat)) for seat in range(deal.players)]
+    known = [set(deal.initial_hand(seat)) | upcard(deal) for seat in range(deal.players)]
     while not deal.finished:
         if checks:
             check_conservation(deal)
@@ -211,6 +248,8 @@ def play_randomly(rules: RuleSet, seed: int, rng: random.Random, checks: bool) -
         if isinstance(action, PickUp | Push | TakeSkat):
             known[seat] |= face_down(deal)
         deal.apply(action, seat)
+        if isinstance(action, Exchange):  # RA-4: the cards drawn from the talon
+            known[seat] |= set(deal.hand(seat))
         for _, cards in deal.public_view().open_hands:  # FS-6: an Ouvert hand is public
             for other in known:
                 other |= set(cards)
@@ -247,11 +286,47 @@ def check_skat_result(deal: Deal) -> None:
         assert value >= details["bid"] or not details["overbid"]
 
 
+def check_ramsen_result(deal: Deal) -> None:
+    """RA-5..7 on a finished Ramsen deal: the tricks hold a card of each player in; a lone
+    player takes five tricks unplayed; the bars owed and the winner are RA-7 read straight
+    (``oracle.ramsen_owed``); the scores are the bars drawn."""
+    result, state = deal.result, deal.state
+    assert result is not None and isinstance(state, RamsenState) and result.details is not None
+    active = state.active
+    if len(active) >= 2:
+        assert all(len(trick.cards) == len(active) for trick in result.tricks)
+        winners = [trick.winner for trick in result.tricks]
+        owed, winner = ramsen_owed(state.owed_before, active, winners)
+        if winner is None:
+            assert len(result.tricks) == 5
+        else:  # the deal stopped at the trick that drew the winner's last bar
+            assert (
+                winners[-1] == winner
+                and ramsen_owed(state.owed_before, active, winners[:-1])[1] is None
+            )
+    elif active:
+        assert result.tricks == () and result.trick_counts[active[0]] == 5
+        owed, winner = ramsen_owed(state.owed_before, active, [active[0]] * 5)
+        owed = [max(0, value) for value in owed]
+    else:
+        assert not deal.rules.dealer_forced  # type: ignore[attr-defined]
+        assert result.tricks == () and set(result.scores) == {0}
+        owed, winner = list(state.owed_before), None
+    assert result.details["owed"] == owed and result.details["winner"] == winner
+    assert result.scores == tuple(
+        before - after for before, after in zip(state.owed_before, owed, strict=True)
+    )
+    assert ("match_over" in result.events) == (winner is not None)
+
+
 def check_result(deal: Deal) -> None:
     """Card points, trick counts, Jungfrauen, Durchmarsch and scores of a finished deal: what
     every game shares, then each Ramsch variant's arithmetic by its rule class."""
     rules, result = deal.rules, deal.result
     assert result is not None
+    if isinstance(rules, RamsenRules):
+        check_ramsen_result(deal)
+        return
     if isinstance(rules, FullSkatRules):
         if result.contract != "ramsch":
             check_skat_result(deal)
@@ -349,7 +424,7 @@ def _table_options(rules: RuleSet) -> st.SearchStrategy[TableOptions]:
         rounds=st.just(1),
         bock_on_durchmarsch=st.booleans(),
         bock_on_tie=st.booleans(),
-        tournament=st.booleans(),
+        tournament=st.booleans() if rules.game in TOURNAMENT_GAMES else st.just(False),
         bock_on_sixty=st.booleans(),
         bock_on_kontra=st.booleans(),
         bock_on_re=st.booleans(),
@@ -357,6 +432,10 @@ def _table_options(rules: RuleSet) -> st.SearchStrategy[TableOptions]:
         bock_on_value=st.booleans(),
         ramsch_after_bock=st.booleans() if rules.compulsory_ramsch() else st.just(False),
     )
+
+
+MAX_DEALS = 12
+"""Deals of a random session of a game played to a winner, at most."""
 
 
 @settings(max_examples=40, deadline=None)
@@ -372,13 +451,17 @@ def test_random_sessions_add_up(
     rng = random.Random(choices)
     match = Match(rules, options, seed)
     actions: list[tuple[int | None, Any]] = []
-    while not match.finished:
+    while not match.finished and len(match.finished_deals) < MAX_DEALS:
         seat = match.to_act
         action = rng.choice(match.deal.legal_actions())
         actions.append((seat, action))
         match.apply(action, seat)
     ends = [entry.number for entry in match.finished_deals if "match_over" in entry.result.events]
-    assert len(match.finished_deals) == (ends[0] + 1 if ends else options.seats)
+    if rules.plays_to_a_winner():  # RA-7: as many deals as it takes (random play may be slow)
+        assert match.finished == bool(ends) and ends in ([], [len(match.finished_deals) - 1])
+        assert match.finished or len(match.finished_deals) == MAX_DEALS
+    else:
+        assert len(match.finished_deals) == (ends[0] + 1 if ends else options.seats)
     totals = [Fraction(0)] * options.seats
     for number, entry in enumerate(match.finished_deals):
         assert entry.dealer == number % options.seats

@@ -11,7 +11,7 @@ import warnings
 from typing import Any, Literal, get_args
 
 import pytest
-from annotated_types import Ge
+from annotated_types import Ge, Le
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 from pydantic import Field
@@ -110,7 +110,7 @@ def test_ramsch_is_the_game_of_rules_that_name_none(stich: Game) -> None:
 
 def test_an_unknown_game_names_every_registered_game(stich: Game) -> None:
     with pytest.raises(
-        RuleSetError, match="Unknown game 'doppelkopf': choose one of ramsch, skat, stich"
+        RuleSetError, match="Unknown game 'doppelkopf': choose one of ramsch, skat, ramsen, stich"
     ):
         parse_rules({"game": "doppelkopf"})
     with pytest.raises(RuleSetError, match="'game' must be a name"):
@@ -156,12 +156,13 @@ def test_presets_are_scoped_to_their_game(stich: Game) -> None:
 
 def _values(info: FieldInfo) -> list[object]:
     """The values of an option the strategy must reach: each of a Literal's, both booleans,
-    an int's lower bound and the top of its sampled range."""
+    an int's lower bound and the top of its sampled range (its upper bound, if it has one)."""
     if info.annotation is bool:
         return [False, True]
     if info.annotation is int:
         (low,) = [int(item.ge) for item in info.metadata if isinstance(item, Ge)]  # type: ignore[call-overload]
-        return [low, low + 99]
+        highs = [int(item.le) for item in info.metadata if isinstance(item, Le)]  # type: ignore[call-overload]
+        return [low, min([*highs, low + 99])]
     return list(get_args(info.annotation))
 
 

@@ -11,8 +11,8 @@ from bot.ui.message import Rendered
 from ramsch_core import DEFAULT_GAME, Card, Match, TableOptions, preset
 from tests.emulator.limits import message_problems
 
-NAMES = ("Alice", "Bob", "Carol", "Dave")
-USER_IDS = (101, 102, 103, 104)
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
+USER_IDS = (101, 102, 103, 104, 105)
 CARD_TEXT = re.compile(r"[♣♠♥♦](?:10|[AKQJ987])")
 SYMBOL_SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 

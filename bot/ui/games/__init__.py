@@ -9,13 +9,16 @@ card, and the facts of a result.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ui.games.ramsch import RAMSCH
+from bot.ui.games.ramsen import RAMSEN
 from bot.ui.games.skat import SKAT
 from ramsch_core import RuleSet
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     import discord
 
     from ramsch_core import DealResult, PublicView, SeatView
@@ -88,7 +91,7 @@ class GameRenderer(Protocol):
         ...
 
 
-RENDERERS: dict[str, GameRenderer] = {"ramsch": RAMSCH, "skat": SKAT}
+RENDERERS: dict[str, GameRenderer] = {"ramsch": RAMSCH, "ramsen": RAMSEN, "skat": SKAT}
 """The renderer of every registered game, by game id."""
 
 
@@ -105,3 +108,56 @@ def rules_brief(rules: RuleSet) -> str:
 def title(rules: RuleSet) -> str:
     """The name of a table's game for players, e.g. ``Skat Ramsch · Schieberamsch``."""
     return renderer_for(rules).title(rules)
+
+
+# -- what a renderer may add ------------------------------------------------------------------
+# A game unlike the others may give its renderer these members; the shared messages use them
+# where present and behave as for every other game where not (Ramsen has them all).
+#
+# ``card_points: bool``: whether a trick's card points are worth showing (default True).
+# ``play_order(public) -> tuple[int, ...]``: the deal seats that play cards, in turn order
+#     (default every seat; Ramsen: those that said in).
+# ``result_play_order(result) -> tuple[int, ...]``: the same for a finished deal.
+# ``seat_notes(public, seat) -> list[str]``: notes on a player in the table's player list.
+# ``player_result(result, seat) -> str``: a player's line of a deal's result after the name.
+# ``match_end(result, names) -> list[str]``: lines of the final standings about the last deal.
+
+
+def _hook(renderer: GameRenderer, name: str) -> Callable[..., Any] | None:
+    hook = getattr(renderer, name, None)
+    return hook if callable(hook) else None
+
+
+def card_points(rules: RuleSet) -> bool:
+    """Whether the game's tricks carry card points worth showing."""
+    return bool(getattr(renderer_for(rules), "card_points", True))
+
+
+def play_order(rules: RuleSet, public: PublicView) -> tuple[int, ...]:
+    """The deal seats that play cards in the deal, in turn order."""
+    hook = _hook(renderer_for(rules), "play_order")
+    return tuple(hook(public)) if hook is not None else tuple(range(public.players))
+
+
+def result_play_order(rules: RuleSet, result: DealResult) -> tuple[int, ...] | None:
+    """The deal seats that played a finished deal's tricks, in turn order; None: every one."""
+    hook = _hook(renderer_for(rules), "result_play_order")
+    return tuple(hook(result)) if hook is not None else None
+
+
+def seat_notes(rules: RuleSet, public: PublicView, seat: int) -> list[str]:
+    """What the game notes on a player in the table's player list (Ramsen: in or passed)."""
+    hook = _hook(renderer_for(rules), "seat_notes")
+    return list(hook(public, seat)) if hook is not None else []
+
+
+def player_result(rules: RuleSet, result: DealResult, seat: int) -> str | None:
+    """A player's line of a deal's result after the name, when the game writes it itself."""
+    hook = _hook(renderer_for(rules), "player_result")
+    return str(hook(result, seat)) if hook is not None else None
+
+
+def match_end(rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
+    """Lines of the final standings about how the match ended (Ramsen: who won)."""
+    hook = _hook(renderer_for(rules), "match_end")
+    return list(hook(result, names)) if hook is not None else []
