@@ -27,6 +27,15 @@ def kind_of(component: dict[str, Any]) -> tuple[str, str | None]:
     return "mark", found["mark"]
 
 
+def buttons_by_kind(enabled: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Enabled buttons by the kind of their action (``mark`` for mark controls)."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for component in enabled:
+        if component.get("type") == comp.BUTTON:
+            found.setdefault(kind_of(component)[0], []).append(component)
+    return found
+
+
 @dataclass
 class SkatGame(Game):
     """A table of full Skat driven by its simulated players."""
@@ -141,10 +150,7 @@ class SkatGame(Game):
         """One sensible random click of the player on turn: bid now and then, take the skat
         mostly, lay two away, declare an enabled game, sometimes Kontra, play a card."""
         user, message, enabled = self.on_turn()
-        by_kind: dict[str, list[dict[str, Any]]] = {}
-        for component in enabled:
-            if component.get("type") == comp.BUTTON:
-                by_kind.setdefault(kind_of(component)[0], []).append(component)
+        by_kind = buttons_by_kind(enabled)
         rng = self.rng
         if "hold" in by_kind:
             choice = "hold" if rng.random() < 0.5 else "pass"
