@@ -10,7 +10,7 @@ from ramsch_core import Play, RamsenRules
 from ramsch_core.contracts.ramsen import BARS_PER_CROSS
 from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
-from tests.e2e.driver import game_controls, logged
+from tests.e2e.driver import answer, game_controls, logged
 from tests.e2e.durability_helpers import logged_actions
 from tests.e2e.helpers import all_texts
 from tests.e2e.ramsen_driver import RamsenGame
@@ -67,6 +67,10 @@ async def test_five_players_race_to_a_winner(harness: Harness) -> None:
     assert "final standings" in final and winner.name in final.split("\n")[1], final
     assert len([m for m in harness.channel.current_messages() if ": result" in m.text]) == deals
     assert not any(game_controls(m) for m in harness.channel.current_messages())
+    (board,) = await answer(winner, harness.channel, "ramsch leaderboard", variant="ramsen/ramsen")
+    assert "Ramsen" in board.text and all(user.mention in board.text for user in game.players)
+    (stats,) = await answer(winner, harness.channel, "ramsch stats", variant="ramsen/ramsen")
+    assert "Ramsen" in stats.text and f"Deals\n{deals}" in stats.text, stats.text
     assert game.checks > 0 and harness.emulator.errors == []
 
 
@@ -221,9 +225,25 @@ async def click_a_forbidden_card(game: RamsenGame, harness: Harness) -> str:
     raise AssertionError("no card the duties forbid came up in a whole deal")
 
 
+async def restart(game: RamsenGame, harness: Harness) -> None:
+    """Restart the bot; check it rebuilt the table from its log and kept every message."""
+    dms = {user.id: game.hand_message(user) for user in game.players}
+    table_message = game.table_message()
+    count = logged(game)
+    await harness.restart()
+    await harness.settle()
+    table = harness.service.tables.get(game.table_id)
+    assert table.log_length == count and table.match is not None
+    assert table.match.deal.history == game.replay().deal.history
+    assert logged_actions(harness.db, game.table_id) == game.actions
+    assert game.table_message() is table_message
+    assert all(game.hand_message(user) is dms[user.id] for user in game.players)
+
+
 async def test_a_restart_in_the_middle_of_the_exchange_loses_nothing(harness: Harness) -> None:
     """The bot restarts after forehand exchanged and middlehand marked a card: the table is
-    rebuilt from its log, the mark and the old buttons work, and the exchange goes on."""
+    rebuilt from its log, the mark and the old buttons work, and the exchange goes on; so it
+    does after restarts while players say in or pass and in the middle of a trick."""
     game = await started(harness, 4)
     forehand, middle = game.at(0), game.at(1)
     hand = list(game.replay().deal.view(0).hand)
@@ -233,21 +253,24 @@ async def test_a_restart_in_the_middle_of_the_exchange_loses_nothing(harness: Ha
     card = game.replay().deal.view(1).hand[0]
     await game.press("mark", card.name, user=middle)
     dm = game.hand_message(middle)
-    table_message = game.table_message()
-    count = logged(game)
-    await harness.restart()
-    await harness.settle()
-    table = harness.service.tables.get(game.table_id)
-    assert table.log_length == count and table.match is not None
-    assert table.match.deal.history == game.replay().deal.history
-    assert logged_actions(harness.db, game.table_id) == game.actions
-    assert game.table_message() is table_message and game.hand_message(middle) is dm
+    await restart(game, harness)
     assert dm is not None and f"✓ {card.pretty}" in {b.get("label") for b in dm.buttons()}
     await game.press("exchange", user=middle)
     assert card in game.replay().deal.view(1).laid
     for other in game.players:
         if other is not forehand:
             assert not {c.pretty for c in drawn} & set(all_texts(other.visible_messages()).split())
+    while game.replay().deal.phase == "exchange":
+        await game.exchange([])
+    await game.press("in")
+    await restart(game, harness)
+    await game.press("in")
+    while game.replay().deal.phase == "in_or_pass":
+        await game.auto_step()
+    assert game.replay().deal.phase == "play"  # forehand and middlehand exchanged: both in
+    await game.auto_step()
+    await restart(game, harness)
+    assert len(game.replay().deal.trick) == 1
     while not game.replay().finished and len(game.replay().finished_deals) < 2:
         await game.auto_step()
     assert harness.emulator.errors == []
