@@ -102,7 +102,8 @@ def render_leaderboard(
 
 
 def render_stats(record: UserStats, name: str, variant: str | None, period: str) -> Rendered:
-    """A player's record: sessions, deals, total, average, losses, Jungfrau, Durchmarsch."""
+    """A player's record: sessions, deals, total, average; losses, Jungfrau and Durchmarsch,
+    or in Ramsen the bars drawn, games won, deals passed and extra crosses."""
     where = _board_title(variant) if variant else "All variants"
     embed = discord.Embed(title=f"Ramsch record — {name}"[:256], colour=STATS_COLOUR)
     if record.deals == 0:
@@ -110,15 +111,22 @@ def render_stats(record: UserStats, name: str, variant: str | None, period: str)
         embed.set_footer(text=COUNTED)
         return Rendered(embeds=[embed])
     embed.description = f"{where}, {PERIODS[period]}"
-    for label, value in (
+    race = variant is not None and _game_of_board(variant) == "ramsen"
+    fields = [
         ("Sessions", str(record.sessions)),
         ("Deals", str(record.deals)),
-        ("Total", total_text(record.total)),
+        ("Bars drawn" if race else "Total", total_text(record.total)),
         ("Per deal", average_text(record.average)),
-        ("Lost deals", str(record.losses)),
-        ("Jungfrau", str(record.jungfrau)),
-        ("Durchmarsch", str(record.durchmarsch)),
-    ):
+    ]
+    if not race:  # what a deal of Ramsch or Skat made of the player
+        fields += [
+            ("Lost deals", str(record.losses)),
+            ("Jungfrau", str(record.jungfrau)),
+            ("Durchmarsch", str(record.durchmarsch)),
+        ]
+    if race or any(record.tags.get(tag) for tag in RACE_TAGS):  # Ramsen
+        fields += [(label, str(record.tags.get(tag, 0))) for tag, label in RACE_TAGS.items()]
+    for label, value in fields:
         embed.add_field(name=label, value=value)
     if record.tags.get("declarer"):
         won, lost = record.tags.get("won", 0), record.tags.get("lost", 0)
@@ -129,6 +137,17 @@ def render_stats(record: UserStats, name: str, variant: str | None, period: str)
         embed.add_field(name="Best session", value=best, inline=False)
     embed.set_footer(text=COUNTED)
     return Rendered(embeds=[embed])
+
+
+RACE_TAGS = {"winner": "Games won", "passed": "Deals passed", "extra_cross": "Extra crosses"}
+"""Ramsen's tags in a player's record: games won, deals sat out, a cross more for no trick."""
+
+
+def _game_of_board(choice: str) -> str | None:
+    try:
+        return parse_board(choice)[0]
+    except ValueError:
+        return None
 
 
 def _board_title(choice: str) -> str:

@@ -75,6 +75,21 @@ def test_stats_show_the_best_session() -> None:
     assert "Total\n+33½" in text and "Jungfrau\n1" in text and not problems(shown)
 
 
+def test_ramsen_stats_show_games_won_and_extra_crosses_not_jungfrau() -> None:
+    """RA-5, RA-7: a Ramsen record counts games won, deals passed and extra crosses; Ramsch's
+    Jungfrau and Durchmarsch mean nothing there."""
+    tags = {"winner": 2, "passed": 5, "extra_cross": 3}
+    record = UserStats(5, 3, 14, 9.0, 0.64, 0, 0, 0, 17, 8.0, tags)
+    text = render_stats(record, "Alice", "ramsen/ramsen", "all").text()
+    assert "Ramsen, all time" in text and "Bars drawn\n+9" in text
+    assert "Games won\n2" in text and "Deals passed\n5" in text and "Extra crosses\n3" in text
+    assert "Jungfrau" not in text and "Durchmarsch" not in text
+    every = render_stats(record, "Alice", None, "all").text()
+    assert "Games won\n2" in every and "Jungfrau\n0" in every
+    ramsch = render_stats(UserStats(5, 2, 12, 33.5, 2.79, 4, 1, 1, 17, 40.0), "A", "skat", "all")
+    assert "Games won" not in ramsch.text()
+
+
 def test_history_offers_at_most_25_records() -> None:
     players = [MatchPlayer(0, 1, "Alice", 10.0), MatchPlayer(1, None, "AI 1", -10.0),
                MatchPlayer(2, 2, "B_o_b", 0.0)]  # fmt: skip
