@@ -53,7 +53,10 @@ class Deal:
         self.skat: tuple[Card, ...] = self._initial_skat
         """The face-down cards now: as dealt, then the last two laid in a Schieberamsch."""
         self.laid: list[tuple[Card, ...]] = [() for _ in range(self.players)]
-        """Per seat, the two cards it laid face down in a Schieberamsch."""
+        """Per seat, the cards it laid face down: two in a Schieberamsch or after taking the
+        skat, any number in Ramsen's exchange."""
+        self.drawn: list[tuple[Card, ...]] = [() for _ in range(self.players)]
+        """Per seat, the cards it drew in Ramsen's exchange (the upcard too, if it took it)."""
         self.log: list[tuple[int, str]] = []
         """The public steps before the card play: ``(seat, "push" | "pass_on")``."""
         self.history: list[tuple[int, Action]] = []
@@ -212,13 +215,14 @@ class Deal:
             legal=tuple(self._phase.offered(self)) if own_turn else (),
             skat=self._phase.skat_seen(self, seat),
             laid=self.laid[seat],
+            drawn=self.drawn[seat],
         )
 
     def copy(self) -> Deal:
         """An independent copy of this deal in its current state."""
         other = Deal.__new__(Deal)
         other.__dict__.update(self.__dict__)
-        for name in ("held", "laid", "log", "history"):
+        for name in ("held", "laid", "drawn", "log", "history"):
             setattr(other, name, list(getattr(self, name)))
         if self.state is not None:
             other.state = self.state.copy()

@@ -62,7 +62,10 @@ class SeatView:
     """The skat, while the seat holds it picked up (Schieberamsch; a Skat declarer until he
     has laid two away); empty otherwise."""
     laid: tuple[Card, ...]
-    """The two cards the seat laid face down in a Schieberamsch."""
+    """The cards the seat laid face down: two in a Schieberamsch or after taking the skat, any
+    number in Ramsen's exchange."""
+    drawn: tuple[Card, ...] = ()
+    """The cards the seat drew in Ramsen's exchange, the upcard too if it took it."""
 
     @property
     def players(self) -> int:

@@ -193,6 +193,7 @@ class Exchanging(Phase):
             hand |= 1 << card
         deal.held[seat] = hand
         deal.laid[seat] = deal.laid[seat] + action.cards
+        deal.drawn[seat] = tuple(new)
         state.exchanged[seat] = len(action.cards)
         if action.upcard:
             state.took_upcard = True

@@ -304,8 +304,8 @@ def test_ra4_a_cutter_who_schleckte_has_no_exchange_turn() -> None:
 
 
 def test_ra4_the_talon_and_discards_are_seen_by_nobody_else() -> None:
-    """RA-4: the talon is face down; discards are seen only by the seat that laid them; the
-    result shows no talon card."""
+    """RA-4: the talon is face down; discards and the cards drawn are seen only by the seat
+    that laid and drew them; the result shows no talon card."""
     deal = dealt(
         ["SA SK SQ SJ ST", "S9 S8 S7 CA CK", "HA HK HQ HJ HT"],
         "H7",
@@ -313,7 +313,8 @@ def test_ra4_the_talon_and_discards_are_seen_by_nobody_else() -> None:
     )
     deal.apply(Exchange(tuple(cards("SQ SJ")), False))
     assert set(deal.view(0).laid) == set(cards("SQ SJ"))
-    assert deal.view(1).laid == () and deal.view(1).skat == ()
+    assert deal.view(0).drawn == tuple(cards("DA DK"))  # the top of the talon
+    assert deal.view(1).laid == () and deal.view(1).skat == () and deal.view(1).drawn == ()
     state = repr(deal.public_view().state)
     assert [card for card in DECK if f"Card.{card.name}:" in state] == [Card.H7]  # the upcard
     all_keep(deal)

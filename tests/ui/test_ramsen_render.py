@@ -21,7 +21,7 @@ from bot.ui.games.ramsen import RAMSEN, UPCARD, cross_row, talon_left
 from bot.ui.hand import render_hand
 from bot.ui.results import render_result, render_standings
 from bot.ui.table import deal_title, render_table
-from bot.ui.text import table_text
+from bot.ui.text import cards_text, table_text
 from ramsch_core import Card, Pass, Play, get_game
 from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
 from ramsch_core.phases.exchange import Exchange, RamsenState
@@ -155,8 +155,12 @@ def test_the_exchange_by_marks_and_one_button() -> None:
         assert not [item for item in items(other) if not item.disabled]
     apply(table, action_behind(button))
     after = render_hand(table, forehand)
-    assert {C.CA, C.CT} <= set(table.view_for(forehand).hand)  # drawn from the talon
-    assert "You laid away ♣7 ♠K and drew 2 new." in after.text()
+    drawn = table.view_for(forehand).drawn
+    assert set(drawn) == {C.CA, C.CT} <= set(table.view_for(forehand).hand)  # from the talon
+    assert f"You laid away ♣7 ♠K and drew {cards_text(drawn)}." in after.text()
+    for deal_seat in (1, 2, 3):  # what forehand drew is his alone
+        other_text = render_hand(table, user_at(table, deal_seat)).text()
+        assert not [card for card in drawn if card.pretty in other_text]
     assert not [item for item in items(after) if not item.disabled]
     table_shown = render_table(table)
     assert f"{name_at(table, 0)} laid away 2 and drew 2 from the talon" in table_shown.text()

@@ -301,7 +301,9 @@ class RamsenRenderer:
         elif state.said.get(view.seat) == "pass":
             lines.append("You passed: you sit this deal out.")
         if view.phase != "exchange" and view.laid:
-            lines.append(f"You laid away {cards_text(view.laid)}.")
+            lines.append(
+                f"You laid away {cards_text(view.laid)} and drew {cards_text(view.drawn)}."
+            )
         return lines
 
     def _exchange_status(
@@ -314,8 +316,7 @@ class RamsenRenderer:
             if seat in state.exchanged:
                 if not view.laid:
                     return ["You kept your hand."]
-                count = len(view.laid)
-                return [f"You laid away {cards_text(view.laid)} and drew {count} new."]
+                return [f"You laid away {cards_text(view.laid)} and drew {cards_text(view.drawn)}."]
             waiting = names[view.to_act] if view.to_act is not None else "the others"
             return [f"Exchange: waiting for **{waiting}**."]
         talon = talon_left(state)
