@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from dataclasses import dataclass, field
@@ -203,6 +204,7 @@ class Game:
 
     async def step(self) -> InteractionHandle:
         """The player on turn clicks one of their enabled controls, chosen at random."""
+        await self.until_shown()
         user, message, enabled = self.on_turn()
         seat = self.players.index(user)
         control = self.rng.choice(enabled)
@@ -220,8 +222,28 @@ class Game:
             await self.read_log()
         else:
             self.actions.append((seat, action))
+            await self.until_shown()
         self.check_no_leak()
         return handle
+
+    async def until_shown(self, seconds: float = 10.0) -> None:
+        """For a bot in another process (``eventual`` hosts): wait until the player the
+        replay says is to act is the one whose hand has enabled controls."""
+        if not getattr(self.h, "eventual", False):
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while loop.time() < deadline:
+            match = self.replay()
+            if match.finished or match.to_act is None:
+                return
+            expected = self.players[match.to_act]
+            ready = [user for user in self.players if self.controls(user)[1]]
+            if ready == [expected]:
+                return
+            await asyncio.sleep(0.05)
+            await self.h.settle()
+        raise AssertionError("the bot did not show the next turn in time")
 
     async def read_log(self) -> None:
         """Every action the bot logged at this table, whoever took it (``from_log`` games)."""

@@ -195,6 +195,9 @@ class ProcessHost:
     channel: Channel
     db: Path
     seeds: list[int] = field(default_factory=list)
+    eventual: bool = True
+    """The bot shows a change when its process gets to it: a quiet emulator does not prove
+    every message is edited yet (``Game.until_shown`` waits for the turn to show)."""
 
     async def settle(self) -> None:
         await self.emulator.idle(quiet=0.05)
