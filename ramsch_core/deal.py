@@ -45,6 +45,9 @@ class Deal:
         self.rules = rules
         self.players = rules.players
         dealt = [list(hand) for hand in hands]
+        self.dealt_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(hand) for hand in dealt)
+        """The hands in the order given (Schafkopf: the first four cards of each were dealt
+        first); no view shows it."""
         self._initial = tuple(tuple(sorted(hand)) for hand in dealt)
         self._initial_skat = tuple(sorted(skat))
         self._validate(dealt, list(self._initial_skat))
@@ -208,10 +211,11 @@ class Deal:
         if not 0 <= seat < self.players:
             raise IllegalActionError(f"There is no seat {seat} in this deal")
         own_turn = self.to_act == seat and not self.finished
+        seen = self._phase.hand_seen(self, seat)
         return SeatView(
             seat=seat,
             public=self.public_view(),
-            hand=tuple(self.hand(seat)),
+            hand=tuple(self.hand(seat)) if seen is None else seen,
             legal=tuple(self._phase.offered(self)) if own_turn else (),
             skat=self._phase.skat_seen(self, seat),
             laid=self.laid[seat],

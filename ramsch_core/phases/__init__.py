@@ -41,6 +41,11 @@ class Phase:
         """Face-down cards ``seat`` may look at now (picked up in a Schieberamsch)."""
         return ()
 
+    def hand_seen(self, deal: Deal, seat: int) -> tuple[Card, ...] | None:
+        """The cards ``seat`` may see of its own hand now, when that is not all it holds
+        (Schafkopf's Klopfen: the first four dealt); None for the whole hand."""
+        return None
+
     def open_hands(self, deal: Deal) -> dict[int, tuple[Card, ...]]:
         """Hands laid open to the whole table now (an Ouvert declarer's), by seat."""
         return {}

@@ -2,7 +2,8 @@
 
 ``rules_of_game(game)`` reads each variant model's ``model_fields``: a ``Literal`` option takes
 one of its values, a ``bool`` either, an ``int`` with a ``ge`` bound one of the hundred values
-from the bound up (within ``le`` if there is one), a nested rule model its own options;
+from the bound up (within ``le`` if there is one), a nested model (rules or
+a plain pydantic model) its own options;
 ``game`` and ``variant`` are fixed. An option
 of any other type is an error here, so a new game with a new kind of option is noticed rather
 than silently left at its default. ``any_rules`` draws from every game registered when this
@@ -15,6 +16,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from annotated_types import Ge, Le
 from hypothesis import strategies as st
+from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from ramsch_core import GAMES, Game, RuleSet
@@ -35,13 +37,15 @@ def option_values(name: str, info: FieldInfo) -> st.SearchStrategy[Any]:
             raise TypeError(f"option {name!r}: an int option needs a 'ge' bound to be sampled")
         high: Any = next((item.le for item in info.metadata if isinstance(item, Le)), low + 99)
         return st.integers(low, min(high, low + 99))
-    if isinstance(annotation, type) and issubclass(annotation, RuleSet):
-        return options_of(annotation)  # nested rules (full Skat's Ramsch on all-pass)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        # nested rules (full Skat's Ramsch on all-pass) or a plain model (Schafkopf's tariff)
+        return options_of(annotation)
     raise TypeError(f"option {name!r}: no strategy for options of type {annotation!r}")
 
 
-def options_of(model: type[RuleSet]) -> st.SearchStrategy[dict[str, Any]]:
-    """The options of a nested rule model as a record writes them (without game, variant)."""
+def options_of(model: type[BaseModel]) -> st.SearchStrategy[dict[str, Any]]:
+    """The options of a nested model (rules, or a plain model of options such as a tariff) as
+    a record writes them (without game, variant)."""
     return st.fixed_dictionaries(
         {
             name: option_values(name, info)

@@ -1,0 +1,284 @@
+"""The game full Schafkopf, with Ramsch when all pass (SCHAFKOPF-RULES.md, SF-1..10).
+
+A deal is dealt four and four (SF-1); with ``klopfen`` each seat may knock after seeing its
+first four cards (``phases/calling.Knocking``); then the calls in turn from forehand
+(``phases/calling.Calling``), and the called game's card play with Kontra and Re
+(``phases/doubling``; a Sauspiel with the called Ace's duties, ``phases/called_ace``). When
+everyone passes the deal is a Ramsch of variant schafkopf, a Stock or thrown in (SK-9).
+
+Not registered yet: build rules with ``FullSchafkopfRules(...)`` or ``SCHAFKOPF.preset(name)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
+
+from pydantic import Field
+
+from ramsch_core.contracts import Contract
+from ramsch_core.contracts.schafkopf import (
+    GameName,
+    KnockedScorer,
+    SchafkopfScorer,
+    Tariff,
+    called_ace,
+    schafkopf_contract,
+)
+from ramsch_core.deck import Packet, Schedule, shuffled_deck
+from ramsch_core.games.ramsch import SchafkopfRules, ramsch_contract
+from ramsch_core.games.registry import Game
+from ramsch_core.phases import Finished, Phase
+from ramsch_core.phases.called_ace import SauspielPlay, SchafkopfRamschPlay
+from ramsch_core.phases.calling import FIRST_CARDS, Calling, Knocking, schafkopf_contest
+from ramsch_core.phases.doubling import DoublingPlay
+from ramsch_core.result import DealResult, score_json
+from ramsch_core.rules import RuleSet
+
+if TYPE_CHECKING:
+    from ramsch_core.contracts.schafkopf import SchafkopfContest
+    from ramsch_core.deal import Deal
+
+PLAYERS = 4
+HAND_SIZE = 8
+
+PHASE_NAMES = {
+    "knocking": "knocking",
+    "calling": "bidding",
+    "play": "playing",
+    "finished": "finished",
+}
+"""Phase names as the Schafkopf replay result writes them."""
+
+
+def schafkopf_schedule(seed: int) -> Schedule:
+    """SF-1: four cards to each seat from forehand (stage 1), then four more each (stage 2).
+
+    Never change this once shipped: a record's seed must give the same deal in every version.
+    """
+    deck = shuffled_deck(seed)
+    packets: list[Packet] = []
+    for stage in (1, 2):
+        for seat in range(PLAYERS):
+            start = (stage - 1) * PLAYERS * FIRST_CARDS + seat * FIRST_CARDS
+            packets.append(Packet(seat, tuple(deck[start : start + FIRST_CARDS]), stage))
+    return Schedule(tuple(packets))
+
+
+class FullSchafkopfRules(RuleSet):
+    """Full Schafkopf with Sauspiel, Wenz and Farbsolo, Klopfen and Kontra/Re (SF-1..10)."""
+
+    game: Literal["schafkopf"] = "schafkopf"
+    tariff: Tariff = Field(
+        default_factory=Tariff, description="what a Sauspiel, a Solo and each extra are worth"
+    )
+    all_pass: Literal["ramsch", "stock", "throw_in"] = Field(
+        "ramsch",
+        description="when everyone passes: play Ramsch; let the last seat choose Ramsch or "
+        "Stock; or throw the cards in",
+    )
+    ramsch: SchafkopfRules = Field(
+        default_factory=SchafkopfRules, description="how a Ramsch after an all-pass is played"
+    )
+    wenz: bool = Field(True, description="the Wenz (only the Unters are trumps) may be called")
+    kontra: bool = Field(True, description="the other side may say Kontra, the players Re")
+    klopfen: bool = Field(False, description="players may knock after their first four cards")
+
+    name_of_game: ClassVar[str] = "Schafkopf"
+
+    @property
+    def players(self) -> int:
+        return PLAYERS
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZE
+
+    def title(self) -> str:
+        return "Schafkopf"
+
+    def schedule(self, seed: int) -> Schedule:
+        return schafkopf_schedule(seed)
+
+    def deal_from_seed(self, seed: int, carry: Any = None) -> Deal:
+        """The deal of ``seed``, each hand listing its first four cards first."""
+        from ramsch_core.deal import Deal
+
+        schedule = self.schedule(seed)
+        hands = [
+            schedule.hand(seat, 1)
+            + [card for card in schedule.hand(seat) if card not in schedule.hand(seat, 1)]
+            for seat in range(PLAYERS)
+        ]
+        return Deal(self, hands)
+
+    def contract(self) -> Contract:
+        # Until a game is called hands are sorted as for a Sauspiel (the Ramsch's order, SK-2).
+        return ramsch_contract(SchafkopfRules())
+
+    def new_state(self) -> SchafkopfContest:
+        from ramsch_core.contracts.schafkopf import SchafkopfContest
+
+        return SchafkopfContest()
+
+    def options(self) -> dict[str, Any]:
+        options = super().options()
+        options["ramsch"] = self.ramsch.options()
+        return options
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, **self.options()}
+
+    # -- records ---------------------------------------------------------------------------
+
+    def deal_from_record(self, data: Mapping[str, Any]) -> Deal | None:
+        return None  # the common form: ``hands`` (first four listed first) or ``seed``
+
+    def deal_to_record(self, deal: Deal, seed: int | None) -> dict[str, Any]:
+        """The seed, or the hands as dealt: each seat's first four cards listed first."""
+        if seed is not None:
+            return {"seed": seed}
+        return {"hands": [[str(card) for card in hand] for hand in deal.dealt_hands]}
+
+    # -- phases ----------------------------------------------------------------------------
+
+    def first_phase(self, deal: Deal) -> Phase:
+        if self.klopfen:
+            return Knocking(PLAYERS)
+        return Calling(PLAYERS, self.wenz, self.all_pass)
+
+    def ramsch_contract(self, knocks: int) -> Contract:
+        """The Ramsch of an all-pass, doubled per knock (SF-9)."""
+        plain = ramsch_contract(self.ramsch)
+        if not knocks:
+            return plain
+        return Contract(plain.name, plain.order, plain.rule, KnockedScorer(plain.scorer, knocks))
+
+    def next_phase(self, deal: Deal, done: Phase) -> Phase:
+        contest = schafkopf_contest(deal)
+        if isinstance(done, Knocking):
+            return Calling(PLAYERS, self.wenz, self.all_pass)
+        if not isinstance(done, Calling):
+            return Finished()
+        game = contest.game
+        if game == "ramsch":
+            return SchafkopfRamschPlay(self.ramsch_contract(len(contest.knocks)), PLAYERS, 8)
+        if game not in ("sauspiel", "wenz", "solo"):
+            return Finished()  # thrown in, or a Stock
+        declarer = contest.declarer
+        assert declarer is not None
+        partner = self.partner(deal)
+        side = {declarer} if partner is None else {declarer, partner}
+        dealt = [card for seat in side for card in deal.initial_hand(seat)]
+        contract = schafkopf_contract(
+            cast(GameName, game),
+            declarer,
+            partner,
+            contest.suit,
+            contest.ace,
+            dealt,
+            self.tariff,
+            len(contest.knocks),
+        )
+        if game == "sauspiel":
+            assert contest.ace is not None and partner is not None
+            return SauspielPlay(
+                contract, PLAYERS, HAND_SIZE, frozenset(side), self.kontra, contest.ace, partner
+            )
+        return DoublingPlay(contract, PLAYERS, HAND_SIZE, frozenset(side), doubling=self.kontra)
+
+    def partner(self, deal: Deal) -> int | None:
+        """A Sauspiel's partner: the seat dealt the called Ace (known to the core, never shown
+        before the Ace is played); None for any other game."""
+        contest = schafkopf_contest(deal)
+        if contest.game != "sauspiel" or contest.ace is None:
+            return None
+        ace = called_ace(contest.ace)
+        return next(seat for seat in range(PLAYERS) if ace in deal.initial_hand(seat))
+
+    def unplayed_result(self, deal: Deal) -> DealResult:
+        """A deal thrown in after an all-pass, or a Stock: nobody scores."""
+        zero = (0,) * PLAYERS
+        return DealResult(
+            tricks=(),
+            card_points=zero,
+            trick_counts=zero,
+            jungfrau=(),
+            durchmarsch=None,
+            losers=(),
+            winners=(),
+            scores=tuple(Fraction(0) for _ in zero),
+            skat=(),
+            skat_to=None,
+            pushes=0,
+            multiplier=0,
+            contract="passed",
+            details={"game": "passed"},
+        )
+
+    def summary(self, deal: Deal) -> dict[str, Any]:
+        """The replay result (docs/records.md): while unfinished ``schneider`` and ``schwarz``
+        are false and the scores 0; ``laufende`` is known once the called game's play begins;
+        ``partner`` once the called Ace has been played. A Ramsch adds the Ramsch fields (its
+        own ``multiplier`` replaced by 2 to the power of the knocks)."""
+        from ramsch_core.record import ramsch_summary
+
+        contest = schafkopf_contest(deal)
+        result = deal.result
+        details = result.details if result is not None and result.details else {}
+        game = contest.game
+        played = game in ("sauspiel", "wenz", "solo")
+        scorer = deal.contract.scorer  # a called game's, once its card play has begun
+        summary: dict[str, Any] = {
+            "finished": result is not None,
+            "to_act": deal.to_act,
+            "phase": PHASE_NAMES.get(deal.phase, deal.phase),
+            "game": game,
+            "declarer": contest.declarer,
+            "partner": details.get("partner", contest.partner),
+            "suit": None if contest.suit is None else contest.suit.letter,
+            "ace": None if contest.ace is None else contest.ace.letter,
+            "declarer_points": details.get("declarer_points"),
+            "won": details.get("won"),
+            "schneider": bool(details.get("schneider")) if played else False,
+            "schwarz": bool(details.get("schwarz")) if played else False,
+            "laufende": scorer.laufende if isinstance(scorer, SchafkopfScorer) else 0,
+            "multiplier": contest.multiplier,
+            "scores": [score_json(s) for s in result.scores] if result else [0] * PLAYERS,
+            "tricks": [trick.to_json() for trick in deal.tricks],
+        }
+        if game == "ramsch":
+            ramsch = ramsch_summary(deal)
+            for key in ("finished", "to_act", "tricks", "scores", "multiplier"):
+                ramsch.pop(key)
+            summary.update(ramsch)
+        return summary
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "schafkopf": {},
+    "schafkopf-20": {"tariff": {"sauspiel": 20, "solo": 50, "extra": 10}},
+    "schafkopf-klopfen": {"klopfen": True},
+    "schafkopf-stock": {"all_pass": "stock"},
+    "schafkopf-throw-in": {"all_pass": "throw_in"},
+}
+
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "schafkopf": "Schafkopf: Sauspiel 10, Solo and Wenz 50 cents, Kontra; Ramsch when all pass",
+    "schafkopf-20": "Schafkopf with a Sauspiel at 20 cents",
+    "schafkopf-klopfen": "Schafkopf with Klopfen: knock after your first four cards to double",
+    "schafkopf-stock": "Schafkopf; when the first three pass, the last chooses Ramsch or Stock",
+    "schafkopf-throw-in": "Schafkopf; when everyone passes, the cards are thrown in",
+}
+
+SCHAFKOPF = Game(
+    id="schafkopf",
+    title="Schafkopf",
+    variants=(FullSchafkopfRules,),
+    presets=PRESETS,
+    descriptions=PRESET_DESCRIPTIONS,
+    default_preset="schafkopf",
+    bock_switches=(),
+)
+"""Full Schafkopf — not registered yet (``register(SCHAFKOPF)`` makes it known)."""

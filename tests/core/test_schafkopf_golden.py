@@ -1,0 +1,262 @@
+"""Full Schafkopf golden records (docs/rules/schafkopf.md, SF-1 … SF-10): each deal worked out by
+hand in ``tests/data/schafkopf``, replayed and compared with its ``.expected.json`` exactly.
+
+The game is not registered yet: the replay tests register it for their own run, and skip while
+``ramsch_core.games.schafkopf`` does not exist. The checks of the data themselves (every record
+deals the 32 cards once, every expected result's scores sum to 0, the arithmetic of the worked
+results) run without the core."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "schafkopf"
+GOLDEN = sorted(path for path in DATA.glob("*.json") if not path.name.endswith(".expected.json"))
+FIELDS = [
+    "finished", "to_act", "phase", "game", "declarer", "partner", "suit", "ace",
+    "declarer_points", "won", "schneider", "schwarz", "laufende", "multiplier", "scores",
+    "tricks",
+]  # fmt: skip
+RAMSCH_FIELDS = [
+    "card_points", "trick_counts", "jungfrau", "durchmarsch", "losers", "winners", "skat",
+    "skat_to", "pushes",
+]  # fmt: skip
+DECK = sorted(suit + rank for suit in "CSHD" for rank in "AKQJT987")
+POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+
+def load(path: Path) -> Any:
+    return json.loads(path.read_text())
+
+
+def expected_of(path: Path) -> Any:
+    return load(path.with_suffix(".expected.json"))
+
+
+@pytest.fixture
+def registered() -> Iterator[None]:
+    """Register full Schafkopf for one test; skip while the game does not exist yet."""
+    module = pytest.importorskip("ramsch_core.games.schafkopf")
+    from ramsch_core.games import GAMES
+
+    game = module.SCHAFKOPF
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(GAMES, game.id, game)
+        yield
+
+
+# --- the data alone (no core needed) -------------------------------------------------------
+
+
+def test_there_are_golden_records_of_every_kind_of_deal() -> None:
+    """Sauspiel, Wenz, Solo, Ramsch and passed deals; finished and unfinished; Klopfen."""
+    assert len(GOLDEN) >= 12
+    expected = [expected_of(path) for path in GOLDEN]
+    assert {"sauspiel", "wenz", "solo", "ramsch", "passed"} <= {item["game"] for item in expected}
+    assert {"finished", "playing", "bidding"} <= {item["phase"] for item in expected}
+    assert any(load(path)["rules"]["klopfen"] for path in GOLDEN)
+    assert {"ramsch", "stock", "throw_in"} <= {load(path)["rules"]["all_pass"] for path in GOLDEN}
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_every_record_deals_the_32_cards_once(path: Path) -> None:
+    """SF-1: four hands of eight, the 32 cards of the pack each exactly once."""
+    hands = load(path)["hands"]
+    assert [len(hand) for hand in hands] == [8, 8, 8, 8]
+    assert sorted(card for hand in hands for card in hand) == DECK
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_every_record_names_the_seat_of_each_action(path: Path) -> None:
+    assert all(isinstance(action.get("seat"), int) for action in load(path)["actions"])
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_every_expected_result_is_complete_and_its_scores_sum_to_zero(path: Path) -> None:
+    """SF-8: what the winners get the losers pay; scores are whole cents summing to 0."""
+    expected = expected_of(path)
+    extra = RAMSCH_FIELDS if expected["game"] == "ramsch" else []
+    assert list(expected) == FIELDS + extra
+    assert len(expected["scores"]) == 4
+    assert all(isinstance(score, int) for score in expected["scores"])
+    assert sum(expected["scores"]) == 0
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_every_expected_result_adds_up(path: Path) -> None:
+    """SF-6..9: the tricks hold the cards played, the declaring side's card points are the
+    sum of its tricks, and the scores follow from the tariff, the extras and the doubling."""
+    record, expected = load(path), expected_of(path)
+    played = [a["card"] for a in record["actions"] if a["action"] == "play"]
+    in_tricks = [card for trick in expected["tricks"] for card in trick["cards"]]
+    assert in_tricks == played[: len(in_tricks)]
+    if not expected["finished"] or expected["game"] not in ("sauspiel", "wenz", "solo"):
+        return
+    side = {expected["declarer"], expected["partner"]} - {None}
+    points = sum(
+        POINTS[card[1]]
+        for trick in expected["tricks"]
+        if trick["winner"] in side
+        for card in trick["cards"]
+    )
+    assert points == expected["declarer_points"]
+    tariff = record["rules"]["tariff"]
+    base = tariff["sauspiel"] if expected["game"] == "sauspiel" else tariff["solo"]
+    extras = expected["schneider"] + expected["schwarz"] + expected["laufende"]
+    amount = (base + tariff["extra"] * extras) * expected["multiplier"]
+    sign = 1 if expected["won"] else -1
+    for seat, score in enumerate(expected["scores"]):
+        if expected["game"] == "sauspiel":
+            assert score == (sign if seat in side else -sign) * amount
+        else:
+            assert score == (3 * sign if seat in side else -sign) * amount
+
+
+# --- replayed by the core ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_golden_record_replays_to_its_hand_worked_result(path: Path, registered: None) -> None:
+    """SF-1..10: each record, worked out by hand, replays to exactly its expected result."""
+    from ramsch_core.record import replay_record, replay_summary
+
+    expected = expected_of(path)
+    summary = json.loads(json.dumps(replay_summary(replay_record(load(path)))))
+    assert summary == expected
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_golden_record_fields_come_in_the_documented_order(path: Path, registered: None) -> None:
+    from ramsch_core.record import replay_record, replay_summary
+
+    summary = replay_summary(replay_record(load(path)))
+    extra = RAMSCH_FIELDS if summary["game"] == "ramsch" else []
+    assert list(summary) == FIELDS + extra
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
+def test_golden_record_written_back_replays_the_same(path: Path, registered: None) -> None:
+    """A replayed record written as a record replays the same."""
+    from ramsch_core.record import deal_record, replay_record, replay_summary
+
+    deal = replay_record(load(path))
+    again = replay_record(json.loads(json.dumps(deal_record(deal))))
+    assert replay_summary(again) == replay_summary(deal)
+
+
+def _cut(name: str, index: int, action: dict[str, Any]) -> dict[str, Any]:
+    """The golden record ``name`` cut before action ``index``, with ``action`` in its place."""
+    record: dict[str, Any] = load(DATA / f"{name}.json")
+    record["actions"] = [*record["actions"][:index], action]
+    return record
+
+
+def _index(name: str, seat: int, card: str) -> int:
+    """Where ``seat`` plays ``card`` in the golden record ``name``."""
+    actions = load(DATA / f"{name}.json")["actions"]
+    return next(
+        i
+        for i, action in enumerate(actions)
+        if action["seat"] == seat and action.get("card") == card
+    )
+
+
+def _runaway_with_three() -> dict[str, Any]:
+    """The hands of ``davonlaufen`` with forehand's ♣8 swapped for the dealer's ♦8: three
+    Eichel cards with the Sau are too few to run away with ♣7."""
+    record: dict[str, Any] = load(DATA / "davonlaufen.json")
+    hands = record["hands"]
+    hands[0][hands[0].index("C8")], hands[3][hands[3].index("D8")] = "D8", "C8"
+    record["actions"] = [*record["actions"][:4], {"seat": 0, "action": "play", "card": "C7"}]
+    return record
+
+
+def _refused_records() -> list[tuple[str, Any]]:
+    call = {"action": "call", "game": "sauspiel"}
+    return [
+        # SF-3: the Eichel-Sau must be played when Eichel is first led
+        (
+            "called Sau not played",
+            _cut(
+                "sauspiel_won_with_3",
+                _index("sauspiel_won_with_3", 2, "CA"),
+                {"seat": 2, "action": "play", "card": "CK"},
+            ),
+        ),
+        # SF-3: no running away with three cards of the called suit
+        ("ran away with three", _runaway_with_three()),
+        # SF-3: Obers and Unters are no cards of their suit: no plain Gras card
+        (
+            "call without a card of the suit",
+            _cut("sauspiel_won_with_3", 0, {"seat": 0, **call, "ace": "S"}),
+        ),
+        # SF-3: the Herz-Sau cannot be called
+        ("Herz-Sau", _cut("sauspiel_won_with_3", 0, {"seat": 0, **call, "ace": "H"})),
+        # SF-3: a Sau the caller holds himself cannot be called
+        ("own Sau", _cut("davonlaufen", 0, {"seat": 0, **call, "ace": "C"})),
+        # SF-2: a Sauspiel does not outrank a Wenz already called
+        (
+            "Sauspiel after a Wenz",
+            _cut("overcall_gras_solo_lost_without_3", 2, {"seat": 2, **call, "ace": "D"}),
+        ),
+        # SF-2: with `wenz` off there is no Wenz
+        (
+            "Wenz switched off",
+            {
+                **_cut("wenz_won_with_2", 1, {"seat": 1, "action": "call", "game": "wenz"}),
+                "rules": {**load(DATA / "wenz_won_with_2.json")["rules"], "wenz": False},
+            },
+        ),
+        # SF-2: asking for a Ramsch needs `all_pass: stock`
+        (
+            "Ramsch call without stock",
+            _cut("all_pass_throw_in", 3, {"seat": 3, "action": "call", "game": "ramsch"}),
+        ),
+        # SF-9: the partner may not say Kontra
+        (
+            "Kontra by the partner",
+            _cut(
+                "opponents_free_30",
+                _index("opponents_free_30", 3, "DQ"),
+                {"seat": 3, "action": "kontra"},
+            ),
+        ),
+        # SF-9: Kontra only before one's first card
+        (
+            "Kontra after a card",
+            _cut(
+                "opponents_free_30",
+                _index("opponents_free_30", 1, "ST"),
+                {"seat": 1, "action": "kontra"},
+            ),
+        ),
+        # SF-9: Re only before the declaring side's next card after the Kontra
+        (
+            "Re too late",
+            _cut(
+                "klopfen_kontra_re",
+                _index("klopfen_kontra_re", 0, "S7"),
+                {"seat": 0, "action": "re"},
+            ),
+        ),
+    ]
+
+
+REFUSED = _refused_records()
+
+
+@pytest.mark.parametrize(("why", "record"), REFUSED, ids=[why for why, _ in REFUSED])
+def test_golden_deals_refuse_what_the_rules_forbid(
+    why: str, record: dict[str, Any], registered: None
+) -> None:
+    """SF-2, SF-3, SF-9: a call, card or double the rules forbid is refused."""
+    from ramsch_core.errors import RecordError
+    from ramsch_core.record import replay_record
+
+    with pytest.raises(RecordError):
+        replay_record(record)
