@@ -4,8 +4,9 @@ core's action registry (so a new game's actions need no new button class).
 Most actions carry at most one text field (a card), which is the argument as it is. A few carry
 more, and have a codec here that packs them into the argument's 16 characters of
 ``[A-Za-z0-9_]``: a bid's value (``20``), the two cards laid away (``S7HK``), a declaration
-(``clubs``, ``grand_z`` — Schwarz announced, ``null_o``, see ``DECLARE_FLAGS``), and a Ramsen
-exchange (``S7HK``, ``keep``; ``_u`` when the dealer takes the upcard)."""
+(``clubs``, ``grand_z`` — Schwarz announced, ``null_o``, see ``DECLARE_FLAGS``), a Ramsen
+exchange (``S7HK``, ``keep``; ``_u`` when the dealer takes the upcard) and a Schafkopf call
+(``sauspiel_C``, ``wenz``, ``solo_H``, ``ramsch``)."""
 
 from __future__ import annotations
 
@@ -95,11 +96,39 @@ def _exchange_of(arg: str) -> dict[str, Any] | None:
     return None if cards is None else {**cards, "upcard": upcard}
 
 
+CALL_GAMES = ("sauspiel", "wenz", "solo", "ramsch")
+"""The games a Schafkopf call names; a Sauspiel's argument adds the called Ace's suit
+(``sauspiel_C``), a Solo's its trump suit (``solo_H``)."""
+CALL_SUIT_FIELDS = {"sauspiel": "ace", "solo": "suit"}
+
+
+def _call_arg(data: dict[str, Any]) -> str | None:
+    game = data.get("game")
+    if game not in CALL_GAMES:
+        return None
+    field = CALL_SUIT_FIELDS.get(game)
+    suit = data.get(field) if field is not None else None
+    return f"{game}_{suit}" if isinstance(suit, str) else game
+
+
+def _call_of(arg: str) -> dict[str, Any] | None:
+    game, _, suit = arg.partition("_")
+    if game not in CALL_GAMES:
+        return None
+    field = CALL_SUIT_FIELDS.get(game)
+    if field is None:
+        return None if suit else {"game": game}
+    if len(suit) != 1 or suit not in "CSHD":
+        return None
+    return {"game": game, field: suit}
+
+
 CODECS: dict[str, Codec] = {
     "bid": Codec(_value_arg, _value_of),
     "discard": Codec(_cards_arg, _cards_of),
     "declare": Codec(_declare_arg, _declare_of),
     "exchange": Codec(_exchange_arg, _exchange_of),
+    "call": Codec(_call_arg, _call_of),
 }
 """The action kinds whose fields do not fit the plain one-text-field argument."""
 

@@ -42,6 +42,11 @@ TITLES = {
     "bock_threshold": "Game value that opens a Bock round",
     "ramsch_after_bock": "Ramsch round after each Bock round",
     "tournament": "Tournament scoring",
+    "sauspiel": "Sauspiel in cents",
+    "solo": "Solo and Wenz in cents",
+    "extra": "Schneider, Schwarz, Laufende in cents",
+    "wenz": "Wenz may be called",
+    "klopfen": "Klopfen (knocking doubles)",
     "players": "Players (3 to 5)",
     "crosses": "Crosses each player owes",
     "schlecken": "Schlecken",
@@ -51,7 +56,7 @@ TITLES = {
     "rounds": "Rounds",
     "turn_timeout": "Turn timer in seconds (0: off)",
 }
-SECTION_TITLES = {"ramsch": "Ramsch when everyone passes"}
+SECTION_TITLES = {"ramsch": "Ramsch when everyone passes", "tariff": "Tariff"}
 """The editor page of a nested rule set, by the option that holds it."""
 EXTRA_TOGGLES = {
     "four_seats": "the dealer sits out each deal",

@@ -37,6 +37,7 @@ VALUES = {
     ("trumps", "obers_unters"): "Trumps: Obers and Unters (Bauernramsch)",
     ("all_pass", "ramsch"): "When everyone passes: play Ramsch",
     ("all_pass", "throw_in"): "When everyone passes: throw the cards in",
+    ("all_pass", "stock"): "When three pass: the fourth plays, calls Ramsch or Stock",
 }
 
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.ui.games import play_order, renderer_for
+from bot.ui.games import card_face, play_order, renderer_for
 from bot.ui.items import ActionItem, BackButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
 from bot.ui.table import deal_names, trick_line
 from bot.ui.text import cards_text
-from ramsch_core import Play, SeatView
+from ramsch_core import Card, Play, SeatView
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -35,12 +36,14 @@ def _status(table: Table, view: SeatView, names: list[str], marks: tuple[str, ..
         return lines
     for seat, cards in view.open_hands:
         if seat != view.seat:
-            lines.append(f"**{names[seat]}** plays open: {cards_text(cards)}")
+            face = card_face(table.rules)
+            lines.append(f"**{names[seat]}** plays open: {cards_text(cards, face=face)}")
     if view.to_act == view.seat:
         leader = view.trick_leader if view.trick_leader is not None else view.seat
         if view.trick:
             order = play_order(table.rules, view.public)
-            trick = trick_line(names, view.trick, leader, view.players, order)
+            face = card_face(table.rules)
+            trick = trick_line(names, view.trick, leader, view.players, order, face)
             lines.append(f"**Trick {len(view.tricks) + 1}:** {trick}")
             lines.append("**Your turn:** play a green card.")
         else:
@@ -50,15 +53,18 @@ def _status(table: Table, view: SeatView, names: list[str], marks: tuple[str, ..
     return lines
 
 
-def card_buttons(table_id: int, deal: int, view: SeatView) -> list[discord.ui.Item[Any]]:
-    """A button per card of the hand (rows of five); the playable ones are green."""
+def card_buttons(
+    table_id: int, deal: int, view: SeatView, face: Callable[[Card], str] | None = None
+) -> list[discord.ui.Item[Any]]:
+    """A button per card of the hand (rows of five); the playable ones are green. ``face``:
+    how a card is shown (default ``Card.pretty``)."""
     playable = {action.card for action in view.legal if isinstance(action, Play)}
     buttons: list[discord.ui.Item[Any]] = []
     for index, card in enumerate(view.hand):
         can = card in playable
         button = discord.ui.Button[Any](
             style=discord.ButtonStyle.success if can else discord.ButtonStyle.secondary,
-            label=card.pretty,
+            label=card.pretty if face is None else face(card),
             disabled=not can,
             row=index // CARDS_PER_ROW,
         )
@@ -70,7 +76,9 @@ def _controls(table: Table, deal: int, view: SeatView, marks: tuple[str, ...]) -
     renderer = renderer_for(table.rules)
     controls = discord.ui.View(timeout=None)
     cards = renderer.cards(table.id, deal, view, marks)
-    for item in card_buttons(table.id, deal, view) if cards is None else cards:
+    if cards is None:
+        cards = card_buttons(table.id, deal, view, card_face(table.rules))
+    for item in cards:
         controls.add_item(item)
     for item in renderer.controls(table.id, deal, view, marks):
         controls.add_item(item)
@@ -94,7 +102,8 @@ def render_hand(table: Table, user_id: int) -> Rendered:
     deal_no = f"deal {match.number + 1}"
     if not table.rules.plays_to_a_winner():
         deal_no += f" of {match.total_deals}"
-    lines = [f"{where(table)} · {deal_no}", f"**Your cards:** {cards_text(view.hand)}"]
+    hand = cards_text(view.hand, face=card_face(table.rules))
+    lines = [f"{where(table)} · {deal_no}", f"**Your cards:** {hand}"]
     seat = table.seat_of(user_id)
     marks = table.marks_of(seat) if seat is not None else ()
     lines += _status(table, view, names, marks)

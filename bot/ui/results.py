@@ -12,6 +12,7 @@ import discord
 
 from bot.ui.board_items import RecordSelect, ResultRecordButton
 from bot.ui.games import (
+    card_face,
     card_points,
     match_end,
     player_result,
@@ -109,6 +110,7 @@ def render_result(table: Table, entry: SheetEntry) -> Rendered:
             len(tricks),
             result_play_order(table.rules, entry.result),
             points=card_points(table.rules),
+            face=card_face(table.rules),
         )
         embed.add_field(name="Last trick", value=last, inline=False)
     embed.add_field(

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.ui.games import card_points, play_order, renderer_for, seat_notes
+from bot.ui.games import card_face, card_points, play_order, renderer_for, seat_notes
 from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
@@ -31,13 +31,18 @@ def trick_line(
     leader: int,
     players: int,
     order: Sequence[int] | None = None,
+    face: Callable[[Card], str] | None = None,
 ) -> str:
     """``Alice ♠A · Bob ♠10 · Carol …`` for a trick in play order (names by deal seat).
-    ``order``: the seats that play, in turn (default every seat of ``players``)."""
+    ``order``: the seats that play, in turn (default every seat of ``players``); ``face``: how
+    a card is shown (default ``Card.pretty``)."""
     seats = tuple(range(players)) if order is None else tuple(order)
     start = seats.index(leader) if leader in seats else 0
     turn = [seats[(start + i) % len(seats)] for i in range(len(seats))]
-    parts = [f"{names[seat]} {card.pretty}" for seat, card in zip(turn, cards, strict=False)]
+    parts = [
+        f"{names[seat]} {card.pretty if face is None else face(card)}"
+        for seat, card in zip(turn, cards, strict=False)
+    ]
     parts += [f"{names[seat]} …" for seat in turn[len(cards) :]]
     return " · ".join(parts)
 
@@ -49,10 +54,11 @@ def last_trick_text(
     order: Sequence[int] | None = None,
     *,
     points: bool = True,
+    face: Callable[[Card], str] | None = None,
 ) -> str:
     """``Trick 3: Alice ♠A · Bob ♠10 → **Alice** takes 21``; without ``points`` (a game that
     counts none) ``takes the trick``."""
-    line = trick_line(names, trick.cards, trick.leader, len(trick.cards), order)
+    line = trick_line(names, trick.cards, trick.leader, len(trick.cards), order, face)
     taken = str(trick.points) if points else "the trick"
     return f"Trick {number}: {line} → **{names[trick.winner]}** takes {taken}"
 
@@ -113,7 +119,7 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
         leader = view.trick_leader if view.trick_leader is not None else 0
         order = play_order(table.rules, view)
         embed.description = f"**Trick {number}**\n" + trick_line(
-            names, view.trick, leader, len(names), order
+            names, view.trick, leader, len(names), order, card_face(table.rules)
         )
     renderer = renderer_for(table.rules)
     for name, value in renderer.table_fields(view, names):
@@ -128,6 +134,7 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
                 len(view.tricks),
                 play_order(table.rules, view),
                 points=card_points(table.rules),
+                face=card_face(table.rules),
             ),
             inline=False,
         )

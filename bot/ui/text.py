@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from ramsch_core import DEFAULT_GAME, Card, Game, RuleSet, TableOptions, get_game
@@ -10,9 +10,11 @@ from ramsch_core import DEFAULT_GAME, Card, Game, RuleSet, TableOptions, get_gam
 VARIANT_TITLES = dict(get_game(DEFAULT_GAME).variant_titles)
 
 
-def cards_text(cards: Iterable[Card], empty: str = "—") -> str:
-    """Cards as ``♣J ♠A ♥10``."""
-    text = " ".join(card.pretty for card in cards)
+def cards_text(
+    cards: Iterable[Card], empty: str = "—", face: Callable[[Card], str] | None = None
+) -> str:
+    """Cards as ``♣J ♠A ♥10`` (or each as ``face`` shows it: a game's own pack)."""
+    text = " ".join(card.pretty if face is None else face(card) for card in cards)
     return text or empty
 
 

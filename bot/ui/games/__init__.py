@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
     import discord
 
-    from ramsch_core import DealResult, PublicView, SeatView
+    from ramsch_core import Card, DealResult, PublicView, SeatView
 
 
 class GameRenderer(Protocol):
@@ -114,6 +114,8 @@ def title(rules: RuleSet) -> str:
 # A game unlike the others may give its renderer these members; the shared messages use them
 # where present and behave as for every other game where not (Ramsen has them all).
 #
+# ``card_face(card) -> str``: a card as the game shows it (default ``card.pretty``, ``♣J``;
+#     Schafkopf: the German pack).
 # ``card_points: bool``: whether a trick's card points are worth showing (default True).
 # ``play_order(public) -> tuple[int, ...]``: the deal seats that play cards, in turn order
 #     (default every seat; Ramsen: those that said in).
@@ -126,6 +128,17 @@ def title(rules: RuleSet) -> str:
 def _hook(renderer: GameRenderer, name: str) -> Callable[..., Any] | None:
     hook = getattr(renderer, name, None)
     return hook if callable(hook) else None
+
+
+def pretty(card: Card) -> str:
+    """A card in the French pack: ``♣J``."""
+    return card.pretty
+
+
+def card_face(rules: RuleSet) -> Callable[[Card], str]:
+    """How the rules' game shows a card (``Card.pretty`` unless its renderer says otherwise)."""
+    hook = _hook(renderer_for(rules), "card_face")
+    return hook if hook is not None else pretty
 
 
 def card_points(rules: RuleSet) -> bool:
