@@ -248,6 +248,7 @@ class KnockedScorer:
 
     def __init__(self, inner: Scorer, knocks: int) -> None:
         self.inner = inner
+        self.knocks = knocks
         self.factor = 1 << knocks
 
     def __call__(self, tally: Tally) -> Score:
@@ -256,6 +257,7 @@ class KnockedScorer:
         return score._replace(
             scores=tuple([value * factor for value in score.scores]),
             multiplier=score.multiplier * factor,
+            details={**(score.details or {}), "knocks": self.knocks},
         )
 
     def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:

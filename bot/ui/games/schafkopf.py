@@ -572,22 +572,17 @@ def payment_facts(
 def ramsch_facts(rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
     """A Ramsch after an all-pass: who loses and pays, Jungfrau, Durchmarsch, the knocks."""
     facts = ["Everyone said weiter: **Ramsch**"]
-    ramsch = rules.ramsch if isinstance(rules, FullSchafkopfRules) else None
     if result.durchmarsch is not None:
         facts.append(f"**Durchmarsch** by {names[result.durchmarsch]}: all eight tricks")
-        base = 7
     else:
         for loser in result.losers:
             facts.append(f"**{names[loser]}** has the most card points and pays")
         jungfrau = [names[seat] for seat in result.jungfrau]
         if jungfrau:
             facts.append(f"Jungfrau (no trick): {', '.join(jungfrau)}")
-        everyone = bool(ramsch is not None and ramsch.jungfrau_doubles_all and jungfrau)
-        base = 4 if everyone else 2
-    factor = max(1, result.multiplier // base) if result.multiplier else 1
-    knocks = factor.bit_length() - 1
+    knocks = int((result.details or {}).get("knocks", 0))
     if knocks:
-        facts.append(f"× {factor} ({doubling_text(knocks, 0)})")
+        facts.append(f"× {1 << knocks} ({doubling_text(knocks, 0)})")
     return facts
 
 
