@@ -27,7 +27,7 @@ from bot.ui import ids
 from bot.ui.actions import action_of
 from bot.ui.editor import Draft
 from bot.ui.editor_view import render_editor
-from bot.ui.games import renderer_for
+from bot.ui.games import faced_text, renderer_for
 from bot.ui.hand import render_hand
 from bot.ui.items import marked_on
 from bot.ui.lobby import render_lobby
@@ -201,10 +201,26 @@ class TablesCog(RamschCog, name="Tables"):
     ) -> None:
         user = interaction.user.id
         update = await self._answer(
-            interaction, self.service.play.act(table_id, user, action, deal_number=deal)
+            interaction,
+            self._faced(table_id, self.service.play.act(table_id, user, action, deal_number=deal)),
         )
         if update is not None and _on_ephemeral(interaction):
             self.publisher.show_ephemeral(update.table, user, interaction, None)
+
+    async def _faced(self, table_id: int, work: Awaitable[T]) -> T:
+        """``work``, its refusal written with the cards as the table's game shows them (the
+        core names cards ``♠A``; a Schafkopf table shows the Bavarian pack)."""
+        try:
+            return await work
+        except TableError as error:
+            try:
+                rules = self.service.tables.get(table_id).rules
+            except TableError:
+                raise error from None
+            text = faced_text(rules, str(error))
+            if text == str(error):
+                raise
+            raise type(error)(text) from None
 
     async def on_lobby(
         self, interaction: discord.Interaction, table_id: int, action: ids.LobbyAction

@@ -9,12 +9,13 @@ card, and the facts of a result.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ui.games.ramsch import RAMSCH
 from bot.ui.games.ramsen import RAMSEN
 from bot.ui.games.skat import SKAT
-from ramsch_core import RuleSet
+from ramsch_core import Card, RuleSet
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -139,6 +140,30 @@ def card_face(rules: RuleSet) -> Callable[[Card], str]:
     """How the rules' game shows a card (``Card.pretty`` unless its renderer says otherwise)."""
     hook = _hook(renderer_for(rules), "card_face")
     return hook if hook is not None else pretty
+
+
+PRETTY_CARD = re.compile(r"([♣♠♥♦])(10|[AKQJ987])?")
+"""A card as the core writes it in a message (``♠A``, ``♥10``), or a suit alone (``♠``)."""
+
+
+def faced_text(rules: RuleSet, text: str) -> str:
+    """A core message (a refusal) with its cards and suits shown as the rules' game shows
+    them; unchanged for a game that shows ``Card.pretty``."""
+    face = _hook(renderer_for(rules), "card_face")
+    if face is None:
+        return text
+
+    def one(found: re.Match[str]) -> str:
+        letter = SUIT_LETTERS[found[1]]
+        if found[2] is None:  # a suit alone: its Ace's face without the rank
+            return str(face(Card.parse(f"{letter}A"))).removesuffix("A")
+        rank = "T" if found[2] == "10" else found[2]
+        return str(face(Card.parse(f"{letter}{rank}")))
+
+    return PRETTY_CARD.sub(one, text)
+
+
+SUIT_LETTERS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 
 
 def card_points(rules: RuleSet) -> bool:
