@@ -143,7 +143,12 @@ def check_views(deal: Deal, known: list[set[Card]]) -> None:
     for seat in range(deal.players):
         view = deal.view(seat)
         assert view.seat == seat and view.phase == deal.phase and view.to_act == deal.to_act
-        assert list(view.hand) == deal.hand(seat)
+        if deal.phase == "knocking":  # SF-1, SF-9: Klopfen sees the first four cards only
+            first = set(deal.dealt_hands[seat][:4])
+            assert set(view.hand) == first and len(view.hand) == 4
+            assert not cards_in(view.legal) and not cards_in(view.public) - first
+        else:
+            assert list(view.hand) == deal.hand(seat)
         assert view.tricks == tuple(deal.tricks) and view.trick == tuple(deal.trick)
         assert view.result is None
         shown: set[Card] = set(deal.trick) | {c for trick in deal.tricks for c in trick.cards}
@@ -286,6 +291,37 @@ def check_skat_result(deal: Deal) -> None:
         assert value >= details["bid"] or not details["overbid"]
 
 
+def check_schafkopf_result(deal: Deal) -> None:
+    """SF-6..8 on a finished deal of full Schafkopf: eight tricks of four cards, scores in
+    cents that sum to zero; a called game pays as the scorer's details say (the declaring
+    side wins with 61); a deal thrown in (or a Stock) pays nothing; an all-pass Ramsch scores
+    as SK-5..8."""
+    result = deal.result
+    assert result is not None
+    assert sum(result.scores) == 0
+    if result.contract == "passed":
+        assert result.tricks == () and set(result.scores) == {0}
+        return
+    assert len(result.tricks) == 8 and all(len(trick.cards) == 4 for trick in result.tricks)
+    assert sum(trick.points for trick in result.tricks) == 120
+    details = result.details or {}
+    if "declarer" not in details:  # the Ramsch after an all-pass
+        assert len(result.losers) == 1 or result.durchmarsch is not None
+        return
+    declarers = {
+        details["declarer"],
+        *([details["partner"]] if details.get("partner") is not None else []),
+    }
+    points = sum(t.points for t in result.tricks if t.winner in declarers)
+    assert details["declarer_points"] == points and details["won"] == (points >= 61)
+    amount = details["amount"]
+    for seat, score in enumerate(result.scores):
+        side = seat in declarers
+        sign = 1 if side == details["won"] else -1
+        factor = 3 if side and len(declarers) == 1 else 1
+        assert score == sign * factor * amount
+
+
 def check_ramsen_result(deal: Deal) -> None:
     """RA-5..7 on a finished Ramsen deal: the tricks hold a card of each player in; a lone
     player takes five tricks unplayed; the bars owed and the winner are RA-7 read straight
@@ -324,6 +360,9 @@ def check_result(deal: Deal) -> None:
     every game shares, then each Ramsch variant's arithmetic by its rule class."""
     rules, result = deal.rules, deal.result
     assert result is not None
+    if rules.game == "schafkopf":
+        check_schafkopf_result(deal)
+        return
     if isinstance(rules, RamsenRules):
         check_ramsen_result(deal)
         return
