@@ -14,6 +14,7 @@ from ramsch_core.ai import DEFAULT_PLAYOUTS, HeuristicPlayer, Player, RandomPlay
 from ramsch_core.cards import DECK, Card, Suit
 from ramsch_core.contracts import Contract
 from ramsch_core.contracts.ramsen import RamsenScorer, ramsen_contract
+from ramsch_core.contracts.schafkopf import GameName as SchafkopfGame
 from ramsch_core.contracts.skat import GAMES as GAMES_OF_SKAT
 from ramsch_core.contracts.skat import Declaration, GameName, SkatScorer, skat_order
 from ramsch_core.deal import Deal, deal_from_seed
@@ -172,7 +173,71 @@ def ramsen_dealt(rules: RuleSet, seed: int) -> Dealt:
     ]
 
 
-KERNEL_DEALS: dict[str, KernelDeal] = {"skat": skat_kernel_deal, "ramsen": ramsen_kernel_deal}
+def schafkopf_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) -> Outcome:
+    """Full Schafkopf: a random seat calls a random game — a Sauspiel on an Ace it may call
+    (SF-3), a Wenz or a Solo in a random suit — and the kernel plays it out at random under
+    that game's order (a Sauspiel with the called Ace's duties) and scorer (the partner and
+    the Laufende as dealt). The calls, Klopfen and Kontra are not simulated."""
+    from ramsch_core.ai.schafkopf import mask_laufende
+    from ramsch_core.contracts.schafkopf import CALLABLE_ACES, SchafkopfScorer, called_ace
+    from ramsch_core.games.schafkopf import FullSchafkopfRules
+
+    assert isinstance(rules, FullSchafkopfRules)
+    rand = rng.random
+    declarer = int(rand() * rules.players)
+    kernel = _schafkopf_kernel(rules, "sauspiel", None)
+    if dealt is None:
+        hands, _ = kernel.random_deal(rng)
+        held = [kernel.layout.to_card_mask(hand) for hand in hands]  # bit = card value
+    else:
+        held = [sum(1 << card for card in hand) for hand in dealt[0]]
+    mine = held[declarer]
+    plain = kernel.order.class_masks
+    aces = [
+        suit for suit in CALLABLE_ACES if not mine >> called_ace(suit) & 1 and mine & plain[suit]
+    ]
+    pick = int(rand() * (len(aces) + 2))
+    suit: Suit | None = None
+    ace: Suit | None = None
+    if pick < len(aces):
+        game: SchafkopfGame = "sauspiel"
+        ace = aces[pick]
+    elif pick == len(aces) or not rules.wenz:
+        game, suit = "solo", Suit(int(rand() * 4))
+    else:
+        game = "wenz"
+    kernel = _schafkopf_kernel(rules, game, ace if game == "sauspiel" else suit)
+    masks = [kernel.layout.from_card_mask(hand) for hand in held]
+    partner = None
+    if ace is not None:
+        partner = next(seat for seat in range(rules.players) if held[seat] >> called_ace(ace) & 1)
+    side = masks[declarer] | (masks[partner] if partner is not None else 0)
+    count = mask_laufende(side, kernel.trump_mask.bit_count(), 2 if game == "wenz" else 3)
+    scorer = SchafkopfScorer(game, declarer, partner, suit, ace, count, rules.tariff, 0)
+    players = rules.players
+    won, counts, last = [0] * players, [0] * players, [-1] * players
+    winners = kernel.run(masks, 0, [], won, counts, last, 0, rand, None)
+    score = scorer(tally(kernel.layout, won, counts, last, 0, 0))
+    return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
+
+
+@cache
+def _schafkopf_kernel(rules: RuleSet, game: SchafkopfGame, suit: Suit | None) -> Kernel:
+    """The kernel of one Schafkopf game (``suit``: a Solo's trumps, a Sauspiel's called Ace;
+    the scorer is replaced deal by deal)."""
+    from ramsch_core.contracts.schafkopf import Tariff, schafkopf_contract
+
+    ace = suit if game == "sauspiel" else None
+    trump = suit if game == "solo" else None
+    contract = schafkopf_contract(game, 0, None, trump, ace, (), Tariff(), 0)
+    return Kernel(rules, contract)
+
+
+KERNEL_DEALS: dict[str, KernelDeal] = {
+    "skat": skat_kernel_deal,
+    "ramsen": ramsen_kernel_deal,
+    "schafkopf": schafkopf_kernel_deal,
+}
 """A game whose contract is chosen in the deal: how the bench plays one deal through the
 kernel. Any other game plays its rules' own contract (``ramsch_kernel_deal``)."""
 SEEDED_DEALS: dict[str, Callable[[RuleSet, int], Dealt]] = {"ramsen": ramsen_dealt}
@@ -353,7 +418,8 @@ class SelfPlay:
     declared: int = 0
     won: int = 0
     value: int = 0
-    """Sum of the declared games' values (before the loss doubles them)."""
+    """Sum of the declared games' values (before the loss doubles them; Schafkopf: what each
+    seat paid or was paid, in cents)."""
     kontra: int = 0
     score: Fraction = Fraction(0)
     """Sum of the declarers' scores."""
@@ -382,7 +448,7 @@ def self_play(rules: RuleSet, deals: int, playouts: int) -> SelfPlay:
         if "declarer" in details:
             play.declared += 1
             play.won += bool(details["won"])
-            play.value += int(details["value"])
+            play.value += int(details["value"] if "value" in details else details["amount"])
             play.kontra += details.get("kontra", 0) > 0
             play.score += result.scores[details["declarer"]]
     return play

@@ -27,14 +27,16 @@ from ramsch_core.actions import (
 )
 from ramsch_core.ai import HeuristicPlayer, Player, make_player
 from ramsch_core.ai.skat import contest_of, game_value
-from ramsch_core.cards import Card, points_of
+from ramsch_core.cards import Card, Suit, points_of
 from ramsch_core.contracts.ramsen import BARS_PER_CROSS, ramsen_order
+from ramsch_core.contracts.schafkopf import SchafkopfContest, called_ace
 from ramsch_core.contracts.skat import BASE, SkatContest, null_value, value_steps
 from ramsch_core.deal import Deal
 from ramsch_core.errors import RulesError, RuleSetError
 from ramsch_core.games import get_game
 from ramsch_core.match import Match, SheetEntry, parse_table_options
 from ramsch_core.phases.bidding import Bid, Hold, Pass, Said
+from ramsch_core.phases.calling import Call, Knock, NoKnock
 from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
 from ramsch_core.phases.exchange import Exchange, Exchanged, RamsenState
@@ -65,6 +67,30 @@ RAMSEN_HELP = (
     "say in (i) or pass (p). Each trick won draws one bar of the crosses you owe (five bars a "
     "cross); whoever draws his last bar wins."
 )
+
+SCHAFKOPF_HELP = (
+    "Schafkopf: call in turn: weiter (or pass), sauspiel C (calling the Ace of ♣; S or D: "
+    "Gras/Pik, Schellen/Karo), wenz, or solo H (any suit: C S H D, or Eichel Gras Herz "
+    "Schellen); a higher game overrides. The called Ace's holder is the caller's partner, shown "
+    "when the Ace falls. At a Klopfen table knock (k) or not (n) first, after your first four "
+    "cards. Kontra (k) and Re (r) double. Payments in cents: the tariff and the extras, times "
+    "the doublings."
+)
+SCHAFKOPF_GAMES = {"sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo"}
+SUIT_WORDS = {
+    "c": Suit.CLUBS, "clubs": Suit.CLUBS, "kreuz": Suit.CLUBS, "eichel": Suit.CLUBS,
+    "s": Suit.SPADES, "spades": Suit.SPADES, "pik": Suit.SPADES, "gras": Suit.SPADES,
+    "blatt": Suit.SPADES, "grün": Suit.SPADES,
+    "h": Suit.HEARTS, "hearts": Suit.HEARTS, "herz": Suit.HEARTS, "rot": Suit.HEARTS,
+    "d": Suit.DIAMONDS, "diamonds": Suit.DIAMONDS, "karo": Suit.DIAMONDS,
+    "schellen": Suit.DIAMONDS, "schelln": Suit.DIAMONDS,
+}  # fmt: skip
+"""Suits as a Schafkopf player may name them: the letter, English, French and German names."""
+CALL_WORDS = {
+    "sauspiel": "sauspiel", "sau": "sauspiel", "rufspiel": "sauspiel", "call": "sauspiel",
+    "wenz": "wenz", "solo": "solo", "ramsch": "ramsch",
+}  # fmt: skip
+WEITER = ("weiter", "w", "pass", "p", "n", "no", "nein")
 
 GAME_NAMES = {
     "clubs": "Clubs", "spades": "Spades", "hearts": "Hearts", "diamonds": "Diamonds",
@@ -163,6 +189,9 @@ class TerminalGame:
         seat = match.deal_seat(0)
         if seat is None:
             self.write("You deal and sit this one out.")
+        elif match.deal.phase == "knocking":  # Klopfen: only the first four cards are seen
+            cards = match.deal.view(seat).hand
+            self.write("Your first four cards: " + " ".join(card.pretty for card in cards))
         else:
             self.write("Your hand: " + " ".join(card.pretty for card in match.deal.hand(seat)))
 
@@ -185,11 +214,17 @@ class TerminalGame:
         return f"You {verb}" if table_seat == 0 else f"{self.name(table_seat)} {verb}{ending}"
 
     def _report(self, seats: tuple[int, ...], events: Sequence[Event], deal: Deal) -> None:
+        contest = deal.state if isinstance(deal.state, SchafkopfContest) else None
         for event in events:
-            if isinstance(event, Said):
+            if isinstance(event, Said) and contest is not None:
+                self._schafkopf_said(seats, event, contest)
+            elif isinstance(event, Said):
                 self._said(seats, event, deal)
-            elif isinstance(event, CardPlayed) and seats[event.seat] != 0:
-                self.write(f"  {self.name(seats[event.seat])} plays {event.card.pretty}")
+            elif isinstance(event, CardPlayed):
+                if seats[event.seat] != 0:
+                    self.write(f"  {self.name(seats[event.seat])} plays {event.card.pretty}")
+                if contest is not None:
+                    self._partner_shown(seats, event, contest)
             elif isinstance(event, TrickTaken):
                 cards = " ".join(card.pretty for card in event.cards)
                 winner = self.name(seats[event.winner])
@@ -235,6 +270,197 @@ class TerminalGame:
             self.write(f"  {self._does(seat, 'say')} in")
         else:
             self.write(f"  {self.name(seat)}: {what}")
+
+    # -- Schafkopf ---------------------------------------------------------------------------
+
+    def _schafkopf_said(
+        self, seats: tuple[int, ...], event: Said, contest: SchafkopfContest
+    ) -> None:
+        """SF-2, SF-9: a knock, a call or weiter, Kontra, Re; the game once the calls end."""
+        seat, what = seats[event.seat], event.what
+        if what == "knock":
+            self.write(f"  {self._does(seat, 'knock')}!")
+        elif what == "no_knock":
+            self.write(f"  {self.name(seat)}: no knock")
+        elif what == "pass":
+            self.write(f"  {self.name(seat)}: weiter")
+        elif what in ("kontra", "re"):
+            self.write(f"  {self._does(seat, 'say')} {what.capitalize()}!")
+        else:
+            self.write(f"  {self.name(seat)}: {self._call_words(what)}")
+        if what not in ("knock", "no_knock", "kontra", "re") and contest.game is not None:
+            self.shown = (self.match.number, contest.kontra)
+            self.write(self._schafkopf_game(contest, seats))  # the calls are over
+
+    @staticmethod
+    def _call_words(what: str) -> str:
+        """``sauspiel C`` as ``Sauspiel on the ♣ Ace``, ``solo H`` as ``Solo, ♥ trumps``."""
+        words = what.split()
+        if words[0] == "sauspiel":
+            return f"Sauspiel on the {Suit('CSHD'.index(words[1])).symbol} Ace"
+        if words[0] == "solo":
+            suit = Suit("CSHD".index(words[1]))
+            return f"Solo, {suit.german} ({suit.symbol}) trumps"
+        return words[0].capitalize()
+
+    def _schafkopf_game(self, contest: SchafkopfContest, seats: tuple[int, ...]) -> str:
+        """The game as the calls decided it, with the knocks and Kontra or Re."""
+        knocks = len(contest.knocks)
+        doubled = [f"{knocks} knock{'s' if knocks != 1 else ''}"] if knocks else []
+        doubled += [["", "Kontra", "Kontra and Re"][contest.kontra]] if contest.kontra else []
+        extra = f" ({', '.join(doubled)}: × {contest.multiplier})" if doubled else ""
+        if contest.game == "ramsch":
+            return f"Everyone passed: Ramsch is played{extra}."
+        if contest.game == "passed":
+            stock = getattr(self.match.rules, "all_pass", "") == "stock"
+            return "Everyone passed: " + ("Stock, nobody scores." if stock else "thrown in.")
+        declarer = contest.declarer
+        assert declarer is not None
+        name = self.name(seats[declarer])
+        verb = "play" if name == "You" else "plays"
+        game = contest.game or ""
+        if game == "sauspiel" and contest.ace is not None:
+            ace = called_ace(contest.ace).pretty
+            if contest.partner is not None:
+                partner = f"with {self.name(seats[contest.partner])}"
+            else:
+                partner = "the partner hidden until it falls"
+            text = f"a Sauspiel calling {ace} ({partner})"
+        elif game == "solo" and contest.suit is not None:
+            text = f"a {contest.suit.german} Solo ({contest.suit.symbol} trumps)"
+        else:
+            text = "a Wenz (only the Unters are trumps)"
+        return f"Game: {name} {verb} {text}{extra}"
+
+    def _partner_shown(
+        self, seats: tuple[int, ...], event: CardPlayed, contest: SchafkopfContest
+    ) -> None:
+        """SF-3: the called Ace falls; its player is the declarer's partner."""
+        if contest.game != "sauspiel" or contest.ace is None or contest.declarer is None:
+            return
+        if event.card != called_ace(contest.ace):
+            return
+        partner = self.name(seats[event.seat])
+        declarer = self.name(seats[contest.declarer])
+        verb = "are" if partner == "You" else "is"
+        whose = "your" if declarer == "You" else f"{declarer}'s"
+        self.write(f"  The called Ace is out: {partner} {verb} {whose} partner")
+
+    def _schafkopf_result(self, entry: SheetEntry, details: dict[str, Any]) -> None:
+        """SF-6..9: the game won or lost with its card points, then the payment worked out:
+        the tariff and the extras, times the doublings, and who pays whom."""
+        names = [self.name(seat) for seat in entry.seats]
+        game = SCHAFKOPF_GAMES[details["game"]]
+        side = [details["declarer"]]
+        if details.get("partner") is not None:
+            side.append(details["partner"])
+        others = " and ".join(names[seat] for seat in range(len(names)) if seat not in side)
+        players = " and ".join(names[seat] for seat in side)
+        won = "won" if details["won"] else "lost"
+        extras = [
+            word for word in ("Schneider", "Schwarz") if details[word.lower()]
+        ]  # a lost game's side may be Schneider or Schwarz too
+        self.write(
+            f"Deal {entry.number + 1} over. {players} {won} the {game} with "
+            f"{details['declarer_points']} card points"
+            + (f" ({', '.join(extras)})" if extras else "")
+            + "."
+        )
+        tariff = getattr(self.match.rules, "tariff", None)
+        extra = tariff.extra if tariff is not None else 0
+        multiplier, amount = details["multiplier"], details["amount"]
+        subtotal = amount // multiplier
+        count = details["schneider"] + details["schwarz"] + details["laufende"]
+        parts = [f"{game} {subtotal - extra * count}"]
+        parts += [f"{word} {extra}" for word in extras]
+        if details["laufende"]:
+            parts.append(f"{details['laufende']} Laufende × {extra}")
+        line = f"Payment: {' + '.join(parts)} = {subtotal}"
+        if multiplier > 1:
+            why = []
+            if details["knocks"]:
+                why.append(f"{details['knocks']} knock{'s' if details['knocks'] != 1 else ''}")
+            if details["kontra"]:
+                why.append("Kontra" if details["kontra"] == 1 else "Kontra and Re")
+            line += f" × {multiplier} ({', '.join(why)}) = {amount}"
+        self.write(f"{line} cents")
+        payers, payees = (others, players) if details["won"] else (players, others)
+        if details["game"] == "sauspiel":
+            self.write(f"{payers} pay {amount} each; {payees} get {amount} each")
+        elif details["won"]:
+            self.write(f"{payers} pay {amount} each to {payees}: {3 * amount} in all")
+        else:
+            pays = "pay" if payers == "You" else "pays"
+            self.write(f"{payers} {pays} {amount} to each of {payees}: {3 * amount} in all")
+        self._scores(entry)
+
+    def _ask_knock(self, view: SeatView) -> Action:
+        """SF-9: knock or not, with the first four cards seen (shown as the deal began)."""
+        while True:
+            text, chosen = self._answer(view, "Knock (k) or not (n)? (Enter = AI) ")
+            if chosen is not None:
+                return chosen
+            if text in ("k", "knock", "klopf", "klopfen", "y", "yes", "ja", "j"):
+                return Knock()
+            if text in ("n", "no", "nein", "not"):
+                return NoKnock()
+            self.write("  Answer k to knock or n not to")
+
+    def _ask_schafkopf_call(self, view: SeatView) -> Action:
+        """SF-2: weiter, or a game that outranks the calls before."""
+        contest = view.public.state
+        assert isinstance(contest, SchafkopfContest)
+        seats = self.match.active_seats
+        self.write("Your hand: " + " ".join(card.pretty for card in view.hand))
+        called = [(seat, word) for seat, word in contest.said if word not in ("knock", "no_knock")]
+        best = next((word for _, word in reversed(called) if word != "pass"), None)
+        if best is not None:
+            who = next(seat for seat, word in reversed(called) if word == best)
+            self.write(f"{self.name(seats[who])} calls {self._call_words(best)}.")
+        offered = [
+            action.words
+            for action in view.legal
+            if isinstance(action, Call) and action.game != "solo"
+        ]
+        if any(isinstance(action, Call) and action.game == "solo" for action in view.legal):
+            offered.append("solo C/S/H/D")
+        self.write("You may say: " + ", ".join(["weiter", *offered]))
+        while True:
+            text, chosen = self._answer(
+                view, "Your call (e.g. weiter, sauspiel C, wenz, solo H; Enter = AI): "
+            )
+            if chosen is not None:
+                return chosen
+            action = self._schafkopf_call(text)
+            if action is None:
+                continue
+            try:
+                self.match.check(action, 0)
+            except RulesError as error:
+                self.write(f"  {error}")
+                continue
+            return action
+
+    def _schafkopf_call(self, text: str) -> Action | None:
+        """A call as typed: ``weiter``, ``sauspiel C``, ``wenz``, ``solo herz``; None (and
+        why) for words that name none."""
+        words = text.replace(",", " ").split()
+        if not words or words[0] in WEITER:
+            return Pass() if words else None
+        game = CALL_WORDS.get(words[0])
+        if game is None:
+            self.write("  Say weiter, sauspiel C (S, D), wenz or solo with a suit (C S H D)")
+            return None
+        suit = SUIT_WORDS.get(words[1]) if len(words) > 1 else None
+        if game in ("sauspiel", "solo") and suit is None:
+            what = "the Ace's suit (C, S or D)" if game == "sauspiel" else "the trump suit"
+            self.write(f"  Name {what}, e.g. {game} {'C' if game == 'sauspiel' else 'H'}")
+            return None
+        if game == "sauspiel":
+            return Call("sauspiel", suit, None)
+        if game == "solo":
+            return Call("solo", None, suit)
+        return Call(game, None, None)  # type: ignore[arg-type]
 
     def _exchanged(self, table_seat: int, event: Exchanged) -> None:
         """RA-4: how many cards a seat laid away (what it drew only the seat sees)."""
@@ -286,6 +512,9 @@ class TerminalGame:
         result = entry.result
         names = [self.name(seat) for seat in entry.seats]
         details = result.details or {}
+        if details.get("game") in SCHAFKOPF_GAMES:
+            self._schafkopf_result(entry, details)
+            return
         if "declarer" in details:
             self._game_result(entry, details)
             return
@@ -401,6 +630,10 @@ class TerminalGame:
             return self._ask_exchange(view)
         if view.phase == "in_or_pass":
             return self._ask_in_or_pass(view)
+        if view.phase == "knocking":
+            return self._ask_knock(view)
+        if view.phase == "calling":
+            return self._ask_schafkopf_call(view)
         call = self._ask_call(view)
         if call is not None:
             return call
@@ -410,6 +643,12 @@ class TerminalGame:
         if contest is not None and contest.declaration is not None and self.shown != shown:
             self.shown = shown  # the game once, again after a Kontra or Re
             self.write(f"Game: {self._contract(contest, self.match.active_seats)}")
+        schafkopf = view.public.state
+        if isinstance(schafkopf, SchafkopfContest) and schafkopf.declarer is not None:
+            shown = (self.match.number, schafkopf.kontra)
+            if self.shown != shown:
+                self.shown = shown
+                self.write(self._schafkopf_game(schafkopf, self.match.active_seats))
         self._open_cards(self.match.deal, self.match.active_seats)  # as they lie now
         if view.trick:
             leader = view.trick_leader if view.trick_leader is not None else 0
@@ -669,6 +908,10 @@ class TerminalGame:
             contest = contest_of(view)
             if contest is not None and contest.declaration is not None:
                 self.write(f"Game: {self._contract(contest, self.match.active_seats)}")
+            schafkopf = view.public.state
+            if isinstance(schafkopf, SchafkopfContest) and self.shown != (number, schafkopf.kontra):
+                self.shown = (number, schafkopf.kontra)
+                self.write(self._schafkopf_game(schafkopf, self.match.active_seats))
             self.write("Your hand: " + " ".join(card.pretty for card in view.hand))
             while True:
                 text = self._line(f"{question} (Enter = AI) ").lower()
@@ -848,6 +1091,8 @@ def play_in_terminal(args: argparse.Namespace) -> int:
         print(SKAT_HELP)
     if rules.game == "ramsen":
         print(RAMSEN_HELP)
+    if rules.game == "schafkopf":
+        print(SCHAFKOPF_HELP)
     terminal = TerminalGame(match, args.ai, seed, _stdin_reader, print)
     try:
         return terminal.run()

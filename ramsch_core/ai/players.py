@@ -1,5 +1,5 @@
 """AI players that decide from one seat's view: a random one and a heuristic (Ramsch, full Skat,
-Ramsen)."""
+Ramsen, full Schafkopf)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
 from ramsch_core.actions import Action, PassOn, PickUp, Play, Push
-from ramsch_core.ai import ramsen, skat
+from ramsch_core.ai import ramsen, schafkopf, skat
 from ramsch_core.ai.knowledge import Knowledge, kernel_for, read_view, sampler
 from ramsch_core.ai.ramsch import bits_of, hand_danger, lay_pair, rule_card
 from ramsch_core.errors import IllegalActionError
@@ -135,19 +135,34 @@ def _skat_play(view: SeatView) -> tuple[Kernel, int | None]:
     return skat.play_kernel(view), skat.declarer_of(view)
 
 
+def _say_kontra(view: SeatView) -> bool:
+    if schafkopf.contest_of(view) is not None:
+        return schafkopf.say_kontra(view)
+    return skat.say_kontra(view)
+
+
+def _say_re(view: SeatView) -> bool:
+    if schafkopf.contest_of(view) is not None:
+        return schafkopf.say_re(view)
+    return skat.say_re(view)
+
+
 STEPS: dict[str, Callable[[Kernel, SeatView], Action]] = {
     "push": decide_push,
     "bidding": skat.decide_bid,
     "declaring": skat.decide_declaring,
     "exchange": ramsen.decide_exchange,
     "in_or_pass": ramsen.decide_in_or_pass,
+    "knocking": schafkopf.decide_knocking,
+    "calling": schafkopf.decide_calling,
 }
 """The heuristic of each step before the card play, by phase name."""
-CALLS: dict[str, Callable[[SeatView], bool]] = {"kontra": skat.say_kontra, "re": skat.say_re}
+CALLS: dict[str, Callable[[SeatView], bool]] = {"kontra": _say_kontra, "re": _say_re}
 """Actions offered besides the cards during the play (by kind), taken when their rule says so."""
 PLAY_SETUPS: dict[str, Callable[[SeatView], tuple[Kernel, int | None]]] = {
     "skat": _skat_play,
     "ramsen": ramsen.play_kernel,
+    "schafkopf": schafkopf.play_kernel,
 }
 """Per game whose contract is chosen in the deal, the kernel of the contract being played and
 the declarer; other games play out their rules' own contract."""
@@ -156,11 +171,14 @@ CARD_PRIORS: dict[str, Callable[[Kernel, Knowledge, int], int]] = {
     **dict.fromkeys(skat.TRUMP_GAMES, skat.trump_card),
     "null": skat.null_card,
     "ramsen": ramsen.rule_card,
+    "wenz": skat.trump_card,
+    "solo": skat.trump_card,
 }
 """Each contract's rule-of-thumb card (the playouts then check it); without one the playouts
 alone decide."""
 READERS: dict[str, Callable[[Kernel, SeatView, int | None], Knowledge]] = {
-    "ramsen": ramsen.read_ramsen
+    "ramsen": ramsen.read_ramsen,
+    "schafkopf": schafkopf.read_schafkopf,
 }
 """Per game whose seat knows more or other than ``read_view`` reads (Ramsen: passed seats, its
 discards, the upcard), how its knowledge is read."""

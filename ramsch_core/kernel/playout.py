@@ -12,7 +12,7 @@ from ramsch_core.cards import Card
 from ramsch_core.kernel.tally import tally
 
 if TYPE_CHECKING:
-    from ramsch_core.contracts import Contract, Score, Value
+    from ramsch_core.contracts import Contract, Score, Scorer, Value
     from ramsch_core.rules import RuleSet
 
 
@@ -58,9 +58,16 @@ class Kernel:
 
     The seats that play (``active``, in turn order) and a trick count at which a seat ends the
     play early (``stop_at``) come from the contract's scorer where it has them (Ramsen: the
-    seats that said in, and the bars each owes); otherwise every seat plays every trick."""
+    seats that said in, and the bars each owes); otherwise every seat plays every trick.
 
-    def __init__(self, rules: RuleSet, contract: Contract | None = None) -> None:
+    A Sauspiel's contract carries a called Ace (``called_ace``): its holder's duties (SF-3) hold
+    in the playouts too, in a loop of their own, unless ``ace_duties`` is False (the holder
+    has run away). ``scorer_for``, where set, gives the scorer of a playout's position (the AI:
+    a Sauspiel's hidden partner and the Laufende as the sampled world has them)."""
+
+    def __init__(
+        self, rules: RuleSet, contract: Contract | None = None, *, ace_duties: bool = True
+    ) -> None:
         self.rules = rules
         self.contract = contract = contract or rules.contract()
         layout = self.layout = contract.layout
@@ -97,6 +104,17 @@ class Kernel:
         self.pass_on_allowed = schieben is not None and schieben.pass_on
         self.layable = layout.from_card_mask(schieben.layable) if schieben is not None else 0
         self.scorer = contract.scorer
+        self.scorer_for: Callable[[Position], Scorer] | None = None
+        """The scorer of a playout from a position, where it depends on the world (None: the
+        contract's)."""
+        ace = called_ace(contract)
+        self.ace_bit = 0 if ace is None or not ace_duties else layout.bit_of[ace]
+        """The called Ace whose duties bind its holder in the playouts (0: none)."""
+        self.ace_suit = layout.follow[self.ace_bit] if self.ace_bit else 0
+        self.fast = (
+            self.plain_follow and self.every_seat and self.stop_at is None and not self.ace_bit
+        )
+        """Whether the plain playout loop plays this contract."""
 
     # -- conversions -----------------------------------------------------------------------
 
@@ -206,7 +224,8 @@ class Kernel:
             list(position.hands), position.leader, list(position.trick), won, counts, last,
             position.number, rng.random, log,
         )  # fmt: skip
-        score = self.scorer(tally(self.layout, won, counts, last, position.skat, position.pushes))
+        scorer = self.scorer if self.scorer_for is None else self.scorer_for(position)
+        score = scorer(tally(self.layout, won, counts, last, position.skat, position.pushes))
         return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
 
     def simulate(self, position: Position, rand: Callable[[], float]) -> tuple[Value, ...]:
@@ -220,7 +239,8 @@ class Kernel:
             position.number, rand, None,
         )  # fmt: skip
         facts = tally(self.layout, won, counts, last, position.skat, position.pushes)
-        return self.scorer(facts).scores
+        scorer = self.scorer if self.scorer_for is None else self.scorer_for(position)
+        return scorer(facts).scores
 
     def run(
         self,
@@ -235,7 +255,9 @@ class Kernel:
         log: list[int] | None,
     ) -> list[int]:
         """The playout loop; updates its list arguments in place and returns trick winners."""
-        if not self.plain_follow or not self.every_seat or self.stop_at is not None:
+        if not self.fast:
+            if self.ace_bit:
+                return self._run_called(hands, leader, trick, won, counts, last, number, rand, log)
             return self._run_ruled(hands, leader, trick, won, counts, last, number, rand, log)
         follow, relevant, next_seat = self.follow, self.relevant, self.next_seat
         players, total = self.players, self.tricks_per_deal
@@ -262,6 +284,80 @@ class Kernel:
                         skip -= 1
                 bit = legal & -legal
                 hands[seat] = hand ^ bit
+                if index:
+                    tmask |= bit
+                    if bit & rel and bit > best:
+                        best, best_seat = bit, seat
+                else:
+                    fmask, rel, best, best_seat, tmask = follow[bit], relevant[bit], bit, seat, bit
+                if log is not None:
+                    log.append(bit)
+                seat = next_seat[seat]
+            won[best_seat] |= tmask
+            counts[best_seat] += 1
+            last[best_seat] = number
+            winners.append(best_seat)
+            seat = best_seat
+            number += 1
+            start = 0
+        return winners
+
+    def _run_called(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        won: list[int],
+        counts: list[int],
+        last: list[int],
+        number: int,
+        rand: Callable[[], float],
+        log: list[int] | None,
+    ) -> list[int]:
+        """The playout loop of a Sauspiel: follow suit, and the called Ace's duties (SF-3)
+        while its holder holds it and has not run away — he plays it when its suit is led, may
+        not lead another card of the suit with fewer than four of it (with four or more doing
+        so runs away, ending the duties), and keeps it on other tricks unless it is his last
+        card. ``phases/called_ace.SauspielPlay`` says the same for the public API."""
+        follow, relevant, next_seat = self.follow, self.relevant, self.next_seat
+        players, total = self.players, self.tricks_per_deal
+        ace, suit = self.ace_bit, self.ace_suit
+        holder = -1
+        for seat in range(players):
+            if hands[seat] & ace:
+                holder = seat
+        winners: list[int] = []
+        start = len(trick)
+        fmask = rel = best = tmask = 0
+        best_seat = seat = leader
+        if start:
+            fmask, rel = follow[trick[0]], relevant[trick[0]]
+            for index, bit in enumerate(trick):
+                tmask |= bit
+                if bit & rel and bit > best:
+                    best, best_seat = bit, (leader + index) % players
+            seat = (leader + start) % players
+        while number < total:
+            for index in range(start, players):
+                hand = hands[seat]
+                if index:
+                    legal = hand & fmask or hand
+                    if seat == holder:  # the Ace on its suit, else only as the last card
+                        legal = ace if fmask == suit else legal & ~ace or legal
+                else:
+                    legal = hand
+                    if seat == holder and (hand & suit).bit_count() < 4:
+                        legal = hand & ~(suit & ~ace)
+                count = legal.bit_count()
+                if count > 1:
+                    skip = int(rand() * count)
+                    while skip:
+                        legal &= legal - 1
+                        skip -= 1
+                bit = legal & -legal
+                hands[seat] = hand ^ bit
+                if seat == holder and (bit == ace or (not index and bit & suit)):
+                    holder = -1  # the Ace played, or run away from
                 if index:
                     tmask |= bit
                     if bit & rel and bit > best:
@@ -467,6 +563,17 @@ def play_shape(contract: Contract, players: int) -> tuple[tuple[int, ...], tuple
     active = tuple(sorted(scorer.active)) or every
     stop_at = scorer.owed_before if len(scorer.owed_before) == players else None
     return active, stop_at
+
+
+def called_ace(contract: Contract) -> Card | None:
+    """The called Ace of a Sauspiel's contract (SF-3), None for any other contract."""
+    from ramsch_core.contracts.schafkopf import SchafkopfScorer
+    from ramsch_core.contracts.schafkopf import called_ace as ace_of
+
+    scorer = contract.scorer
+    if not isinstance(scorer, SchafkopfScorer) or scorer.game != "sauspiel":
+        return None
+    return None if scorer.ace is None else ace_of(scorer.ace)
 
 
 def _random_bit(mask: int, rand: Callable[[], float]) -> int:

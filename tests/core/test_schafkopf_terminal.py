@@ -1,0 +1,201 @@
+"""Terminal play of full Schafkopf (SF-1..10): a scripted human knocks, calls, says Kontra and
+plays through the terminal's input, each kind of step wrongly once first (refused with the
+core's reason and asked again); the game, the partner once the called Ace falls, and each
+deal's payment worked out. The game is not registered yet: the registry is patched."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from ramsch_core import cli, terminal
+from ramsch_core.cards import DECK, Card, Suit
+from ramsch_core.deal import Deal
+from ramsch_core.games import GAMES
+from ramsch_core.games.schafkopf import SCHAFKOPF
+from ramsch_core.match import Match, TableOptions
+from ramsch_core.phases.bidding import Pass
+from ramsch_core.phases.calling import Call
+from ramsch_core.terminal import TerminalGame
+
+PRETTY = {card.pretty: card for card in DECK}
+
+
+@pytest.fixture
+def registered() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(GAMES, SCHAFKOPF.id, SCHAFKOPF)
+        yield
+
+
+class SchafkopfHuman:
+    """Answers every prompt: a word the step does not know once, then the AI's choice (an
+    empty line); in the card play first a held card the rules forbid, when there is one."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.wrong: set[str] = set()
+        self.refused = 0
+
+    def write(self, text: str) -> None:
+        self.lines.append(text)
+
+    def last(self, prefix: str) -> str:
+        return next(line for line in reversed(self.lines) if line.startswith(prefix))
+
+    def read(self, prompt: str) -> str | None:
+        self.lines.append(prompt)
+        if prompt.startswith("Knock"):
+            if "knock" not in self.wrong:
+                self.wrong.add("knock")
+                return "maybe"
+            return "k" if len(self.wrong) % 2 else "n"
+        if prompt.startswith("Your call"):
+            if "call" not in self.wrong:
+                self.wrong.add("call")
+                return "sauspiel H"  # Hearts are trumps: never callable
+            if "word" not in self.wrong:
+                self.wrong.add("word")
+                return "grand"
+            return ""
+        if prompt.startswith("Say Kontra"):
+            return "n"
+        if prompt.startswith("Your card"):
+            shown = self.last("Your hand: 1:")[len("Your hand: ") :].split()
+            hand = [PRETTY[item.split(":", 1)[1]] for item in shown]
+            playable = {Card.parse(item) for item in self.last("Playable: ").split()[1:]}
+            barred = [card for card in hand if card not in playable]
+            if barred and self.refused < 40 and self.lines[-2] != "refused":
+                self.refused += 1
+                self.lines.append("refused")
+                return str(barred[0])
+            return ""
+        return ""
+
+
+def play(seed: int, preset: str = "schafkopf-klopfen", rounds: int = 1) -> list[str]:
+    human = SchafkopfHuman()
+    args = cli.build_parser().parse_args(
+        ["play", "--game", "schafkopf", "--preset", preset, "--seed", str(seed),
+         "--rounds", str(rounds)]
+    )  # fmt: skip
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(terminal, "_stdin_reader", human.read)
+        patch.setattr("builtins.print", human.write)
+        assert terminal.play_in_terminal(args) == 0
+    return human.lines
+
+
+def test_a_session_knocks_calls_and_plays_with_refusals(registered: None) -> None:
+    """The Klopfen prompt with the first four cards only, the calls (Hearts refused with the
+    core's reason), the games announced, card refusals from the core, each deal's result
+    with its payment, and the totals in cents."""
+    lines = play(11)
+    text = "\n".join(lines)
+    assert "Schafkopf: call in turn: weiter" in text
+    assert sum(line.startswith("Knock (k) or not (n)?") for line in lines) >= 4
+    assert "  Answer k to knock or n not to" in lines
+    first = next(line for line in lines if line.startswith("Your first four cards: "))
+    assert len(first.split(": ")[1].split()) == 4
+    assert "Hearts are trumps in a Sauspiel" in text or "has been called" in text
+    assert "  Say weiter, sauspiel C (S, D), wenz or solo with a suit (C S H D)" in lines
+    assert any(line.startswith(("Game: ", "Everyone passed")) for line in lines)
+    assert re.search(r"You must follow|You can't|called Ace", text)
+    assert sum(line.startswith("Deal ") and " over" in line for line in lines) == 4
+    assert "\nFinal standings:" in lines
+    assert any(line.startswith("Totals: ") for line in lines)
+
+
+def sessions(count: int) -> Iterator[tuple[int, list[str]]]:
+    for seed in range(count):
+        yield seed, play(seed, "schafkopf", 1)
+
+
+def test_the_partner_is_named_when_the_called_ace_falls_and_payments_add_up(
+    registered: None,
+) -> None:
+    """SF-3, SF-7..9: in a Sauspiel the Ace's holder is named as it falls; a called game's
+    payment line adds the tariff and the extras, times the doublings, to what each seat is
+    paid or pays."""
+    partners = payments = 0
+    for _, lines in sessions(3):
+        for index, line in enumerate(lines):
+            if line.startswith("  The called Ace is out: "):
+                partners += 1
+                shown = r"  The called Ace is out: (You are|AI \d is) (your|AI \d's) partner"
+                assert re.fullmatch(shown, line)
+            if line.startswith("Payment: "):
+                payments += 1
+                numbers = re.match(r"Payment: (.*) = (\d+)( × (\d+) \(.*\) = (\d+))? cents", line)
+                assert numbers is not None
+                terms = numbers.group(1).split(" + ")
+                total = 0
+                for term in terms:
+                    if "Laufende" in term:
+                        count, each = re.findall(r"\d+", term)
+                        total += int(count) * int(each)
+                    else:
+                        total += int(term.split()[-1])
+                assert total == int(numbers.group(2))
+                amount = int(numbers.group(5) or numbers.group(2))
+                if numbers.group(4):
+                    assert amount == total * int(numbers.group(4))
+                scores = lines[index + 2]
+                assert scores.startswith("Scores: ")
+                values = [int(item.split()[-1]) for item in scores.split(": ", 1)[1].split(", ")]
+                assert sum(values) == 0 and max(abs(v) for v in values) in (amount, 3 * amount)
+    assert partners > 0 and payments > 0
+
+
+class AceHolder(SchafkopfHuman):
+    """Holds the called ♣A: tries the card its duties forbid once (the Ace when it may not be
+    discarded, another club when the Ace must be played or may not be led around), then lets
+    the AI choose; stops after the first deal."""
+
+    def read(self, prompt: str) -> str | None:
+        self.lines.append(prompt)
+        if any(line.startswith("Deal 1 over") for line in self.lines):
+            return None
+        if prompt.startswith("Your card") and "duty" not in self.wrong:
+            self.wrong.add("duty")
+            playable = {Card.parse(item) for item in self.last("Playable: ").split()[1:]}
+            return "C7" if Card.CA in playable else "CA"
+        return ""
+
+
+def test_the_called_aces_duties_are_refused_with_the_cores_reason() -> None:
+    """SF-3: the human holds the called ♣A with three clubs and five spades; forehand, the
+    caller, holds clubs and diamonds only. Whatever is led first (or if the human leads), the
+    card the duties forbid is refused with the core's reason, and the Ace's fall names the
+    partner."""
+    rules = SCHAFKOPF.preset("schafkopf")
+    match = Match(rules, TableOptions(seats=4), 1)
+    human = match.deal_seat(0)
+    assert human is not None
+    given = {human: "CA C7 C9 S7 S8 S9 SK ST"}
+    caller = 0 if human else 1
+    given[caller] = "CK CT C8 D7 DA DT DK D9"
+    used = {card for hand in given.values() for card in hand.split()}
+    rest = iter([card for card in DECK if str(card) not in used])
+    hands = [
+        [Card.parse(item) for item in given[seat].split()]
+        if seat in given
+        else [next(rest) for _ in range(8)]
+        for seat in range(4)
+    ]
+    deal = Deal(rules, hands)
+    for seat in range(4):
+        deal.apply(Call("sauspiel", Suit.CLUBS, None) if seat == caller else Pass(), seat)
+    match.deal = deal
+    player = AceHolder()
+    assert TerminalGame(match, "heuristic", 1, player.read, player.write).run() == 0
+    text = "\n".join(player.lines)
+    assert re.search(
+        r"The called Ace must be played when its suit is first led|"
+        r"You may not discard the called Ace|You may not lead another ♣ card before the called "
+        r"Ace",
+        text,
+    )
+    assert "The called Ace is out: You are" in text
