@@ -13,17 +13,20 @@ from ramsch_core.games.registry import (
     preset,
     register,
 )
+from ramsch_core.games.schafkopf import SCHAFKOPF
 from ramsch_core.games.skat import SKAT
 
 register(RAMSCH)
 register(SKAT)
 register(RAMSEN)
+register(SCHAFKOPF)
 
 __all__ = [
     "DEFAULT_GAME",
     "GAMES",
     "RAMSCH",
     "RAMSEN",
+    "SCHAFKOPF",
     "SKAT",
     "Game",
     "game_of",

@@ -279,6 +279,7 @@ SCHAFKOPF = Game(
     presets=PRESETS,
     descriptions=PRESET_DESCRIPTIONS,
     default_preset="schafkopf",
-    bock_switches=(),
+    bock_switches=("bock_on_durchmarsch",),
 )
-"""Full Schafkopf — not registered yet (``register(SCHAFKOPF)`` makes it known)."""
+"""Full Schafkopf (SF-1..10); a Durchmarsch in the Ramsch of an all-pass may open a Bock
+round."""

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from ramsch_core import AltenburgRules, Card, RuleSet, SchafkopfRules, SkatRules, Trick, TrickOrder
 from ramsch_core.cards import points_of
+from ramsch_core.games.schafkopf import FullSchafkopfRules
 from ramsch_core.games.skat import FullSkatRules
 from ramsch_core.tricks.constraints import PlayRule
 
@@ -107,6 +108,11 @@ def score(rules: RuleSet, tricks: Sequence[Trick], skat: Sequence[Card], pushes:
         # The contract the rules fix is the Ramsch of an all-pass (FS-1); declared games are
         # checked against skat_value below.
         return score(rules.ramsch, tricks, skat, pushes)
+    if isinstance(rules, FullSchafkopfRules):
+        # The contract the rules give before a call sorts hands as SK-2 does: a Schafkopf
+        # Ramsch with the default options; called games are checked by the golden records
+        # and the property tests, the all-pass Ramsch by its own options there too.
+        return score(SchafkopfRules(), tricks, skat, pushes)
     raise NotImplementedError(
         f"no reference scoring for {type(rules).__name__} ({rules.game}): add one to "
         "tests/core/oracle.py"

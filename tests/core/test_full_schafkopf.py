@@ -1,7 +1,7 @@
 """Full Schafkopf (SCHAFKOPF-RULES.md, SF-1..10; RULES.md SK-9): the deal 4 + 4, Klopfen, the
 calls, the trick orders, the called Ace's duties and the hidden partner, Laufende, Schneider,
 Schwarz, the tariff and the payments, Kontra and Re, and an all-pass (Ramsch, Stock, thrown
-in). The game is not registered yet: rules are built from its model and presets."""
+in). Rules are built from the model and presets."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Ramsen golden records (issue 10, RULES.md section 4, RA-1..7): each deal worked out by hand
-in ``tests/data/ramsen``, replayed and compared with its ``.expected.json`` exactly. Ramsen is
-not registered yet: these tests register it for their own run."""
+in ``tests/data/ramsen``, replayed and compared with its ``.expected.json`` exactly."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Ramsen records (issue 10): ``seed`` or ``hands`` with ``schleck``, ``upcard`` and ``talon``,
 and ``owed_before``; written by ``deal_record`` and read back by ``load_record`` to the same
-deal. Ramsen is not registered yet: these tests register it for their own run."""
+deal."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The full Schafkopf heuristic (SF-1..10): legal in every phase, knocks and calls by hand
 strength (a Sauspiel only on an Ace it may call), passes a weak hand, decides without knowing
-a Sauspiel's hidden partner, and beats random seats. The game is not registered yet: rules
-are built from its presets."""
+a Sauspiel's hidden partner, and beats random seats. Rules are built
+from its presets."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The bench for full Schafkopf (not registered yet: the registry is patched): its kernel deal
+"""The bench for full Schafkopf: its kernel deal
 plays a random call out, and its speed and AI tables name their figures, small counts only (no
 timing is asserted)."""
 

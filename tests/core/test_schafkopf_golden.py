@@ -1,8 +1,7 @@
 """Full Schafkopf golden records (docs/rules/schafkopf.md, SF-1 … SF-10): each deal worked out by
 hand in ``tests/data/schafkopf``, replayed and compared with its ``.expected.json`` exactly.
 
-The game is not registered yet: the replay tests register it for their own run, and skip while
-``ramsch_core.games.schafkopf`` does not exist. The checks of the data themselves (every record
+The checks of the data themselves (every record
 deals the 32 cards once, every expected result's scores sum to 0, the arithmetic of the worked
 results) run without the core."""
 

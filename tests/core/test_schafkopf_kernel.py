@@ -1,6 +1,6 @@
 """The kernel plays full Schafkopf's card play exactly as the public Deal API does (SF-3..8):
 the trick orders of Sauspiel, Wenz and Solo, the called Ace's duties in a Sauspiel, and the
-scores. The game is not registered yet: rules are built from its model."""
+scores."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Terminal play of full Schafkopf (SF-1..10): a scripted human knocks, calls, says Kontra and
 plays through the terminal's input, each kind of step wrongly once first (refused with the
 core's reason and asked again); the game, the partner once the called Ace falls, and each
-deal's payment worked out. The game is not registered yet: the registry is patched."""
+deal's payment worked out."""
 
 from __future__ import annotations
 

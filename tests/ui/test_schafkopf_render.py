@@ -1,7 +1,6 @@
 """Full Schafkopf rendered (SF-1..10): the German pack, Klopfen on four cards, the calls a
 player may make, the hidden partner of a Sauspiel, Kontra and Re, the payment worked out, a
-Ramsch / Stock / throw-in after an all-pass. The game is not registered yet: every test here
-patches the game and its renderer into the registries."""
+Ramsch / Stock / throw-in after an all-pass."""
 
 from __future__ import annotations
 

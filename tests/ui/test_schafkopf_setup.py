@@ -1,7 +1,6 @@
 """Setting up a Schafkopf table in the rules editor: every option of every preset has a
 control within Discord's limits — the tariff on its own page, the Ramsch when all pass on
-another — and the numbers typed there land in the rules (SF-7, SF-2, SK-9). The game is not
-registered yet: the tests patch it and its renderer into the registries."""
+another — and the numbers typed there land in the rules (SF-7, SF-2, SK-9)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ui.games.ramsch import RAMSCH
 from bot.ui.games.ramsen import RAMSEN
+from bot.ui.games.schafkopf import SCHAFKOPF
 from bot.ui.games.skat import SKAT
 from ramsch_core import Card, RuleSet
 
@@ -92,7 +93,12 @@ class GameRenderer(Protocol):
         ...
 
 
-RENDERERS: dict[str, GameRenderer] = {"ramsch": RAMSCH, "ramsen": RAMSEN, "skat": SKAT}
+RENDERERS: dict[str, GameRenderer] = {
+    "ramsch": RAMSCH,
+    "ramsen": RAMSEN,
+    "skat": SKAT,
+    "schafkopf": SCHAFKOPF,
+}
 """The renderer of every registered game, by game id."""
 
 

@@ -1,0 +1,236 @@
+"""Full Schafkopf through Discord (SF-1..10, SK-9): four players call a Sauspiel, a Wenz and a
+Solo and play an all-pass Ramsch; Klopfen with Kontra and Re; one player with three AIs; a
+restart in the middle of the calls. Nobody sees another hand, and nobody but the holder of the
+called Sau learns who he is before it falls."""
+
+from __future__ import annotations
+
+from bot.ui.games.schafkopf import cards_in as faces_in
+from bot.ui.text import score_text
+from ramsch_core import Play
+from tests.e2e.conftest import Harness
+from tests.e2e.driver import answer, game_controls, logged
+from tests.e2e.durability_helpers import logged_actions
+from tests.e2e.schafkopf_driver import SchafkopfGame
+from tests.e2e.skat_driver import kind_of
+from tests.emulator import MessageVersion, SimUser
+
+NAMES = ("Alice", "Bob", "Carol", "Dora")
+
+
+def users(harness: Harness, names: tuple[str, ...] = NAMES) -> list[SimUser]:
+    return [harness.emulator.add_user(name) for name in names]
+
+
+def sauspiel_calls(game: SchafkopfGame, deal_seat: int) -> list[str]:
+    """The Sauspiel calls the player in ``deal_seat`` is offered now."""
+    return [
+        str(kind_of(c)[1])
+        for c in game.kinds(game.at(deal_seat)).get("call", [])
+        if str(kind_of(c)[1]).startswith("sauspiel")
+    ]
+
+
+def result_message(game: SchafkopfGame, number: int) -> str:
+    found = [
+        m.text
+        for m in game.h.channel.current_messages()
+        if ": result" in m.text and f"deal {number + 1} of" in m.text
+    ]
+    assert len(found) == 1, found
+    return found[0]
+
+
+async def test_four_players_play_a_sauspiel_a_wenz_a_solo_and_a_ramsch(harness: Harness) -> None:
+    """SF-2..8 and SK-9: a round of four deals by four humans — whoever may call a Sauspiel
+    does, then a Wenz, then a Herz-Solo, and then all say weiter: a Ramsch. The partner stays
+    unknown until the Sau falls; each result works the payment out; the totals add up."""
+    game = SchafkopfGame(harness, users(harness))
+    lobby = await game.open(rounds=1)
+    assert "Schafkopf" in lobby.text
+    await game.start()
+    assert "Ansagen" in game.table_message().text
+
+    # deal 1: the first seat offered a Sauspiel calls it, the others say weiter
+    caller = next(seat for seat in range(4) if sauspiel_calls(game, seat) or seat == 3)
+    calls: list[str | None] = [None] * 4
+    offered = sauspiel_calls(game, caller)
+    if offered:
+        calls[caller] = offered[0]
+    else:
+        calls[3] = "wenz"
+    for seat in range(4):
+        if calls[seat] is None:
+            await game.press("pass")
+        else:
+            await game.press("call", calls[seat])
+    contest = game.contest()
+    assert contest.declarer is not None and contest.partner is None
+    if contest.game == "sauspiel":
+        assert "partner unknown until the Sau falls" in game.table_message().text
+    result = await game.play_out()
+    assert sum(result.scores) == 0
+    text = result_message(game, 0)
+    assert "¢" in text and ("Sauspiel" in text or "Wenz" in text)
+
+    # deal 2: a Wenz by forehand
+    await game.call_round("wenz", None, None, None)
+    assert "Wenz" in game.table_message().text
+    result = await game.play_out()
+    details = result.details
+    assert details is not None and details["game"] == "wenz"
+    declarer = game.replay().finished_deals[1].seats[details["declarer"]]
+    assert result.scores[details["declarer"]] == 3 * details["amount"] * (
+        1 if details["won"] else -1
+    )
+    assert f"{3 * details['amount']}¢" in result_message(game, 1)
+    assert game.players[declarer].name in result_message(game, 1)
+
+    # deal 3: a Sauspiel overridden by a Herz-Solo (SF-2)
+    first = sauspiel_calls(game, 0)
+    await game.call_round(first[0] if first else None, None, "solo_H", None)
+    contest = game.contest()
+    assert contest.game == "solo" and contest.declarer == 2
+    result = await game.play_out()
+    assert sum(result.scores) == 0 and "Herz" in result_message(game, 2)
+
+    # deal 4: all say weiter: a Ramsch (SK-9)
+    await game.call_round(None, None, None, None)
+    assert game.replay().deal.phase == "play"
+    result = await game.play_out()
+    assert result.contract == "ramsch" and len(result.losers) == 1
+    assert "Ramsch" in result_message(game, 3)
+
+    await harness.settle()
+    match = game.replay()
+    assert match.finished
+    standings = harness.channel.current_messages()[-1].text
+    assert "final standings" in standings
+    for seat, total in match.standings():
+        assert f"**{game.players[seat].name}** {score_text(total)}" in standings
+    assert not any(game_controls(m) for m in harness.channel.current_messages())
+    (board,) = await answer(
+        game.players[0], harness.channel, "ramsch leaderboard", variant="schafkopf/schafkopf"
+    )
+    assert "Schafkopf" in board.text
+    assert game.checks > 0 and game.partner_checks > 0
+    assert harness.emulator.errors == []
+
+
+async def test_klopfen_kontra_and_re_double_the_payment(harness: Harness) -> None:
+    """SF-9: two players knock after their first four cards (the other four appear after),
+    a defender says Kontra and the declaring side Re: the amount counts 2⁴ = 16 times."""
+    game = SchafkopfGame(harness, users(harness), "schafkopf-klopfen")
+    await game.open(rounds=1)
+    await game.start()
+    forehand = game.at(0)
+    assert game.replay().deal.phase == "knocking"
+    hand = game.hand_text(forehand)
+    cards_line = next(line for line in hand.split("\n") if line.startswith("**Your cards:**"))
+    assert len(cards_line.split()) == 2 + 4, cards_line  # the label and four cards
+    await game.press("knock", user=forehand)
+    await game.press("no_knock")
+    await game.press("knock")
+    await game.press("no_knock")
+    assert "Klopfen" in game.table_message().text
+    assert len(game.replay().deal.view(0).hand) == 8
+    await game.call_round("wenz", None, None, None)
+    result = await game.play_out(kontra=True, re=True)
+    details = result.details
+    assert details is not None and details["knocks"] == 2 and details["kontra"] == 2
+    assert result.multiplier == 16 or details.get("multiplier", 16) == 16
+    assert details["amount"] % 16 == 0
+    text = result_message(game, 0)
+    assert "Klopfen" in text and "Kontra" in text and "Re" in text
+    assert harness.emulator.errors == []
+
+
+async def test_one_player_and_three_ais_play_a_round(harness: Harness) -> None:
+    """The AI players knock, call or say weiter, double and play; the human plays along."""
+    alice = harness.emulator.add_user("Alice")
+    game = SchafkopfGame(harness, [alice], "schafkopf-klopfen")
+    lobby = await game.open(rounds=1)
+    for _ in range(3):
+        handle = await game.click(alice, lobby, "Add AI")
+        assert not game.refusals(handle), game.refusals(handle)
+    await game.start()
+    steps = 0
+    while not game.replay().finished:
+        await game.auto_step()
+        steps += 1
+        assert steps < 500
+    await harness.settle()
+    kinds = {(a.source, a.action.kind) for a in await harness.store.load_actions(game.table_id)}
+    assert ("ai", "play") in kinds
+    assert {("ai", "knock"), ("ai", "no_knock")} & kinds
+    assert {("ai", "call"), ("ai", "pass")} & kinds
+    assert "final standings" in harness.channel.current_messages()[-1].text
+    assert harness.emulator.errors == []
+
+
+async def test_a_restart_in_the_middle_of_the_calls_loses_nothing(harness: Harness) -> None:
+    """The bot restarts after two players said weiter: the table is rebuilt from its log, the
+    hand messages from before go on working, and the deal is played to its end."""
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1)
+    await game.start()
+    await game.press("pass")
+    await game.press("pass")
+    dms = {user.id: game.hand_message(user) for user in game.players}
+    table_message = game.table_message()
+    count = logged(game)
+    await harness.restart()
+    await harness.settle()
+    table = harness.service.tables.get(game.table_id)
+    assert table.log_length == count and table.match is not None
+    assert table.match.deal.history == game.replay().deal.history
+    assert logged_actions(harness.db, game.table_id) == game.actions
+    assert game.table_message() is table_message
+    assert all(game.hand_message(user) is dms[user.id] for user in game.players)
+    await game.press("call", "wenz")
+    await game.press("pass")
+    assert game.contest().game == "wenz"
+    result = await game.play_out()
+    assert sum(result.scores) == 0
+    assert harness.emulator.errors == []
+
+
+async def test_a_card_from_an_old_hand_is_refused_in_the_bavarian_pack(harness: Harness) -> None:
+    """SF-6: a card that does not follow suit, clicked on a hand message from before, is
+    refused with the cards named as the table shows them, and nothing is logged."""
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1)
+    await game.start()
+    await game.call_round("wenz", None, None, None)
+    snapshots: dict[int, MessageVersion] = {}
+    refusal = None
+    while refusal is None and not game.replay().deal.finished:
+        user, message, enabled = game.on_turn()
+        seat = game.players.index(user)
+        match = game.replay()
+        deal, deal_seat = match.deal, match.deal_seat(seat)
+        assert deal_seat is not None
+        if not deal.trick:
+            snapshots[seat] = message.snapshot()
+        elif seat in snapshots:
+            view = deal.view(deal_seat)
+            allowed = {action.card for action in view.legal if isinstance(action, Play)}
+            for card in view.hand:
+                old = [b for b in snapshots[seat].buttons() if kind_of(b) == ("play", card.name)]
+                if card in allowed or not old:
+                    continue
+                before = logged(game)
+                handle = await user.click(snapshots[seat], str(old[0]["custom_id"]))
+                await handle.wait_ack()
+                await harness.settle()
+                assert logged(game) == before
+                (refusal,) = game.refusals(handle)
+                break
+            if refusal is not None:
+                break
+        await game._click(user, message, game.rng.choice(
+            [c for c in enabled if kind_of(c)[0] == "play"]))  # fmt: skip
+    assert refusal is not None, "no card that breaks suit came up"
+    assert "follow" in refusal and faces_in(refusal), refusal
+    assert not set("♣♠♥♦") & set(refusal), refusal
+    assert harness.emulator.errors == []
