@@ -114,7 +114,8 @@ class RamschBot(commands.Bot):
             log.error("Error while handling %s of user %s", what, user, exc_info=error)
             message = APOLOGY
         else:
-            log.debug("Refused user %s: %s", interaction.user.id, message)
+            # Not the text: a refusal may say what only its player may know (a hidden partner).
+            log.debug("Refused user %s (%s)", interaction.user.id, type(error).__name__)
         await self.reply(interaction, message)
 
     async def reply(self, interaction: discord.Interaction, message: str) -> None:

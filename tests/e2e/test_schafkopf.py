@@ -5,6 +5,10 @@ called Sau learns who he is before it falls."""
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from bot.ui.games.schafkopf import cards_in as faces_in
 from bot.ui.text import score_text
 from ramsch_core import Play
@@ -195,9 +199,13 @@ async def test_a_restart_in_the_middle_of_the_calls_loses_nothing(harness: Harne
     assert harness.emulator.errors == []
 
 
-async def test_a_card_from_an_old_hand_is_refused_in_the_bavarian_pack(harness: Harness) -> None:
+async def test_a_card_from_an_old_hand_is_refused_in_the_bavarian_pack(
+    harness: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
     """SF-6: a card that does not follow suit, clicked on a hand message from before, is
-    refused with the cards named as the table shows them, and nothing is logged."""
+    refused with the cards named as the table shows them, and nothing is logged: not the
+    action, and not the refusal's text (a refusal may say what only its player knows)."""
+    caplog.set_level(logging.DEBUG)
     game = SchafkopfGame(harness, users(harness))
     await game.open(rounds=1)
     await game.start()
@@ -233,4 +241,5 @@ async def test_a_card_from_an_old_hand_is_refused_in_the_bavarian_pack(harness: 
     assert refusal is not None, "no card that breaks suit came up"
     assert "follow" in refusal and faces_in(refusal), refusal
     assert not set("♣♠♥♦") & set(refusal), refusal
+    assert "Refused user" in caplog.text and refusal not in caplog.text
     assert harness.emulator.errors == []
