@@ -6,12 +6,14 @@ called Sau learns who he is before it falls."""
 from __future__ import annotations
 
 import logging
+import time
 
 import pytest
 
 from bot.ui.games.schafkopf import cards_in as faces_in
 from bot.ui.text import score_text
 from ramsch_core import Play
+from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import answer, game_controls, logged
 from tests.e2e.durability_helpers import logged_actions
@@ -20,6 +22,7 @@ from tests.e2e.skat_driver import kind_of
 from tests.emulator import MessageVersion, SimUser
 
 NAMES = ("Alice", "Bob", "Carol", "Dora")
+TIMEOUT = 120  # the guild default
 
 
 def users(harness: Harness, names: tuple[str, ...] = NAMES) -> list[SimUser]:
@@ -242,4 +245,29 @@ async def test_a_card_from_an_old_hand_is_refused_in_the_bavarian_pack(
     assert "follow" in refusal and faces_in(refusal), refusal
     assert not set("♣♠♥♦") & set(refusal), refusal
     assert "Refused user" in caplog.text and refusal not in caplog.text
+    assert harness.emulator.errors == []
+
+
+async def test_the_ai_takes_over_a_player_who_runs_out_of_time(harness: Harness) -> None:
+    """The turn timer while knocking and while calling: the AI acts for the late player, from
+    his view only, and the deal goes on."""
+    clock = FakeClock(time.time())
+    harness.use_clock(clock)
+    game = SchafkopfGame(harness, users(harness), "schafkopf-klopfen")
+    await game.open(rounds=1)
+    await game.start()
+    for phase, kinds in (("knocking", {"knock", "no_knock"}), ("calling", {"call", "pass"})):
+        while game.replay().deal.phase != phase:
+            await game.auto_step()
+        late, _, _ = game.on_turn()
+        clock.advance(TIMEOUT + 1)
+        await harness.service.timers.tick()
+        await harness.settle()
+        await game.read_log()
+        last = (await harness.store.load_actions(game.table_id))[-1]
+        assert last.source == "timeout" and last.action.kind in kinds
+        assert last.seat == game.players.index(late)
+        assert f"{late.name} ran out of time" in "\n".join(
+            m.text for m in harness.channel.current_messages()
+        )
     assert harness.emulator.errors == []
