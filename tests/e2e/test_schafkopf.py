@@ -72,10 +72,11 @@ async def test_four_players_play_a_sauspiel_a_wenz_a_solo_and_a_ramsch(harness: 
         else:
             await game.press("call", calls[seat])
     contest = game.contest()
+    assert contest.game == "sauspiel", "the seeded deal offers a Sauspiel"
     assert contest.declarer is not None and contest.partner is None
-    if contest.game == "sauspiel":
-        assert "partner unknown until the Sau falls" in game.table_message().text
+    assert "partner unknown until the Sau falls" in game.table_message().text
     result = await game.play_out()
+    assert game.replay().finished_deals[0].result.details["partner"] is not None
     assert sum(result.scores) == 0
     text = result_message(game, 0)
     assert "¢" in text and ("Sauspiel" in text or "Wenz" in text)
@@ -175,14 +176,8 @@ async def test_one_player_and_three_ais_play_a_round(harness: Harness) -> None:
     assert harness.emulator.errors == []
 
 
-async def test_a_restart_in_the_middle_of_the_calls_loses_nothing(harness: Harness) -> None:
-    """The bot restarts after two players said weiter: the table is rebuilt from its log, the
-    hand messages from before go on working, and the deal is played to its end."""
-    game = SchafkopfGame(harness, users(harness))
-    await game.open(rounds=1)
-    await game.start()
-    await game.press("pass")
-    await game.press("pass")
+async def restart(game: SchafkopfGame, harness: Harness) -> None:
+    """Restart the bot; check it rebuilt the table from its log and kept every message."""
     dms = {user.id: game.hand_message(user) for user in game.players}
     table_message = game.table_message()
     count = logged(game)
@@ -194,11 +189,36 @@ async def test_a_restart_in_the_middle_of_the_calls_loses_nothing(harness: Harne
     assert logged_actions(harness.db, game.table_id) == game.actions
     assert game.table_message() is table_message
     assert all(game.hand_message(user) is dms[user.id] for user in game.players)
+
+
+async def test_restarts_while_knocking_calling_and_playing_lose_nothing(harness: Harness) -> None:
+    """The bot restarts after a knock (the others still see four cards), in the middle of the
+    calls, and after a Kontra in the middle of a trick: each time the table is rebuilt from its
+    log, the hand messages from before go on working, and the deal is played to its end."""
+    game = SchafkopfGame(harness, users(harness), "schafkopf-klopfen")
+    await game.open(rounds=1)
+    await game.start()
+    await game.press("knock")
+    await restart(game, harness)
+    assert len(game.replay().deal.view(1).hand) == 4
+    for _ in range(3):
+        await game.press("no_knock")
+    await game.press("pass")
+    await game.press("pass")
+    await restart(game, harness)
     await game.press("call", "wenz")
     await game.press("pass")
     assert game.contest().game == "wenz"
+    user, message, enabled = game.on_turn()
+    await game._click(user, message, next(c for c in enabled if kind_of(c)[0] == "play"))
+    user, _, enabled = game.on_turn()
+    assert "kontra" in {kind_of(c)[0] for c in enabled}
+    await game.press("kontra", user=user)
+    await restart(game, harness)
+    assert game.contest().kontra == 1
     result = await game.play_out()
-    assert sum(result.scores) == 0
+    assert sum(result.scores) == 0 and result.details is not None
+    assert result.details["kontra"] == 1 and result.details["knocks"] == 1
     assert harness.emulator.errors == []
 
 
