@@ -321,6 +321,12 @@ class Match:
         factor = self.bock_rounds.factor()
         scores = self.scoring.table_scores(result, self.active_seats, self.seats)
         table_scores = tuple(score * factor for score in scores)
+        if not self.compulsory_ramsch:  # a Stock pot (Schafkopf): never doubled
+            extra, self.carry = self.rules.session_payments(
+                self.carry, result, self.active_seats, self.seats
+            )
+            if extra is not None:
+                table_scores = tuple(a + b for a, b in zip(table_scores, extra, strict=True))
         for seat, score in enumerate(table_scores):
             self.totals[seat] += score
         entry = SheetEntry(

@@ -4,6 +4,7 @@ of the game is dealt and which phases it goes through."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
@@ -113,6 +114,14 @@ class RuleSet(BaseModel):
     def carry_over(self, carry: Any, entry: SheetEntry) -> Any:
         """What the match carries on after the finished deal ``entry`` (in table seats)."""
         return carry
+
+    def session_payments(
+        self, carry: Any, result: DealResult, active: tuple[int, ...], seats: int
+    ) -> tuple[tuple[Fraction, ...] | None, Any]:
+        """What a finished deal pays at the table besides its scores, in table seats (never
+        doubled by Bock), and the match's ``carry`` after it: Schafkopf's Stock pot, into which
+        each player antes on a Stock and which the next game won takes. By default nothing."""
+        return None, carry
 
     def plays_to_a_winner(self) -> bool:
         """Whether a match of the game goes on, past its rounds, until a deal ends it with the

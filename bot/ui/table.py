@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.ui.games import card_face, card_points, play_order, renderer_for, seat_notes
+from bot.ui.games import (
+    card_face,
+    card_points,
+    carry_line,
+    play_order,
+    renderer_for,
+    seat_notes,
+)
 from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
@@ -173,6 +180,9 @@ def score_sheet(table: Table, match: Match) -> str:
         what = renderer.deal_line(entry.result, names)
         what = f" {what} —" if what else ""
         lines.append(f"Deal {entry.number + 1}{bock}:{what} {scores}")
+    pot = carry_line(table.rules, match.carry)
+    if pot:
+        lines.append(pot)
     if match.bock_pending:
         after = match.bock_pending - 1
         more = f", and {after} more after it" if after else " (the last Bock deal)"

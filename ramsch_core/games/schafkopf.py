@@ -113,6 +113,34 @@ class FullSchafkopfRules(RuleSet):
         ]
         return Deal(self, hands)
 
+    def initial_carry(self, seats: int) -> int | None:
+        """SK-9 with ``stock``: the pot a session keeps, empty at the start."""
+        return 0 if self.all_pass == "stock" else None
+
+    def session_payments(
+        self, carry: Any, result: DealResult, active: tuple[int, ...], seats: int
+    ) -> tuple[tuple[Fraction, ...] | None, Any]:
+        """SK-9, the house reading of a Stock: each player antes the Sauspiel tariff into the
+        pot; the next called game its declaring side wins takes the pot (shared by caller and
+        partner in a Sauspiel). A Ramsch or a game lost leaves the pot as it is."""
+        if carry is None:
+            return None, carry
+        pot = int(carry)
+        payments = [Fraction(0)] * seats
+        details = result.details or {}
+        if result.contract == "passed":
+            for table_seat in active:
+                payments[table_seat] -= self.tariff.sauspiel
+            return tuple(payments), pot + self.tariff.sauspiel * len(active)
+        if pot and details.get("won") is True and details.get("declarer") is not None:
+            side = [details["declarer"]]
+            if details.get("partner") is not None:
+                side.append(details["partner"])
+            for deal_seat in side:
+                payments[active[deal_seat]] += Fraction(pot, len(side))
+            return tuple(payments), 0
+        return None, pot
+
     def contract(self) -> Contract:
         # Until a game is called hands are sorted as for a Sauspiel (the Ramsch's order, SK-2).
         return ramsch_contract(SchafkopfRules())

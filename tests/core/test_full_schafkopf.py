@@ -605,3 +605,48 @@ def test_every_schafkopf_rule_id_has_a_test() -> None:
     names = [name for name in globals() if name.startswith("test_")]
     cited = {match for name in names for match in re.findall(r"test_(sf\d+|sk9)_", name)}
     assert cited == {f"sf{n}" for n in range(1, 11)} | {"sk9"}
+
+
+def test_sk9_a_stock_pot_is_anted_and_taken_by_the_next_game_won() -> None:
+    """SK-9 with ``stock`` (house reading): all four pass, so each antes the Sauspiel tariff
+    into the pot (−10 each, 40 in the pot); a Ramsch or a game lost leaves it; the next game
+    its declaring side wins takes it, shared by caller and partner, besides the game's pay."""
+    from fractions import Fraction
+
+    from ramsch_core import Match, TableOptions, make_player
+
+    rules = SCHAFKOPF.preset("schafkopf-stock")
+    match = Match(rules, TableOptions(seats=4, rounds=4), 11)
+    assert match.carry == 0
+    for _ in range(4):
+        match.apply(Pass(), match.to_act)
+    stock = match.finished_deals[-1]
+    assert stock.result.contract == "passed" and set(stock.result.scores) == {0}
+    assert stock.table_scores == (-10, -10, -10, -10) and match.carry == 40
+    players = [make_player("heuristic", seat) for seat in range(4)]
+    taken = None
+    while taken is None and not match.finished:
+        pot = match.carry
+        number = len(match.finished_deals)
+        while len(match.finished_deals) == number:
+            seat = match.to_act
+            assert seat is not None
+            view = match.deal.view(match.deal_seat(seat) or 0)
+            match.apply(players[seat].choose(view), seat)
+        entry = match.finished_deals[-1]
+        details = entry.result.details or {}
+        shares = [
+            entry.table_scores[s] - entry.result.scores[entry.seats.index(s)] for s in range(4)
+        ]
+        if details.get("won") is True and details.get("declarer") is not None:
+            side = {entry.seats[details["declarer"]]}
+            if details.get("partner") is not None:
+                side.add(entry.seats[details["partner"]])
+            assert shares == [Fraction(pot, len(side)) if s in side else 0 for s in range(4)]
+            assert match.carry == 0
+            taken = entry
+        elif entry.result.contract == "passed":
+            assert shares == [-10] * 4 and match.carry == pot + 40
+        else:  # a Ramsch or a game lost: the pot waits
+            assert shares == [0] * 4 and match.carry == pot
+    assert taken is not None, "no game was won in the session"

@@ -34,6 +34,7 @@ from ramsch_core import (
     RulesError,
     RuleSet,
     SchafkopfRules,
+    SheetEntry,
     SkatRules,
     TableOptions,
     TrickOrder,
@@ -473,6 +474,31 @@ def _table_options(rules: RuleSet) -> st.SearchStrategy[TableOptions]:
     )
 
 
+def stock_payments(
+    rules: RuleSet, entry: SheetEntry, pot: int, seats: int
+) -> tuple[list[Fraction], int]:
+    """SK-9's Stock read straight (Schafkopf with ``all_pass: stock``): on a Stock each player
+    antes the Sauspiel tariff into the pot; the next game its declaring side wins takes it,
+    shared by caller and partner. Returns the payments by table seat and the pot after."""
+    payments = [Fraction(0)] * seats
+    if rules.game != "schafkopf" or getattr(rules, "all_pass", None) != "stock":
+        return payments, pot
+    ante = rules.tariff.sauspiel  # type: ignore[attr-defined]
+    details = entry.result.details or {}
+    if entry.result.contract == "passed":
+        for seat in entry.seats:
+            payments[seat] -= ante
+        return payments, pot + ante * len(entry.seats)
+    if pot and details.get("won") is True:
+        side = [entry.seats[details["declarer"]]]
+        if details.get("partner") is not None:
+            side.append(entry.seats[details["partner"]])
+        for seat in side:
+            payments[seat] += Fraction(pot, len(side))
+        return payments, 0
+    return payments, pot
+
+
 MAX_DEALS = 12
 """Deals of a random session of a game played to a winner, at most."""
 
@@ -502,10 +528,12 @@ def test_random_sessions_add_up(
     else:
         assert len(match.finished_deals) == (ends[0] + 1 if ends else options.seats)
     totals = [Fraction(0)] * options.seats
+    pot = 0
     for number, entry in enumerate(match.finished_deals):
         assert entry.dealer == number % options.seats
         factor = 2 if entry.bock else 1
         details = entry.result.details or {}
+        stock, pot = stock_payments(rules, entry, pot, options.seats)
         declared = options.tournament and "won" in details  # FS-14: tournament points
         for seat in range(options.seats):
             if declared:
@@ -519,9 +547,11 @@ def test_random_sessions_add_up(
             else:
                 assert seat == entry.dealer
                 expected = Fraction(0)
-            expected *= factor
+            expected = expected * factor + stock[seat]
             assert entry.table_scores[seat] == expected
             totals[seat] += expected
     assert match.totals == totals
+    if rules.game == "schafkopf":  # the Stock pot, kept with all_pass "stock" only
+        assert match.carry == (pot if getattr(rules, "all_pass", None) == "stock" else None)
     again = Match.replay(rules, options, seed, actions)
     assert again.totals == match.totals

@@ -291,3 +291,22 @@ async def test_the_ai_takes_over_a_player_who_runs_out_of_time(harness: Harness)
             m.text for m in harness.channel.current_messages()
         )
     assert harness.emulator.errors == []
+
+
+async def test_a_stock_antes_into_the_pot_the_table_shows(harness: Harness) -> None:
+    """SK-9 with Stock: three say weiter and the last passes too: the cards are thrown in,
+    each player antes 10¢ into the pot, and the table shows the pot until a game won takes
+    it."""
+    game = SchafkopfGame(harness, users(harness), "schafkopf-stock")
+    await game.open(rounds=1)
+    await game.start()
+    await game.call_round(None, None, None)
+    last = game.at(3)
+    assert {str(kind_of(c)[1]) for c in game.kinds(last).get("call", [])} >= {"ramsch"}
+    await game.press("pass", user=last)
+    match = game.replay()
+    assert match.carry == 40 and match.finished_deals[0].result.contract == "passed"
+    assert "**Stock:** 40¢ in the pot" in game.table_message().text
+    assert "antes 10¢ into the pot" in result_message(game, 0)
+    assert all(total == -10 for total in match.totals)
+    assert harness.emulator.errors == []

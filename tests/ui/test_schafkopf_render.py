@@ -540,3 +540,19 @@ def test_thrown_in_and_stock_say_so() -> None:
     apply(table, Pass())
     text = render_result(table, table.match.finished_deals[-1]).text()
     assert "**Stock**" in text
+
+
+def test_the_stock_pot_is_on_the_score_sheet_until_a_game_won_takes_it() -> None:
+    """SK-9, Stock: each antes the Sauspiel tariff; the table shows the pot."""
+    table = make_table("schafkopf-stock", game="schafkopf", rounds=2)
+    match = table.match
+    assert match is not None
+    assert "in the pot" not in render_table(table).text()
+    for _ in range(4):
+        match.apply(Pass(), match.to_act)
+    shown = render_table(table).text()
+    assert "**Stock:** 40¢ in the pot — the next game won takes it" in shown
+    assert all(f"{name} −10¢" in shown for name in NAMES[:4])
+    entry = match.finished_deals[-1]
+    result = render_result(table, entry).text()
+    assert "each player antes 10¢ into the pot" in result and not problems(render_table(table))

@@ -172,6 +172,13 @@ def faced_text(rules: RuleSet, text: str) -> str:
 SUIT_LETTERS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 
 
+def carry_line(rules: RuleSet, carry: Any) -> str | None:
+    """A line for the score sheet about what the match carries (Schafkopf: the Stock pot),
+    when the game's renderer has one."""
+    hook = _hook(renderer_for(rules), "carry_line")
+    return None if hook is None else hook(rules, carry)
+
+
 def card_points(rules: RuleSet) -> bool:
     """Whether the game's tricks carry card points worth showing."""
     return bool(getattr(renderer_for(rules), "card_points", True))

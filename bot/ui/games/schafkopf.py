@@ -440,11 +440,18 @@ class SchafkopfRenderer:
 
     # -- results -----------------------------------------------------------------------------
 
+    def carry_line(self, rules: RuleSet, carry: Any) -> str | None:
+        return pot_line(rules, carry)
+
     def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
         details = result.details or {}
         if result.contract == "passed" or details.get("game") == "passed":
             if isinstance(rules, FullSchafkopfRules) and rules.all_pass == "stock":
-                return ["Everyone said weiter: **Stock** — the cards are thrown in unplayed"]
+                return [
+                    "Everyone said weiter: **Stock** — the cards are thrown in unplayed; each "
+                    f"player antes {rules.tariff.sauspiel}¢ into the pot, which the next game "
+                    "won takes"
+                ]
             return ["Everyone said weiter: the cards are thrown in"]
         if details.get("game") not in ("sauspiel", "wenz", "solo"):
             return ramsch_facts(rules, result, names)
@@ -584,6 +591,13 @@ def ramsch_facts(rules: RuleSet, result: DealResult, names: list[str]) -> list[s
     if knocks:
         facts.append(f"× {1 << knocks} ({doubling_text(knocks, 0)})")
     return facts
+
+
+def pot_line(rules: RuleSet, carry: Any) -> str | None:
+    """``**Stock:** 40¢ in the pot — the next game won takes it``, while the pot holds any."""
+    if not isinstance(carry, int) or carry <= 0:
+        return None
+    return f"**Stock:** {carry}¢ in the pot — the next game won takes it"
 
 
 SCHAFKOPF = SchafkopfRenderer()
