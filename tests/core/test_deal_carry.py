@@ -19,16 +19,19 @@ from ramsch_core.phases.exchange import RamsenState
 def test_every_preset_deals_from_a_seed_as_before() -> None:
     """``Deal.from_seed`` goes through the game's hook and gives the hands and skat of the
     seed's schedule, the same cards as before the hook, for every preset of every game dealt
-    as hands and a skat (Ramsen, with its upcard and talon, has tests of its own)."""
+    as hands and a skat (Ramsen, with its upcard and talon, has tests of its own); what a
+    match carries (Schafkopf's Stock pot) does not change the cards."""
     for game in GAMES.values():
         for name in game.presets:
             rules = game.preset(name)
             if rules.record_fields():
                 continue
-            assert rules.initial_carry(rules.players) is None
+            carry = rules.initial_carry(rules.players)
             for seed in (0, 1, 7, 12345, 2**63 - 1):
                 hands, skat = deal_from_seed(rules, seed)
                 deal = Deal.from_seed(rules, seed)
+                carried = rules.deal_from_seed(seed, carry)
+                assert carried.dealt_hands == deal.dealt_hands
                 assert [list(deal.initial_hand(seat)) for seat in range(rules.players)] == [
                     sorted(hand) for hand in hands
                 ]
