@@ -21,7 +21,7 @@ from bot.storage import Store
 from bot.ui.text import score_text
 from ramsch_core import Action, Card, Match
 from ramsch_core.record import action_from_json
-from tests.e2e.driver import Game
+from tests.e2e.driver import Game, logged
 from tests.emulator import Channel, Emulator, Guild, Message, MessageVersion
 from tests.emulator.errors import json_response
 from tests.emulator.rest import Call
@@ -278,3 +278,20 @@ def assert_standings_match(game: Game, match: Match) -> None:
                 match.standings()]  # fmt: skip
     positions = [text.index(line) for line in expected]
     assert positions == sorted(positions), (expected, text)
+
+
+async def restart_and_check(game: Game, harness: Any) -> None:
+    """Restart the in-process bot on its database; check it rebuilt the table from its log
+    (the same actions, the same deal) and kept every message: the table message and each
+    player's hand are the very messages shown before."""
+    dms = {user.id: game.hand_message(user) for user in game.players}
+    table_message = game.table_message()
+    count = logged(game)
+    await harness.restart()
+    await harness.settle()
+    table = harness.service.tables.get(game.table_id)
+    assert table.log_length == count and table.match is not None
+    assert table.match.deal.history == game.replay().deal.history
+    assert logged_actions(harness.db, game.table_id) == game.actions
+    assert game.table_message() is table_message
+    assert all(game.hand_message(user) is dms[user.id] for user in game.players)

@@ -11,7 +11,7 @@ from ramsch_core.contracts.ramsen import BARS_PER_CROSS
 from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import answer, game_controls, logged
-from tests.e2e.durability_helpers import logged_actions
+from tests.e2e.durability_helpers import restart_and_check
 from tests.e2e.helpers import all_texts
 from tests.e2e.ramsen_driver import RamsenGame
 from tests.e2e.skat_driver import kind_of
@@ -225,21 +225,6 @@ async def click_a_forbidden_card(game: RamsenGame, harness: Harness) -> str:
     raise AssertionError("no card the duties forbid came up in a whole deal")
 
 
-async def restart(game: RamsenGame, harness: Harness) -> None:
-    """Restart the bot; check it rebuilt the table from its log and kept every message."""
-    dms = {user.id: game.hand_message(user) for user in game.players}
-    table_message = game.table_message()
-    count = logged(game)
-    await harness.restart()
-    await harness.settle()
-    table = harness.service.tables.get(game.table_id)
-    assert table.log_length == count and table.match is not None
-    assert table.match.deal.history == game.replay().deal.history
-    assert logged_actions(harness.db, game.table_id) == game.actions
-    assert game.table_message() is table_message
-    assert all(game.hand_message(user) is dms[user.id] for user in game.players)
-
-
 async def test_a_restart_in_the_middle_of_the_exchange_loses_nothing(harness: Harness) -> None:
     """The bot restarts after forehand exchanged and middlehand marked a card: the table is
     rebuilt from its log, the mark and the old buttons work, and the exchange goes on; so it
@@ -253,7 +238,7 @@ async def test_a_restart_in_the_middle_of_the_exchange_loses_nothing(harness: Ha
     card = game.replay().deal.view(1).hand[0]
     await game.press("mark", card.name, user=middle)
     dm = game.hand_message(middle)
-    await restart(game, harness)
+    await restart_and_check(game, harness)
     assert dm is not None and f"✓ {card.pretty}" in {b.get("label") for b in dm.buttons()}
     await game.press("exchange", user=middle)
     assert card in game.replay().deal.view(1).laid
@@ -263,13 +248,13 @@ async def test_a_restart_in_the_middle_of_the_exchange_loses_nothing(harness: Ha
     while game.replay().deal.phase == "exchange":
         await game.exchange([])
     await game.press("in")
-    await restart(game, harness)
+    await restart_and_check(game, harness)
     await game.press("in")
     while game.replay().deal.phase == "in_or_pass":
         await game.auto_step()
     assert game.replay().deal.phase == "play"  # forehand and middlehand exchanged: both in
     await game.auto_step()
-    await restart(game, harness)
+    await restart_and_check(game, harness)
     assert len(game.replay().deal.trick) == 1
     while not game.replay().finished and len(game.replay().finished_deals) < 2:
         await game.auto_step()

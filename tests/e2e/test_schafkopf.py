@@ -16,7 +16,7 @@ from ramsch_core import Play
 from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import answer, game_controls, logged
-from tests.e2e.durability_helpers import logged_actions
+from tests.e2e.durability_helpers import restart_and_check
 from tests.e2e.schafkopf_driver import SchafkopfGame
 from tests.e2e.skat_driver import kind_of
 from tests.emulator import MessageVersion, SimUser
@@ -176,21 +176,6 @@ async def test_one_player_and_three_ais_play_a_round(harness: Harness) -> None:
     assert harness.emulator.errors == []
 
 
-async def restart(game: SchafkopfGame, harness: Harness) -> None:
-    """Restart the bot; check it rebuilt the table from its log and kept every message."""
-    dms = {user.id: game.hand_message(user) for user in game.players}
-    table_message = game.table_message()
-    count = logged(game)
-    await harness.restart()
-    await harness.settle()
-    table = harness.service.tables.get(game.table_id)
-    assert table.log_length == count and table.match is not None
-    assert table.match.deal.history == game.replay().deal.history
-    assert logged_actions(harness.db, game.table_id) == game.actions
-    assert game.table_message() is table_message
-    assert all(game.hand_message(user) is dms[user.id] for user in game.players)
-
-
 async def test_restarts_while_knocking_calling_and_playing_lose_nothing(harness: Harness) -> None:
     """The bot restarts after a knock (the others still see four cards), in the middle of the
     calls, and after a Kontra in the middle of a trick: each time the table is rebuilt from its
@@ -199,13 +184,13 @@ async def test_restarts_while_knocking_calling_and_playing_lose_nothing(harness:
     await game.open(rounds=1)
     await game.start()
     await game.press("knock")
-    await restart(game, harness)
+    await restart_and_check(game, harness)
     assert len(game.replay().deal.view(1).hand) == 4
     for _ in range(3):
         await game.press("no_knock")
     await game.press("pass")
     await game.press("pass")
-    await restart(game, harness)
+    await restart_and_check(game, harness)
     await game.press("call", "wenz")
     await game.press("pass")
     assert game.contest().game == "wenz"
@@ -214,7 +199,7 @@ async def test_restarts_while_knocking_calling_and_playing_lose_nothing(harness:
     user, _, enabled = game.on_turn()
     assert "kontra" in {kind_of(c)[0] for c in enabled}
     await game.press("kontra", user=user)
-    await restart(game, harness)
+    await restart_and_check(game, harness)
     assert game.contest().kontra == 1
     result = await game.play_out()
     assert sum(result.scores) == 0 and result.details is not None
