@@ -49,22 +49,6 @@ class SauspielPlay(DoublingPlay):
         self.holder = holder
         self.ran_away = False
 
-    def copy(self) -> SauspielPlay:
-        other = SauspielPlay(
-            self.contract,
-            self.players,
-            self.total,
-            self.declarers,
-            self.doubling,
-            self.ace_suit,
-            self.holder,
-        )
-        other.leader, other.to_act = self.leader, self.to_act
-        other.trick, other.tricks = list(self.trick), list(self.tricks)
-        other.kontra, other.re_open = self.kontra, self.re_open
-        other.ran_away = self.ran_away
-        return other
-
     def _bound(self, deal: Deal, seat: int) -> bool:
         """Whether ``seat`` is bound by the called Ace's duties now."""
         return seat == self.holder and not self.ran_away and bool(deal.held[seat] >> self.ace & 1)
@@ -132,14 +116,6 @@ class SauspielPlay(DoublingPlay):
 
 class SchafkopfRamschPlay(CardPlay):
     """The Ramsch played when all pass: a plain card play in which nobody doubles (SF-9)."""
-
-    def copy(self) -> SchafkopfRamschPlay:
-        other = SchafkopfRamschPlay(
-            self.contract, self.players, self.total, self.leader, self.active
-        )
-        other.to_act = self.to_act
-        other.trick, other.tricks = list(self.trick), list(self.tricks)
-        return other
 
     def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Kontra | Re):

@@ -66,21 +66,6 @@ class DoublingPlay(CardPlay):
         self.re_open = False
         """Whether the declaring side may still answer Re (until its next card)."""
 
-    def copy(self) -> DoublingPlay:
-        other = DoublingPlay(
-            self.contract,
-            self.players,
-            self.total,
-            self.declarers,
-            self.doubling,
-            self.ends_on_declarer_trick,
-            self.open,
-        )
-        other.leader, other.to_act = self.leader, self.to_act
-        other.trick, other.tricks = list(self.trick), list(self.tricks)
-        other.kontra, other.re_open = self.kontra, self.re_open
-        return other
-
     def open_hands(self, deal: Deal) -> dict[int, tuple[Card, ...]]:
         if not self.open:
             return {}

@@ -111,12 +111,6 @@ class RamsenPlay(CardPlay):
         assert isinstance(scorer, RamsenScorer)
         return scorer
 
-    def copy(self) -> Phase:
-        other = RamsenPlay(self.contract, self.players, self.active)
-        other.leader, other.to_act = self.leader, self.to_act
-        other.trick, other.tricks = list(self.trick), list(self.tricks)
-        return other
-
     def _ends_after_trick(self, deal: Deal) -> bool:
         """RA-7: a seat that has drawn his last bar wins at once."""
         return self.scorer.owed(self.trick_counts())[1] is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
@@ -56,8 +57,9 @@ class CardPlay(Phase):
         ``apply`` of the same card ask the same question."""
 
     def copy(self) -> Phase:
-        other = CardPlay(self.contract, self.players, self.total, self.leader, self.active)
-        other.to_act = self.to_act
+        """An independent copy: every field is immutable but the two trick lists (a subclass
+        that adds a mutable field copies it too)."""
+        other = copy.copy(self)
         other.trick, other.tricks = list(self.trick), list(self.tricks)
         return other
 
