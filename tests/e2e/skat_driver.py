@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.ui import ids
-from ramsch_core import Card, DealResult, Match, SkatContest
-from tests.e2e.driver import Game, action_of
-from tests.emulator import InteractionHandle, Message, SimUser
+from ramsch_core import Card, DealResult, Match, Play, SkatContest
+from tests.e2e.driver import Game, action_of, logged
+from tests.emulator import InteractionHandle, Message, MessageVersion, SimUser
 from tests.emulator import components as comp
 
 POSITIONS = ("Vorhand", "Mittelhand", "Hinterhand")
@@ -145,6 +145,40 @@ class SkatGame(Game):
             cards = [c for c in enabled if kind_of(c)[0] == "play"]
             await self._click(user, message, self.rng.choice(cards))
         return self.replay().finished_deals[number].result
+
+    async def click_a_forbidden_card(self) -> str:
+        """Play the deal on at random; each player keeps his hand message from a lead, and the
+        first time the rules forbid one of its cards he clicks that old button: the click must
+        log nothing. Returns the one refusal."""
+        number = len(self.replay().finished_deals)
+        snapshots: dict[int, MessageVersion] = {}
+        while len(self.replay().finished_deals) == number:
+            user, message, enabled = self.on_turn()
+            seat = self.players.index(user)
+            match = self.replay()
+            deal, deal_seat = match.deal, match.deal_seat(seat)
+            assert deal_seat is not None
+            if not deal.trick:
+                snapshots[seat] = message.snapshot()
+            elif seat in snapshots:
+                view = deal.view(deal_seat)
+                allowed = {action.card for action in view.legal if isinstance(action, Play)}
+                buttons = snapshots[seat].buttons()
+                for card in view.hand:
+                    old = [b for b in buttons if kind_of(b) == ("play", card.name)]
+                    if card in allowed or not old:
+                        continue
+                    before = logged(self)
+                    handle = await user.click(snapshots[seat], str(old[0]["custom_id"]))
+                    await handle.wait_ack()
+                    await self.h.settle()
+                    assert logged(self) == before
+                    refusals = self.refusals(handle)
+                    assert len(refusals) == 1, refusals
+                    return refusals[0]
+            cards = [c for c in enabled if kind_of(c)[0] == "play"]
+            await self._click(user, message, self.rng.choice(cards))
+        raise AssertionError("no card the rules forbid came up in a whole deal")
 
     async def auto_step(self) -> None:
         """One sensible random click of the player on turn: bid now and then, take the skat

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from ramsch_core import Play, RamsenRules
+from ramsch_core import RamsenRules
 from ramsch_core.contracts.ramsen import BARS_PER_CROSS
 from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
@@ -15,7 +15,7 @@ from tests.e2e.durability_helpers import restart_and_check
 from tests.e2e.helpers import all_texts
 from tests.e2e.ramsen_driver import RamsenGame
 from tests.e2e.skat_driver import kind_of
-from tests.emulator import MessageVersion, SimUser
+from tests.emulator import SimUser
 
 NAMES = ("Alice", "Bob", "Carol", "Dora", "Emil")
 TIMEOUT = 120  # the guild default
@@ -187,42 +187,9 @@ async def test_refused_exchanges_and_cards_name_the_rule_and_change_nothing(
     assert "exchanged" in game.hand_text(forehand)
     while game.replay().deal.phase == "in_or_pass":
         await game.press("in")
-    refusal = await click_a_forbidden_card(game, harness)
+    refusal = await game.click_a_forbidden_card()
     assert any(duty in refusal for duty in ("follow", "trump", "beat")), refusal
     assert harness.emulator.errors == []
-
-
-async def click_a_forbidden_card(game: RamsenGame, harness: Harness) -> str:
-    """Play on at random; each player keeps his hand message from a lead, and the first time
-    the three duties forbid one of its cards he clicks that old button. Returns the refusal."""
-    number = len(game.replay().finished_deals)
-    snapshots: dict[int, MessageVersion] = {}
-    while len(game.replay().finished_deals) == number:
-        user, message, enabled = game.on_turn()
-        seat = game.players.index(user)
-        deal = game.replay().deal
-        deal_seat = game.replay().deal_seat(seat)
-        assert deal_seat is not None
-        if not deal.trick:
-            snapshots[seat] = message.snapshot()
-        elif seat in snapshots:
-            view = deal.view(deal_seat)
-            allowed = {action.card for action in view.legal if isinstance(action, Play)}
-            for card in view.hand:
-                old = [b for b in snapshots[seat].buttons() if kind_of(b) == ("play", card.name)]
-                if card in allowed or not old:
-                    continue
-                before = logged(game)
-                handle = await user.click(snapshots[seat], str(old[0]["custom_id"]))
-                await handle.wait_ack()
-                await harness.settle()
-                assert logged(game) == before
-                refusals = game.refusals(handle)
-                assert len(refusals) == 1, refusals
-                return refusals[0]
-        cards = [c for c in enabled if kind_of(c)[0] == "play"]
-        await game._click(user, message, game.rng.choice(cards))
-    raise AssertionError("no card the duties forbid came up in a whole deal")
 
 
 async def test_a_restart_in_the_middle_of_the_exchange_loses_nothing(harness: Harness) -> None:

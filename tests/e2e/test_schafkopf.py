@@ -12,14 +12,13 @@ import pytest
 
 from bot.ui.games.schafkopf import cards_in as faces_in
 from bot.ui.text import score_text
-from ramsch_core import Play
 from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
-from tests.e2e.driver import answer, game_controls, logged
+from tests.e2e.driver import answer, game_controls
 from tests.e2e.durability_helpers import restart_and_check
 from tests.e2e.schafkopf_driver import SchafkopfGame
 from tests.e2e.skat_driver import kind_of
-from tests.emulator import MessageVersion, SimUser
+from tests.emulator import SimUser
 
 NAMES = ("Alice", "Bob", "Carol", "Dora")
 TIMEOUT = 120  # the guild default
@@ -218,35 +217,7 @@ async def test_a_card_from_an_old_hand_is_refused_in_the_bavarian_pack(
     await game.open(rounds=1)
     await game.start()
     await game.call_round("wenz", None, None, None)
-    snapshots: dict[int, MessageVersion] = {}
-    refusal = None
-    while refusal is None and not game.replay().deal.finished:
-        user, message, enabled = game.on_turn()
-        seat = game.players.index(user)
-        match = game.replay()
-        deal, deal_seat = match.deal, match.deal_seat(seat)
-        assert deal_seat is not None
-        if not deal.trick:
-            snapshots[seat] = message.snapshot()
-        elif seat in snapshots:
-            view = deal.view(deal_seat)
-            allowed = {action.card for action in view.legal if isinstance(action, Play)}
-            for card in view.hand:
-                old = [b for b in snapshots[seat].buttons() if kind_of(b) == ("play", card.name)]
-                if card in allowed or not old:
-                    continue
-                before = logged(game)
-                handle = await user.click(snapshots[seat], str(old[0]["custom_id"]))
-                await handle.wait_ack()
-                await harness.settle()
-                assert logged(game) == before
-                (refusal,) = game.refusals(handle)
-                break
-            if refusal is not None:
-                break
-        await game._click(user, message, game.rng.choice(
-            [c for c in enabled if kind_of(c)[0] == "play"]))  # fmt: skip
-    assert refusal is not None, "no card that breaks suit came up"
+    refusal = await game.click_a_forbidden_card()
     assert "follow" in refusal and faces_in(refusal), refusal
     assert not set("♣♠♥♦") & set(refusal), refusal
     assert "Refused user" in caplog.text and refusal not in caplog.text
