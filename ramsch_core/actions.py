@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ramsch_core.cards import Card
-from ramsch_core.errors import RecordError, RulesError
+from ramsch_core.errors import Message, RecordError, RulesError
 
 if TYPE_CHECKING:
     from ramsch_core.result import DealResult
@@ -27,7 +27,7 @@ class Action:
         return {"action": self.kind}
 
     @classmethod
-    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
+    def from_json(cls, item: Mapping[str, Any], where: str | Message) -> Action:
         """Read the action's fields (checked by ``action_from_json`` to be exactly ``fields``).
 
         Raises RecordError for a field that does not hold what the action needs."""
@@ -53,12 +53,12 @@ def registered(cls: A) -> A:
     return cls
 
 
-def read_card(value: object, where: str) -> Card:
+def read_card(value: object, where: str | Message) -> Card:
     """A card of a record field; RecordError if it is not one."""
     try:
         return Card.parse(value)
     except RulesError as error:
-        raise RecordError(f"{where}: {error}") from None
+        raise RecordError("{where}: {error}", where=where, error=error) from None
 
 
 @registered
@@ -74,7 +74,7 @@ class Play(Action):
         return {"action": self.kind, "card": str(self.card)}
 
     @classmethod
-    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
+    def from_json(cls, item: Mapping[str, Any], where: str | Message) -> Action:
         return cls(read_card(item.get("card"), where))
 
     @property
@@ -104,6 +104,8 @@ class LaysTwo(Action):
     __slots__ = ()
     fields: ClassVar[tuple[str, ...]] = ("cards",)
     verb: ClassVar[str]
+    verb_message: ClassVar[Message]
+    """``verb`` as a message for the records' errors (translated where shown)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
@@ -112,10 +114,14 @@ class LaysTwo(Action):
         return {"action": self.kind, "cards": [str(card) for card in self.cards]}
 
     @classmethod
-    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
+    def from_json(cls, item: Mapping[str, Any], where: str | Message) -> Action:
         cards = item.get("cards")
         if not isinstance(cards, list) or len(cards) != 2:
-            raise RecordError(f"{where}: {cls.verb} exactly two cards, e.g. ['SA', 'ST']")
+            raise RecordError(
+                "{where}: {verb} exactly two cards, e.g. ['SA', 'ST']",
+                where=where,
+                verb=cls.verb_message,
+            )
         return cls((read_card(cards[0], where), read_card(cards[1], where)))  # type: ignore[call-arg]
 
     def __str__(self) -> str:
@@ -129,6 +135,7 @@ class Push(LaysTwo):
 
     kind: ClassVar[str] = "push"
     verb: ClassVar[str] = "push"
+    verb_message: ClassVar[Message] = Message("push")
     # field(): without it the dataclass would take the inherited ``Action.cards`` as a default
     cards: tuple[Card, Card] = field()
 
@@ -154,22 +161,35 @@ def action_from_json(item: object, index: int) -> tuple[int | None, Action]:
     with ``action`` (a registered kind), its fields and optionally ``seat``.
 
     Raises RecordError naming the action (``index`` counts from 0) and what is wrong."""
-    where = f"action {index + 1}"
+    where = Message("action {number}", number=index + 1)
     if isinstance(item, str):
         return None, Play(read_card(item, where))
     if not isinstance(item, Mapping):
-        raise RecordError(f"{where}: expected a card like 'SA' or an object, got {item!r}")
+        raise RecordError(
+            "{where}: expected a card like 'SA' or an object, got {item}",
+            where=where,
+            item=repr(item),
+        )
     seat = item.get("seat")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-        raise RecordError(f"{where}: 'seat' must be a seat number, got {seat!r}")
+        raise RecordError(
+            "{where}: 'seat' must be a seat number, got {seat}", where=where, seat=repr(seat)
+        )
     kind = item.get("action")
     cls = ACTIONS.get(kind) if isinstance(kind, str) else None
     if cls is None:
         known = ", ".join(f"'{name}'" for name in ACTIONS)
-        raise RecordError(f"{where}: unknown action {kind!r}; use one of {known}")
+        raise RecordError(
+            "{where}: unknown action {kind}; use one of {known}",
+            where=where,
+            kind=repr(kind),
+            known=known,
+        )
     extra = set(item) - {"seat", "action", *cls.fields}
     if extra:
-        raise RecordError(f"{where}: unexpected field(s) {', '.join(sorted(extra))}")
+        raise RecordError(
+            "{where}: unexpected field(s) {fields}", where=where, fields=", ".join(sorted(extra))
+        )
     return seat, cls.from_json(item, where)
 
 

@@ -122,14 +122,17 @@ class Card(IntEnum):
     def parse(cls, text: object) -> Card:
         """Read a card in C-2 notation; ``10`` is accepted for ``T``; case does not matter."""
         if not isinstance(text, str):
-            raise InvalidCardError(f"A card must be written as text like 'SA', not {text!r}")
+            raise InvalidCardError(
+                "A card must be written as text like 'SA', not {text}", text=repr(text)
+            )
         name = text.strip().upper().replace("10", "T")
         try:
             return cls[name]
         except KeyError:
             raise InvalidCardError(
-                f"Unknown card {text!r}: write a suit letter (C S H D) and a rank "
-                "(A T K Q J 9 8 7), e.g. 'SA' or 'HT'"
+                "Unknown card {text}: write a suit letter (C S H D) and a rank "
+                "(A T K Q J 9 8 7), e.g. 'SA' or 'HT'",
+                text=repr(text),
             ) from None
 
 

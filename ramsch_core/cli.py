@@ -58,9 +58,9 @@ def _read(path: str) -> str:
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except OSError as error:
-        raise RulesError(f"Cannot read {path}: {error.strerror}") from None
+        raise RulesError("Cannot read {path}: {reason}", path=path, reason=error.strerror) from None
     except UnicodeDecodeError:
-        raise RulesError(f"Cannot read {path}: a record is UTF-8 text") from None
+        raise RulesError("Cannot read {path}: a record is UTF-8 text", path=path) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

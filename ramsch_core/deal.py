@@ -15,7 +15,7 @@ from ramsch_core.errors import (
 )
 from ramsch_core.phases import Finished, Phase
 from ramsch_core.result import DealResult, Trick
-from ramsch_core.seats import seat_name
+from ramsch_core.seats import seat_message
 from ramsch_core.tricks.order import TrickOrder
 from ramsch_core.tricks.play import CardPlay
 from ramsch_core.view import PublicView, SeatView
@@ -82,21 +82,32 @@ class Deal:
         rules = self.rules
         what = rules.title()
         if len(hands) != rules.players:
-            raise InvalidDealError(f"{what} is dealt to {rules.players} hands, not {len(hands)}")
+            raise InvalidDealError(
+                "{game} is dealt to {players} hands, not {count}",
+                game=what,
+                players=rules.players,
+                count=len(hands),
+            )
         for seat, hand in enumerate(hands):
             if len(hand) != rules.hand_size:
                 raise InvalidDealError(
-                    f"Hand {seat} holds {len(hand)} cards; {what} deals "
-                    f"{rules.hand_size} to each player"
+                    "Hand {seat} holds {count} cards; {game} deals {size} to each player",
+                    seat=seat,
+                    count=len(hand),
+                    game=what,
+                    size=rules.hand_size,
                 )
         if len(skat) != rules.skat_size:
             raise InvalidDealError(
-                f"The skat holds {len(skat)} cards; {what} lays {rules.skat_size} aside"
+                "The skat holds {count} cards; {game} lays {size} aside",
+                count=len(skat),
+                game=what,
+                size=rules.skat_size,
             )
         seen: set[Card] = set()
         for card in [card for hand in hands for card in hand] + skat:
             if card in seen:
-                raise InvalidDealError(f"Card {card} is dealt twice")
+                raise InvalidDealError("Card {name} is dealt twice", name=str(card))
             seen.add(card)
 
     # -- phases ----------------------------------------------------------------------------
@@ -209,7 +220,7 @@ class Deal:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now. Raises IllegalActionError for a seat not in the deal."""
         if not 0 <= seat < self.players:
-            raise IllegalActionError(f"There is no seat {seat} in this deal")
+            raise IllegalActionError("There is no seat {seat} in this deal", seat=seat)
         own_turn = self.to_act == seat and not self.finished
         seen = self._phase.hand_seen(self, seat)
         return SeatView(
@@ -253,8 +264,10 @@ class Deal:
         if self.finished or self.to_act is None:
             raise DealFinishedError("The deal is over: no more cards can be played")
         if seat is not None and seat != self.to_act:
-            name = seat_name(self.to_act, self.players)
-            raise NotYourTurnError(f"It is not your turn: {name} (seat {self.to_act}) is to act")
+            name = seat_message(self.to_act, self.players)
+            raise NotYourTurnError(
+                "It is not your turn: {name} (seat {seat}) is to act", name=name, seat=self.to_act
+            )
         acting = self.to_act
         events = self._phase.apply(self, acting, action)
         self.history.append((acting, action))

@@ -13,7 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ramsch_core.actions import Action, Event
 from ramsch_core.deal import Deal
-from ramsch_core.errors import IllegalActionError, NotYourTurnError, RuleSetError
+from ramsch_core.errors import (
+    IllegalActionError,
+    Message,
+    NotYourTurnError,
+    RuleSetError,
+    one_of,
+)
 from ramsch_core.policies import (
     BOCK_EVENTS,
     TOURNAMENT_GAMES,
@@ -73,7 +79,9 @@ def parse_table_options(data: Mapping[str, Any] | None) -> TableOptions:
     except ValidationError as error:
         item = error.errors()[0]
         where = ".".join(str(loc) for loc in item["loc"]) or "table"
-        raise RuleSetError(f"Invalid table option '{where}': {item['msg']}") from None
+        raise RuleSetError(
+            "Invalid table option '{where}': {detail}", where=where, detail=item["msg"]
+        ) from None
 
 
 def check_table(rules: RuleSet, options: TableOptions) -> None:
@@ -87,26 +95,30 @@ def check_table(rules: RuleSet, options: TableOptions) -> None:
         compulsory = rules.compulsory_ramsch()
         if compulsory is None:
             raise RuleSetError(
-                f"{rules.title()} has no Ramsch rounds after a Bock round: "
-                "turn off Ramsch after Bock"
+                "{game} has no Ramsch rounds after a Bock round: turn off Ramsch after Bock",
+                game=rules.title(),
             )
         _check_seats(compulsory, options.seats)
     if options.tournament and rules.game not in TOURNAMENT_GAMES:
-        raise RuleSetError(f"Tournament scoring is not available for {rules.title()}")
+        raise RuleSetError("Tournament scoring is not available for {game}", game=rules.title())
 
 
 def _check_seats(rules: RuleSet, seats: int) -> None:
     sizes = rules.table_sizes()
     if seats not in sizes:
-        counts = " or ".join(str(size) for size in sizes)
         raise RuleSetError(
-            f"{rules.title()} is played by {_count(sizes)} players: choose {counts} seats"
+            "{game} is played by {count} players: choose {counts} seats",
+            game=rules.title(),
+            count=_count(sizes),
+            counts=one_of(sizes),
         )
 
 
-def _count(sizes: tuple[int, ...]) -> str:
-    words = {3: "three", 4: "four", 5: "five"}
-    return " or ".join(words.get(size, str(size)) for size in sizes)
+_WORDS = {3: Message("three"), 4: Message("four"), 5: Message("five")}
+
+
+def _count(sizes: tuple[int, ...]) -> object:
+    return one_of([_WORDS.get(size, size) for size in sizes])
 
 
 def deal_seed(match_seed: int, number: int) -> int:

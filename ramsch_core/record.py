@@ -20,7 +20,7 @@ FIELDS = ("rules", "hands", "skat", "seed", "actions", "result")
 
 def _cards(value: object, what: str) -> list[Card]:
     if not isinstance(value, list):
-        raise RecordError(f"'{what}' must be a list of cards like ['SA', 'HT']")
+        raise RecordError("'{what}' must be a list of cards like ['SA', 'HT']", what=what)
     return [read_card(item, what) for item in value]
 
 
@@ -40,7 +40,7 @@ def load_record(data: object) -> tuple[RuleSet, Deal, list[tuple[int | None, Act
             extra = parse_rules(raw_rules).record_fields()
     unknown = set(data) - set(FIELDS) - set(extra)
     if unknown:
-        raise RecordError(f"Unknown record field(s): {', '.join(sorted(unknown))}")
+        raise RecordError("Unknown record field(s): {fields}", fields=", ".join(sorted(unknown)))
     if not isinstance(raw_rules, Mapping):
         raise RecordError('\'rules\' must be an object, e.g. {"game": "ramsch", "variant": "skat"}')
     rules = parse_rules(raw_rules)
@@ -52,7 +52,7 @@ def load_record(data: object) -> tuple[RuleSet, Deal, list[tuple[int | None, Act
             raise RecordError("Give either 'seed' or 'hands' and 'skat', not both")
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"'seed' must be an integer, got {seed!r}")
+            raise RecordError("'seed' must be an integer, got {seed}", seed=repr(seed))
         deal = Deal.from_seed(rules, seed)
     else:
         hands = data.get("hands")
@@ -75,7 +75,12 @@ def replay_record(data: object) -> Deal:
         try:
             deal.apply(action, seat)
         except RulesError as error:
-            raise RecordError(f"action {index + 1} ({action}): {error}") from None
+            raise RecordError(
+                "action {number} ({action}): {error}",
+                number=index + 1,
+                action=action,
+                error=error,
+            ) from None
     return deal
 
 
@@ -85,7 +90,10 @@ def parse_record_text(text: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"Malformed JSON at line {error.lineno}, column {error.colno}: {error.msg}"
+            "Malformed JSON at line {line}, column {column}: {detail}",
+            line=error.lineno,
+            column=error.colno,
+            detail=error.msg,
         ) from None
 
 

@@ -4,11 +4,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ramsch_core.errors import Message
+
 _NAMES = {
     3: ("forehand", "middlehand", "rearhand"),
     4: ("forehand", "middlehand", "rearhand", "dealer"),
     5: ("forehand", "second hand", "third hand", "fourth hand", "dealer"),
 }
+
+
+_MESSAGES = {
+    3: (Message("forehand"), Message("middlehand"), Message("rearhand")),
+    4: (Message("forehand"), Message("middlehand"), Message("rearhand"), Message("dealer")),
+    5: (
+        Message("forehand"),
+        Message("second hand"),
+        Message("third hand"),
+        Message("fourth hand"),
+        Message("dealer"),
+    ),
+}
+
+
+def seat_message(seat: int, players: int) -> Message:
+    """The name of a deal seat as a message a refusal can carry (translated where shown);
+    ``str`` is :func:`seat_name`."""
+    names = _MESSAGES.get(players)
+    if names is None or not 0 <= seat < players:
+        return Message("seat {seat}", seat=seat)
+    return names[seat]
 
 
 def seat_name(seat: int, players: int) -> str:

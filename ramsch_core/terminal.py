@@ -933,7 +933,9 @@ class TerminalGame:
         if text.isdigit():
             number = int(text)
             if not 1 <= number <= len(cards):
-                raise RulesError(f"Choose a number from 1 to {len(cards)}, or a card name")
+                raise RulesError(
+                    "Choose a number from 1 to {count}, or a card name", count=len(cards)
+                )
             return cards[number - 1]
         return Card.parse(text)
 
@@ -1068,12 +1070,26 @@ def play_in_terminal(args: argparse.Namespace) -> int:
         seated = rules.seated(players) if players in rules.seatings() else rules
         if seated.players != players:
             table = players in rules.table_sizes()
+            if table:
+                raise RuleSetError(
+                    "{game} is dealt to {dealt} players, not {players} "
+                    "(a table of {players} is set with --seats {players})",
+                    game=rules.title(),
+                    dealt=rules.players,
+                    players=players,
+                )
             raise RuleSetError(
-                f"{rules.title()} is dealt to {rules.players} players, not {players}"
-                + (f" (a table of {players} is set with --seats {players})" if table else "")
+                "{game} is dealt to {dealt} players, not {players}",
+                game=rules.title(),
+                dealt=rules.players,
+                players=players,
             )
         if args.seats is not None and args.seats != players:
-            raise RuleSetError(f"--players {players} plays at {players} seats, not {args.seats}")
+            raise RuleSetError(
+                "--players {players} plays at {players} seats, not {seats}",
+                players=players,
+                seats=args.seats,
+            )
         rules = seated
     seats = args.seats if args.seats is not None else rules.players
     options = parse_table_options(

@@ -1,12 +1,29 @@
-"""Refusals of the table service; each carries a message the adapter shows the user as is."""
+"""Refusals of the table service; each carries a message the adapter shows the user as is.
+
+Like the core's RulesError, a refusal is a template and named parameters
+(``TableError("Table #{table} is full", table=7)``): ``message`` is the English text,
+``render(translate, card, suit)`` the text for another language (see ramsch_core.errors)."""
+
+from __future__ import annotations
+
+from typing import Self
+
+from ramsch_core.errors import RulesError, Templated
 
 
-class TableError(Exception):
+class TableError(Templated, Exception):
     """A request the table refuses; ``message`` is for the user (answered ephemerally)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template = template
+        self.params = params
+        self.message = self.render()
+        super().__init__(self.message)
+
+    @classmethod
+    def of(cls, error: RulesError) -> Self:
+        """This refusal for a core error, keeping its template and parameters."""
+        return cls(error.template, **error.params)
 
 
 class NotFound(TableError):
@@ -30,7 +47,8 @@ class NotYourTurn(TableError):
 
 
 class IllegalAction(TableError):
-    """The rules refuse the action (a core RulesError, message passed on)."""
+    """The rules refuse the action (a core RulesError, its template and parameters passed on
+    by ``IllegalAction.of(error)``)."""
 
 
 class WrongState(TableError):

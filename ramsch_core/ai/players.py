@@ -38,7 +38,9 @@ class Player(Protocol):
 
 def _require_turn(view: SeatView) -> None:
     if not view.legal:
-        raise IllegalActionError(f"Seat {view.seat} has nothing to do: it is not its turn")
+        raise IllegalActionError(
+            "Seat {seat} has nothing to do: it is not its turn", seat=view.seat
+        )
 
 
 class RandomPlayer:

@@ -125,7 +125,9 @@ class RamsenRules(RuleSet):
     def seated(self, seats: int) -> RamsenRules:
         """RA-1: Ramsen is played by three to five, every seat in every deal."""
         if seats not in self.seatings():
-            raise RuleSetError(f"Ramsen is played by three to five players, not {seats}")
+            raise RuleSetError(
+                "Ramsen is played by three to five players, not {seats}", seats=seats
+            )
         return self if seats == self.players else self.model_copy(update={"players": seats})
 
     def contract_before_play(self, deal: Deal) -> Contract:
@@ -310,13 +312,17 @@ def ramsen_deal(
         if hands is None or upcard is None or talon is None:
             raise InvalidDealError("A Ramsen deal needs hands, the upcard and the talon")
         if len(hands) != players:
-            raise InvalidDealError(f"Ramsen for {players} is dealt to {players} hands")
+            raise InvalidDealError(
+                "Ramsen for {players} is dealt to {players} hands", players=players
+            )
         full = [list(hand) for hand in hands]
         if schleck is not None:
             seat, card = schleck
             if seat != players - 2:
                 raise InvalidDealError(
-                    f"Only the cutter (seat {players - 2}) can schleck, not seat {seat}"
+                    "Only the cutter (seat {cutter}) can schleck, not seat {seat}",
+                    cutter=players - 2,
+                    seat=seat,
                 )
             if not rules.schlecken:
                 raise InvalidDealError("These rules have no schlecken")
@@ -327,7 +333,9 @@ def ramsen_deal(
         raise InvalidDealError("A Ramsen deal holds each of the 32 cards exactly once")
     owed = rules.initial_owed() if owed_before is None else tuple(owed_before)
     if len(owed) != players or any(value < 1 for value in owed):
-        raise InvalidDealError(f"owed_before gives {players} seats at least one bar each")
+        raise InvalidDealError(
+            "owed_before gives {players} seats at least one bar each", players=players
+        )
     deal = Deal(rules, full)
     deal.skat = tuple(talon)  # face down, top first: drawn in this order (RA-4)
     deal.state = RamsenState(players, upcard, None if schleck is None else schleck[0], owed)
@@ -346,13 +354,13 @@ RECORD_FIELDS = ("schleck", "upcard", "talon", "owed_before")
 
 def _record_cards(value: object, what: str) -> list[Card]:
     if not isinstance(value, list):
-        raise RecordError(f"'{what}' must be a list of cards like ['SA', 'HT']")
+        raise RecordError("'{what}' must be a list of cards like ['SA', 'HT']", what=what)
     return [read_card(item, what) for item in value]
 
 
 def _record_int(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"'{what}' must be an integer, got {value!r}")
+        raise RecordError("'{what}' must be an integer, got {value}", what=what, value=repr(value))
     return value
 
 
@@ -372,7 +380,9 @@ def ramsen_deal_from_record(rules: RamsenRules, data: Mapping[str, Any]) -> Deal
     if "seed" in data:
         dealt = [name for name in ("hands", "schleck", "upcard", "talon") if name in data]
         if dealt:
-            raise RecordError(f"Give either 'seed' or the cards, not both: {', '.join(dealt)}")
+            raise RecordError(
+                "Give either 'seed' or the cards, not both: {fields}", fields=", ".join(dealt)
+            )
         seed = _record_int(data["seed"], "seed")
         return ramsen_deal(rules, seed, owed_before=owed_before)
     hands = data.get("hands")

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from ramsch_core.errors import RuleSetError
+from ramsch_core.errors import Message, RuleSetError
 from ramsch_core.rules import RuleSet
 
 DEFAULT_GAME = "ramsch"
@@ -61,7 +61,7 @@ class Game:
         try:
             rules: RuleSet = self._adapter.validate_python(dict(data))
         except ValidationError as error:
-            raise RuleSetError(self._explain(error)) from None
+            raise RuleSetError("Invalid rules: {problems}", problems=self._explain(error)) from None
         return rules
 
     def preset(self, name: str, **overrides: Any) -> RuleSet:
@@ -73,7 +73,10 @@ class Game:
         except KeyError:
             known = ", ".join(self.presets)
             raise RuleSetError(
-                f"Unknown preset '{name}' for {self.title}: choose one of {known}"
+                "Unknown preset '{name}' for {game}: choose one of {known}",
+                name=name,
+                game=self.title,
+                known=known,
             ) from None
         return self.parse({**base, **overrides, "game": self.id})
 
@@ -90,21 +93,26 @@ class Game:
         sizes = {size for name in self.presets for size in self.preset(name).table_sizes()}
         return tuple(sorted(sizes))
 
-    def _explain(self, error: ValidationError) -> str:
+    def _explain(self, error: ValidationError) -> tuple[Message, ...]:
+        """What is wrong, one message per problem (joined with "; " when rendered)."""
         parts = []
         names = self.variant_names
         for item in error.errors():
             loc = item["loc"][1:] if item["loc"] and item["loc"][0] in names else item["loc"]
             where = ".".join(str(part) for part in loc) or "rules"
             if item["type"] == "extra_forbidden":
-                parts.append(f"unknown option '{where}'")
+                parts.append(Message("unknown option '{where}'", where=where))
             elif item["type"] == "union_tag_invalid":
-                parts.append(f"unknown variant: choose one of {', '.join(names)}")
+                parts.append(
+                    Message("unknown variant: choose one of {names}", names=", ".join(names))
+                )
             elif item["type"] == "union_tag_not_found":
-                parts.append(f"missing 'variant': choose one of {', '.join(names)}")
+                parts.append(
+                    Message("missing 'variant': choose one of {names}", names=", ".join(names))
+                )
             else:
-                parts.append(f"option '{where}': {item['msg']}")
-        return "Invalid rules: " + "; ".join(parts)
+                parts.append(Message("option '{where}': {detail}", where=where, detail=item["msg"]))
+        return tuple(parts)
 
 
 GAMES: dict[str, Game] = {}
@@ -129,7 +137,9 @@ def get_game(name: str) -> Game:
     Raises RuleSetError for a name no game has."""
     game = GAMES.get(_ALIASES.get(name, name))
     if game is None:
-        raise RuleSetError(f"Unknown game '{name}': choose one of {', '.join(GAMES)}")
+        raise RuleSetError(
+            "Unknown game '{name}': choose one of {games}", name=name, games=", ".join(GAMES)
+        )
     return game
 
 
@@ -148,7 +158,7 @@ def parse_rules(data: Mapping[str, Any] | RuleSet) -> RuleSet:
         raise RuleSetError("Invalid rules: expected an object with 'game' and its options")
     name = data.get("game", DEFAULT_GAME)
     if not isinstance(name, str):
-        raise RuleSetError(f"Invalid rules: 'game' must be a name, got {name!r}")
+        raise RuleSetError("Invalid rules: 'game' must be a name, got {name}", name=repr(name))
     game = get_game(name)
     return game.parse({**data, "game": game.id})
 

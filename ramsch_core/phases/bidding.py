@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ramsch_core.actions import Action, Event, registered
 from ramsch_core.contracts.skat import LADDER, SkatContest
-from ramsch_core.errors import IllegalActionError, RecordError
+from ramsch_core.errors import IllegalActionError, Message, RecordError
 from ramsch_core.phases import Phase
 
 if TYPE_CHECKING:
@@ -29,10 +29,12 @@ class Bid(Action):
         return {"action": self.kind, "value": self.value}
 
     @classmethod
-    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
+    def from_json(cls, item: Mapping[str, Any], where: str | Message) -> Action:
         value = item.get("value")
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RecordError(f"{where}: a bid names a value like 18, got {value!r}")
+            raise RecordError(
+                "{where}: a bid names a value like 18, got {value}", where=where, value=repr(value)
+            )
         return cls(value)
 
     def __str__(self) -> str:
@@ -102,14 +104,22 @@ class Bidding(Phase):
         contest = deal_contest(deal)
         if isinstance(action, Bid):
             if self.answering:
-                raise IllegalActionError(f"{contest.bid} has been bid to you: hold it or pass")
-            if action.value not in LADDER:
                 raise IllegalActionError(
-                    f"{action.value} is not a value you can bid: the next is "
-                    f"{self._values(deal)[0] if self._values(deal) else 'none'}"
+                    "{bid} has been bid to you: hold it or pass", bid=contest.bid
+                )
+            if action.value not in LADDER:
+                values = self._values(deal)
+                if not values:
+                    raise IllegalActionError(
+                        "{value} is not a value you can bid: the next is none", value=action.value
+                    )
+                raise IllegalActionError(
+                    "{value} is not a value you can bid: the next is {next}",
+                    value=action.value,
+                    next=values[0],
                 )
             if action.value <= contest.bid:
-                raise IllegalActionError(f"Bid more than {contest.bid}")
+                raise IllegalActionError("Bid more than {bid}", bid=contest.bid)
             contest.bid = action.value
             contest.said.append((seat, str(action.value)))
             events: list[Event] = [Said(seat, str(action.value))]

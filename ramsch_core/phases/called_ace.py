@@ -78,22 +78,25 @@ class SauspielPlay(DoublingPlay):
         if not self._bound(deal, seat) or not super()._allowed(deal, seat) >> card & 1:
             if self._bound(deal, seat) and self._suit_led():
                 return CalledAceError(
-                    f"The called Ace must be played when its suit is first led: play "
-                    f"{self.ace.pretty}"
+                    "The called Ace must be played when its suit is first led: play {card}",
+                    card=self.ace,
                 )
             return super()._refusal(deal, seat, card)
         if self._suit_led():
             return CalledAceError(
-                f"The called Ace must be played when its suit is first led: play {self.ace.pretty}"
+                "The called Ace must be played when its suit is first led: play {card}",
+                card=self.ace,
             )
         if not self.trick:
             return CalledAceError(
-                f"You may not lead another {self.ace_suit.symbol} card before the called Ace: "
-                f"only with four or more cards of the suit can you run away"
+                "You may not lead another {suit} card before the called Ace: "
+                "only with four or more cards of the suit can you run away",
+                suit=self.ace_suit,
             )
         return CalledAceError(
-            f"You may not discard the called Ace {self.ace.pretty}: it is played when its suit "
-            "is led, or as your last card"
+            "You may not discard the called Ace {card}: it is played when its suit "
+            "is led, or as your last card",
+            card=self.ace,
         )
 
     def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:

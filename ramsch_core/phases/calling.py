@@ -16,7 +16,7 @@ from ramsch_core.contracts.schafkopf import (
     called_ace,
     schafkopf_game_order,
 )
-from ramsch_core.errors import IllegalActionError, RecordError
+from ramsch_core.errors import IllegalActionError, Message, RecordError
 from ramsch_core.phases import Phase
 from ramsch_core.phases.bidding import Pass, Said
 
@@ -51,12 +51,17 @@ class NoKnock(Action):
         return "no knock"
 
 
-def _suit_field(item: Mapping[str, Any], name: str, where: str) -> Suit | None:
+def _suit_field(item: Mapping[str, Any], name: str, where: str | Message) -> Suit | None:
     value = item.get(name)
     if value is None:
         return None
     if not isinstance(value, str) or value.upper() not in ("C", "S", "H", "D"):
-        raise RecordError(f"{where}: '{name}' is a suit letter C, S, H or D, got {value!r}")
+        raise RecordError(
+            "{where}: '{name}' is a suit letter C, S, H or D, got {value}",
+            where=where,
+            name=name,
+            value=repr(value),
+        )
     return Suit("CSHD".index(value.upper()))
 
 
@@ -82,11 +87,13 @@ class Call(Action):
         return data
 
     @classmethod
-    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
+    def from_json(cls, item: Mapping[str, Any], where: str | Message) -> Action:
         game = item.get("game")
         if game not in CALL_NAMES:
             raise RecordError(
-                f"{where}: a call names a game: sauspiel, wenz, solo or ramsch, got {game!r}"
+                "{where}: a call names a game: sauspiel, wenz, solo or ramsch, got {game}",
+                where=where,
+                game=repr(game),
             )
         return cls(game, _suit_field(item, "ace", where), _suit_field(item, "suit", where))
 
@@ -198,42 +205,61 @@ class Calling(Phase):
         return [Pass(), *self._calls(deal, self.to_act)]
 
     @staticmethod
-    def _sauspiel_refusal(hand: int, suit: Suit) -> str | None:
+    def _sauspiel_refusal(hand: int, suit: Suit) -> IllegalActionError | None:
         ace = called_ace(suit)
         if suit == Suit.HEARTS:
-            return "Hearts are trumps in a Sauspiel: call the Ace of ♣, ♠ or ♦"
+            return IllegalActionError(
+                "Hearts are trumps in a Sauspiel: call the Ace of {clubs}, {spades} or {diamonds}",
+                clubs=Suit.CLUBS,
+                spades=Suit.SPADES,
+                diamonds=Suit.DIAMONDS,
+            )
         if hand >> ace & 1:
-            return f"You hold {ace.pretty} yourself: call an Ace you do not hold"
+            return IllegalActionError(
+                "You hold {card} yourself: call an Ace you do not hold", card=ace
+            )
         plain = schafkopf_game_order("sauspiel").class_masks[suit]
         if not hand & plain:
-            return (
-                f"You hold no {suit.symbol} card (Obers and Unters are trumps): call the Ace "
-                "of a suit you hold"
+            return IllegalActionError(
+                "You hold no {suit} card (Obers and Unters are trumps): call the Ace "
+                "of a suit you hold",
+                suit=suit,
             )
         return None
 
-    def _refusal(self, deal: Deal, seat: int, call: Call) -> str | None:
+    def _refusal(self, deal: Deal, seat: int, call: Call) -> IllegalActionError | None:
         if call.game == "sauspiel":
             if call.ace is None or call.suit is not None:
-                return "A Sauspiel names the Ace it calls (ace C, S or D) and no other suit"
+                return IllegalActionError(
+                    "A Sauspiel names the Ace it calls (ace C, S or D) and no other suit"
+                )
         elif call.game == "solo":
             if call.suit is None or call.ace is not None:
-                return "A Solo names its trump suit (suit C, S, H or D) and no Ace"
+                return IllegalActionError(
+                    "A Solo names its trump suit (suit C, S, H or D) and no Ace"
+                )
         elif call.ace is not None or call.suit is not None:
-            return f"A call of {call.game} names no suit and no Ace"
+            return IllegalActionError("A call of {game} names no suit and no Ace", game=call.game)
         if call.game == "wenz" and not self.wenz:
-            return "Wenz is not played at this table"
+            return IllegalActionError("Wenz is not played at this table")
         if call.game == "ramsch":
             if not self.stock:
-                return "A Ramsch cannot be called at this table: it is played when all pass"
+                return IllegalActionError(
+                    "A Ramsch cannot be called at this table: it is played when all pass"
+                )
             if not self._ramsch_open(seat):
-                return "Only the fourth seat, after three passes, can choose a Ramsch"
+                return IllegalActionError(
+                    "Only the fourth seat, after three passes, can choose a Ramsch"
+                )
             return None
         best = self.best
         if best is not None and CALL_RANK[call.game] <= CALL_RANK[best.game]:
             if best.game == "solo":
-                return "A Solo has been called and nothing outranks it: pass"
-            return f"A {best.game.capitalize()} has been called: only a higher game overrides it"
+                return IllegalActionError("A Solo has been called and nothing outranks it: pass")
+            return IllegalActionError(
+                "A {game} has been called: only a higher game overrides it",
+                game=best.game.capitalize(),
+            )
         if call.game == "sauspiel" and call.ace is not None:
             return self._sauspiel_refusal(deal.held[seat], call.ace)
         return None
@@ -241,9 +267,9 @@ class Calling(Phase):
     def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
         contest = schafkopf_contest(deal)
         if isinstance(action, Call):
-            why = self._refusal(deal, seat, action)
-            if why is not None:
-                raise IllegalActionError(why)
+            refusal = self._refusal(deal, seat, action)
+            if refusal is not None:
+                raise refusal
             self.best, self.caller = action, seat
             contest.said.append((seat, action.words))
             events: list[Event] = [Said(seat, action.words)]

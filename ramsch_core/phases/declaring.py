@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ramsch_core.actions import Action, Event, LaysTwo, registered
 from ramsch_core.cards import Card, cards_of, mask_of
 from ramsch_core.contracts.skat import GAMES, Declaration, GameName, null_value
-from ramsch_core.errors import IllegalActionError, RecordError
+from ramsch_core.errors import IllegalActionError, Message, RecordError
 from ramsch_core.phases import Phase
 from ramsch_core.phases.bidding import Said, deal_contest
 
@@ -37,6 +37,7 @@ class Discard(LaysTwo):
 
     kind: ClassVar[str] = "discard"
     verb: ClassVar[str] = "lay away"
+    verb_message: ClassVar[Message] = Message("lay away")
     cards: tuple[Card, Card] = field()
 
 
@@ -64,19 +65,31 @@ class Declare(Action):
         }
 
     @classmethod
-    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
+    def from_json(cls, item: Mapping[str, Any], where: str | Message) -> Action:
         game = item.get("game")
         if game not in GAMES:
-            raise RecordError(f"{where}: 'game' must be one of {', '.join(GAMES)}, got {game!r}")
+            raise RecordError(
+                "{where}: 'game' must be one of {games}, got {game}",
+                where=where,
+                games=", ".join(GAMES),
+                game=repr(game),
+            )
         flags: dict[str, bool] = {}
         for flag in ("schneider", "schwarz", "ouvert"):
             value = item.get(flag, False)
             if not isinstance(value, bool):
-                raise RecordError(f"{where}: '{flag}' must be true or false, got {value!r}")
+                raise RecordError(
+                    "{where}: '{flag}' must be true or false, got {value}",
+                    where=where,
+                    flag=flag,
+                    value=repr(value),
+                )
             flags[flag] = value
         hand = item.get("hand")
         if hand is not None and not isinstance(hand, bool):
-            raise RecordError(f"{where}: 'hand' must be true or false, got {hand!r}")
+            raise RecordError(
+                "{where}: 'hand' must be true or false, got {hand}", where=where, hand=repr(hand)
+            )
         return cls(game, flags["schneider"], flags["schwarz"], flags["ouvert"], hand)
 
     def __str__(self) -> str:
@@ -90,18 +103,18 @@ def declaration_of(action: Declare, picked_up: bool, bid: int) -> Declaration:
     Raises IllegalActionError for one the rules refuse."""
     hand = not picked_up
     if action.hand is not None and action.hand != hand:
-        raise IllegalActionError(
-            "You took the skat: this is not a Hand game"
-            if picked_up
-            else "You did not take the skat: this is a Hand game"
-        )
+        if picked_up:
+            raise IllegalActionError("You took the skat: this is not a Hand game")
+        raise IllegalActionError("You did not take the skat: this is a Hand game")
     if action.game == "null":
         if action.schneider or action.schwarz:
             raise IllegalActionError("Schneider and Schwarz can't be announced in a Null game")
         value = null_value(hand, action.ouvert)
         if value < bid:
             raise IllegalActionError(
-                f"This Null is worth {value}, less than your bid of {bid}: declare another game"
+                "This Null is worth {value}, less than your bid of {bid}: declare another game",
+                value=value,
+                bid=bid,
             )
         return Declaration("null", hand, ouvert=action.ouvert)
     schwarz = action.schwarz or action.ouvert
@@ -183,7 +196,9 @@ class Declaring(Phase):
                 raise IllegalActionError("Lay two different cards away")
             for card in action.cards:
                 if not deal.held[seat] >> card & 1:
-                    raise IllegalActionError(f"You can't lay {card.pretty} away: you don't hold it")
+                    raise IllegalActionError(
+                        "You can't lay {card} away: you don't hold it", card=card
+                    )
             deal.held[seat] &= ~mask_of(action.cards)
             deal.skat = action.cards
             deal.laid[seat] = action.cards

@@ -103,16 +103,16 @@ class DoublingPlay(CardPlay):
     def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Kontra):
             if not self._may_kontra(deal, seat):
-                raise IllegalActionError(self._why_not_kontra(seat))
+                raise self._why_not_kontra(seat)
             self.re_open = True
             return self._double(deal, seat, 1, "kontra")
         if isinstance(action, Re):
             if not self._may_re(seat):
-                raise IllegalActionError(
-                    "Re can only answer a Kontra, by the declarer before his next card"
-                    if self.doubling
-                    else "Kontra and Re are not played at this table"
-                )
+                if self.doubling:
+                    raise IllegalActionError(
+                        "Re can only answer a Kontra, by the declarer before his next card"
+                    )
+                raise IllegalActionError("Kontra and Re are not played at this table")
             self.re_open = False
             return self._double(deal, seat, 2, "re")
         events = super().apply(deal, seat, action)
@@ -124,11 +124,11 @@ class DoublingPlay(CardPlay):
         """A Null declarer loses with his first trick."""
         return self.ends_on_declarer_trick and self.tricks[-1].winner in self.declarers
 
-    def _why_not_kontra(self, seat: int) -> str:
+    def _why_not_kontra(self, seat: int) -> IllegalActionError:
         if not self.doubling:
-            return "Kontra and Re are not played at this table"
+            return IllegalActionError("Kontra and Re are not played at this table")
         if seat in self.declarers:
-            return "Only a defender can say Kontra"
+            return IllegalActionError("Only a defender can say Kontra")
         if self.kontra:
-            return "Kontra has already been said"
-        return "Kontra must be said before your first card"
+            return IllegalActionError("Kontra has already been said")
+        return IllegalActionError("Kontra must be said before your first card")

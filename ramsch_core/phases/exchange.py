@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ramsch_core.actions import Action, Event, read_card, registered
 from ramsch_core.cards import Card, cards_of
-from ramsch_core.errors import IllegalActionError, InvalidDealError, RecordError
+from ramsch_core.errors import IllegalActionError, InvalidDealError, Message, RecordError
 from ramsch_core.phases import Phase
 
 if TYPE_CHECKING:
@@ -99,13 +99,17 @@ class Exchange(Action):
         return {"action": self.kind, "cards": cards, "upcard": self.upcard}
 
     @classmethod
-    def from_json(cls, item: Mapping[str, Any], where: str) -> Action:
+    def from_json(cls, item: Mapping[str, Any], where: str | Message) -> Action:
         cards = item.get("cards")
         if not isinstance(cards, list):
-            raise RecordError(f"{where}: an exchange lists the cards discarded, e.g. []")
+            raise RecordError(
+                "{where}: an exchange lists the cards discarded, e.g. []", where=where
+            )
         upcard = item.get("upcard", False)
         if not isinstance(upcard, bool):
-            raise RecordError(f"{where}: 'upcard' is true or false, got {upcard!r}")
+            raise RecordError(
+                "{where}: 'upcard' is true or false, got {upcard}", where=where, upcard=repr(upcard)
+            )
         return cls(tuple(read_card(card, where) for card in cards), upcard)
 
     def __str__(self) -> str:
@@ -164,14 +168,14 @@ class Exchanging(Phase):
         state = ramsen_state(deal)
         if not isinstance(action, Exchange):
             raise IllegalActionError(
-                f"You can't {action} now: exchange cards with the talon first (or keep your hand)"
+                "You can't do that now: exchange cards with the talon first (or keep your hand)"
             )
         hand = deal.held[seat]
         if len(set(action.cards)) != len(action.cards):
             raise IllegalActionError("Name each card you discard once")
         for card in action.cards:
             if not hand >> card & 1:
-                raise IllegalActionError(f"You don't hold {card.pretty}")
+                raise IllegalActionError("You don't hold {card}", card=card)
         draw = len(action.cards)
         if action.upcard:
             if seat != state.dealer:
@@ -180,9 +184,15 @@ class Exchanging(Phase):
                 raise IllegalActionError("Discard a card to take the upcard for it")
             draw -= 1
         if draw > len(deal.skat):
+            if action.upcard:
+                raise IllegalActionError(
+                    "The talon holds only {count} card(s): discard at most that many besides the "
+                    "one for the upcard",
+                    count=len(deal.skat),
+                )
             raise IllegalActionError(
-                f"The talon holds only {len(deal.skat)} card(s): discard at most that many"
-                + (" besides the one for the upcard" if action.upcard else "")
+                "The talon holds only {count} card(s): discard at most that many",
+                count=len(deal.skat),
             )
         drawn = list(deal.skat[:draw])
         deal.skat = deal.skat[draw:]

@@ -54,17 +54,19 @@ class InOrPass(Phase):
         other.to_act = self.to_act
         return other
 
-    def _must_play(self, deal: Deal, seat: int) -> str | None:
+    def _must_play(self, deal: Deal, seat: int) -> IllegalActionError | None:
         """Why ``seat`` must say in, or None when it may pass."""
         state = ramsen_state(deal)
         if state.exchanged.get(seat, 0) > 0:
-            return "You exchanged, so you must play: say in"
+            return IllegalActionError("You exchanged, so you must play: say in")
         if (
             self.dealer_forced
             and seat == state.dealer
             and all(state.said.get(other) == "pass" for other in range(state.dealer))
         ):
-            return "Everyone before you passed: as the dealer you must play, say in"
+            return IllegalActionError(
+                "Everyone before you passed: as the dealer you must play, say in"
+            )
         return None
 
     def legal(self, deal: Deal) -> list[Action]:
@@ -78,12 +80,12 @@ class InOrPass(Phase):
         if isinstance(action, Pass):
             reason = self._must_play(deal, seat)
             if reason:
-                raise IllegalActionError(reason)
+                raise reason
             what = "pass"
         elif isinstance(action, In):
             what = "in"
         else:
-            raise IllegalActionError(f"You can't {action} now: say in or pass")
+            raise IllegalActionError("You can't do that now: say in or pass")
         state.said[seat] = what
         events: list[Event] = [Said(seat, what)]
         if seat + 1 < self.players:
@@ -129,11 +131,16 @@ class RamsenPlay(CardPlay):
         hand = cards_of(deal.held[seat])
         led = order.follow_class[self.trick[0]]
         allowed = cards_of(self._allowed(deal, seat))
-        listed = ", ".join(held.pretty for held in sorted(allowed, key=order.sort_key))
+        listed = tuple(sorted(allowed, key=order.sort_key))
         can_follow = any(order.follow_class[held] == led for held in hand)
         if can_follow and order.follow_class[card] != led:
-            what = "a trump" if led == TRUMP else "suit"
-            return MustFollowSuitError(f"You must follow {what}: you may play {listed}")
+            if led == TRUMP:
+                return MustFollowSuitError(
+                    "You must follow a trump: you may play {cards}", cards=listed
+                )
+            return MustFollowSuitError("You must follow suit: you may play {cards}", cards=listed)
         if not can_follow and not order.is_trump(card):
-            return MustTrumpError(f"You can't follow suit, so you must trump: play {listed}")
-        return MustBeatError(f"You must beat the trick: you can with {listed}")
+            return MustTrumpError(
+                "You can't follow suit, so you must trump: play {cards}", cards=listed
+            )
+        return MustBeatError("You must beat the trick: you can with {cards}", cards=listed)

@@ -94,10 +94,10 @@ class Schieben(Phase):
                 raise IllegalActionError("Lay two different cards")
             for card in action.cards:
                 if not pool >> card & 1:
-                    raise IllegalActionError(f"You can't lay {card.pretty}: you don't hold it")
+                    raise IllegalActionError("You can't lay {card}: you don't hold it", card=card)
                 if not self.rules.layable >> card & 1:
                     raise IllegalActionError(
-                        f"You can't lay {card.pretty}: jacks may not be pushed at this table"
+                        "You can't lay {card}: jacks may not be pushed at this table", card=card
                     )
             deal.held[seat] = pool & ~mask_of(action.cards)
             deal.skat = action.cards

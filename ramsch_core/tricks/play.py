@@ -93,11 +93,11 @@ class CardPlay(Phase):
 
     def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, Play):
-            raise IllegalActionError(f"You can't {action} now: play a card")
+            raise IllegalActionError("You can't do that now: play a card")
         card = action.card
         hand = deal.held[seat]
         if not hand >> card & 1:
-            raise IllegalActionError(f"You don't hold {card.pretty}")
+            raise IllegalActionError("You don't hold {card}", card=card)
         if not self._allowed(deal, seat) >> card & 1:
             raise self._refusal(deal, seat, card)
         deal.held[seat] = hand & ~(1 << card)
@@ -130,15 +130,16 @@ class CardPlay(Phase):
         trick = [layout.bit_of[card] for card in self.trick]
         duty, allowed = layout.duty(layout.from_card_mask(deal.held[seat]), trick)
         order = self.contract.order
-        must = sorted(cards_of(layout.to_card_mask(allowed)), key=order.sort_key)
-        listed = ", ".join(card.pretty for card in must)
+        listed = tuple(sorted(cards_of(layout.to_card_mask(allowed)), key=order.sort_key))
         if duty == "trump":
-            return MustTrumpError(f"You can't follow suit, so you must trump: you hold {listed}")
+            return MustTrumpError(
+                "You can't follow suit, so you must trump: you hold {cards}", cards=listed
+            )
         if duty == "beat":
-            return MustBeatError(f"You must beat the trick: you can with {listed}")
-        led = order.follow_class[self.trick[0]]
-        what = "a trump" if led == TRUMP else "suit"
-        return MustFollowSuitError(f"You must follow {what}: you hold {listed}")
+            return MustBeatError("You must beat the trick: you can with {cards}", cards=listed)
+        if order.follow_class[self.trick[0]] == TRUMP:
+            return MustFollowSuitError("You must follow a trump: you hold {cards}", cards=listed)
+        return MustFollowSuitError("You must follow suit: you hold {cards}", cards=listed)
 
     def trick_counts(self) -> list[int]:
         counts = [0] * self.players
