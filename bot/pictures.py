@@ -1,0 +1,430 @@
+"""Card pictures: PNGs of a hand and of a trick, drawn with Pillow and nothing else.
+
+Two packs are drawn from the same :class:`ramsch_core.Card` objects: the French pack (♣ ♠ ♥ ♦,
+in two or four colours, with English or German rank letters) and the German (Bavarian) pack
+(Eichel, Gras, Herz, Schellen; Unter, Ober, König, Sau). Suit symbols are shapes drawn with
+``ImageDraw`` (at four times the size, then scaled down, for smooth edges) and the rank letters
+use Pillow's built-in scalable font, so no font or image file of the system is needed.
+
+Every card tile is drawn once per style (``functools.lru_cache``), and whole pictures are
+cached by their cards, style and marks in a bounded LRU. Backgrounds are transparent (RGBA),
+so the pictures look right in the dark and the light Discord theme.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageFont, ImageOps
+
+from ramsch_core import Card
+from ramsch_core.cards import Rank, Suit
+
+__all__ = [
+    "HAND_STEP",
+    "TILE_HEIGHT",
+    "TILE_WIDTH",
+    "CardStyle",
+    "alt_text",
+    "card_name",
+    "card_tile",
+    "clear_caches",
+    "hand_picture",
+    "trick_picture",
+]
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """How cards are drawn and named.
+
+    ``four_colour`` applies to the French pack only (♣ black, ♠ green, ♥ red, ♦ orange, as in
+    the tournament deck); the German pack always has its own colours. ``lang`` picks the rank
+    letters and names of the French pack (German: B D K A; English: J Q K A); the German pack
+    has the same letters (U O K A) and names in both languages.
+    """
+
+    pack: Literal["french", "german"] = "french"
+    four_colour: bool = False
+    lang: Literal["de", "en"] = "en"
+
+
+# --- sizes -------------------------------------------------------------------------------
+
+TILE_WIDTH = 72
+TILE_HEIGHT = 104
+RADIUS = 6  # corner radius of a card
+SCALE = 4  # shapes are drawn this many times larger, then scaled down (anti-aliasing)
+HAND_STEP = 46  # horizontal distance of two cards in a hand (they overlap by 26 px)
+RAISE = 14  # how far a raised card (marked to lay away) is shifted up
+TRICK_GAP = 10  # between two slots of a trick
+FRAME = 4  # room around a trick slot for the highlight frame
+FRAME_WIDTH = 3
+RANK_SIZE = 17  # font size of the corner rank letters
+CORNER_SUIT = 12  # size of the corner suit symbol
+CENTRE_SUIT = 36  # size of the big suit symbol
+CORNER_X = 12  # centre line of the corner index
+PICTURE_CACHE = 512  # whole pictures kept
+
+BORDER: RGBA = (150, 150, 150, 255)
+FACE: RGBA = (255, 255, 255, 255)
+HIGHLIGHT: RGBA = (240, 178, 50, 255)  # amber: visible on dark and light backgrounds
+SLOT_LINE: RGBA = (128, 128, 128, 200)
+SLOT_FILL: RGBA = (128, 128, 128, 40)
+
+BLACK: RGB = (25, 25, 25)
+RED: RGB = (208, 16, 32)
+GREEN: RGB = (20, 140, 60)
+ORANGE: RGB = (235, 130, 0)
+
+# --- names and letters ---------------------------------------------------------------------
+
+FRENCH_SUITS_DE = ("Kreuz", "Pik", "Herz", "Karo")
+FRENCH_SUITS_EN = ("Clubs", "Spades", "Hearts", "Diamonds")
+GERMAN_SUITS = ("Eichel", "Gras", "Herz", "Schellen")
+# In Rank order: A 10 K Q J 9 8 7.
+FRENCH_RANKS_DE = ("Ass", "Zehn", "König", "Dame", "Bube", "Neun", "Acht", "Sieben")
+FRENCH_RANKS_EN = ("Ace", "Ten", "King", "Queen", "Jack", "Nine", "Eight", "Seven")
+GERMAN_RANKS = ("Sau", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben")
+LETTERS_EN = ("A", "10", "K", "Q", "J", "9", "8", "7")
+LETTERS_DE = ("A", "10", "K", "D", "B", "9", "8", "7")
+LETTERS_GERMAN = ("A", "10", "K", "O", "U", "9", "8", "7")
+
+ALT_TEXT_LIMIT = 1024  # Discord's limit for an attachment description
+NOT_PLAYED = "—"
+
+
+def card_name(card: Card, style: CardStyle) -> str:
+    """The card's name for alt text: "Kreuz-Bube", "Jack of Clubs", "Eichel-Ober"."""
+    suit, rank = card.suit, card.rank
+    if style.pack == "german":
+        return f"{GERMAN_SUITS[suit]}-{GERMAN_RANKS[rank]}"
+    if style.lang == "de":
+        return f"{FRENCH_SUITS_DE[suit]}-{FRENCH_RANKS_DE[rank]}"
+    return f"{FRENCH_RANKS_EN[rank]} of {FRENCH_SUITS_EN[suit]}"
+
+
+def alt_text(cards: Sequence[Card | None], style: CardStyle) -> str:
+    """Comma-separated card names (``—`` for a card not played yet), at most 1024 characters."""
+    text = ", ".join(NOT_PLAYED if card is None else card_name(card, style) for card in cards)
+    if len(text) > ALT_TEXT_LIMIT:
+        text = text[: ALT_TEXT_LIMIT - 1] + "…"
+    return text
+
+
+def rank_letter(rank: Rank, style: CardStyle) -> str:
+    """The corner index of a rank: J/Q in English, B/D in German, U/O in the German pack."""
+    if style.pack == "german":
+        return LETTERS_GERMAN[rank]
+    return LETTERS_DE[rank] if style.lang == "de" else LETTERS_EN[rank]
+
+
+# --- colours -------------------------------------------------------------------------------
+
+# German pack: (main, detail) colours of each suit.
+EICHEL = ((150, 95, 40), (95, 58, 22))
+GRAS = ((50, 150, 50), (20, 90, 25))
+HERZ = (RED, (150, 10, 20))
+SCHELLEN = ((235, 180, 0), (150, 100, 0))
+
+
+def suit_colour(suit: Suit, style: CardStyle) -> RGB:
+    """The main colour of a suit's symbol."""
+    if style.pack == "german":
+        return (EICHEL, GRAS, HERZ, SCHELLEN)[suit][0]
+    if style.four_colour:
+        return (BLACK, GREEN, RED, ORANGE)[suit]
+    return (BLACK, BLACK, RED, RED)[suit]
+
+
+def text_colour(suit: Suit, style: CardStyle) -> RGB:
+    """The colour of the rank letters (darker than the symbol where that is too light)."""
+    if style.pack == "german":
+        return (EICHEL[1], GRAS[1], RED, SCHELLEN[1])[suit]
+    return suit_colour(suit, style)
+
+
+# --- suit shapes ---------------------------------------------------------------------------
+# Each shape is drawn into a square of side ``s`` (pixels, already scaled up).
+
+
+def _scaled(points: Iterable[Point], s: float) -> list[Point]:
+    return [(x * s, y * s) for x, y in points]
+
+
+def _circle(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float, fill: RGB) -> None:
+    draw.ellipse(((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), fill=fill)
+
+
+@lru_cache(maxsize=1)
+def _heart_outline() -> tuple[Point, ...]:
+    """The classic heart curve, fitted into the unit square (lobes at the top)."""
+    raw = []
+    for i in range(96):
+        t = 2 * math.pi * i / 96
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        raw.append((x, -y))
+    xs, ys = [p[0] for p in raw], [p[1] for p in raw]
+    x0, y0 = min(xs), min(ys)
+    w, h = max(xs) - x0, max(ys) - y0
+    return tuple((0.04 + 0.92 * (x - x0) / w, 0.06 + 0.88 * (y - y0) / h) for x, y in raw)
+
+
+def _heart(draw: ImageDraw.ImageDraw, s: float, fill: RGB, detail: RGB) -> None:
+    draw.polygon(_scaled(_heart_outline(), s), fill=fill)
+
+
+def _diamond(draw: ImageDraw.ImageDraw, s: float, fill: RGB, detail: RGB) -> None:
+    # Slightly curved sides, as on printed cards.
+    points: list[Point] = []
+    for corner, nxt in (((0.5, 0.0), (0.88, 0.5)), ((0.88, 0.5), (0.5, 1.0)),
+                        ((0.5, 1.0), (0.12, 0.5)), ((0.12, 0.5), (0.5, 0.0))):  # fmt: skip
+        for i in range(8):
+            t = i / 8
+            x = corner[0] + (nxt[0] - corner[0]) * t
+            y = corner[1] + (nxt[1] - corner[1]) * t
+            bow = 0.05 * math.sin(math.pi * t)  # pulled towards the centre
+            points.append((x + (0.5 - x) * bow * 2, y + (0.5 - y) * bow * 2))
+    draw.polygon(_scaled(points, s), fill=fill)
+
+
+def _stem(draw: ImageDraw.ImageDraw, s: float, fill: RGB, top: float) -> None:
+    points = [(0.5, top), (0.56, 0.8), (0.68, 0.98), (0.32, 0.98), (0.44, 0.8)]
+    draw.polygon(_scaled(points, s), fill=fill)
+
+
+def _spade(draw: ImageDraw.ImageDraw, s: float, fill: RGB, detail: RGB) -> None:
+    body = [(x, 0.02 + 0.78 * (1 - y)) for x, y in _heart_outline()]  # upside-down heart
+    draw.polygon(_scaled(body, s), fill=fill)
+    _stem(draw, s, fill, 0.55)
+
+
+def _club(draw: ImageDraw.ImageDraw, s: float, fill: RGB, detail: RGB) -> None:
+    r = 0.215
+    for cx, cy in ((0.5, 0.24), (0.26, 0.56), (0.74, 0.56)):
+        _circle(draw, cx, cy, r, s, fill)
+    _circle(draw, 0.5, 0.5, 0.14, s, fill)
+    _stem(draw, s, fill, 0.5)
+
+
+def _acorn(draw: ImageDraw.ImageDraw, s: float, fill: RGB, detail: RGB) -> None:
+    draw.rectangle((0.46 * s, 0.02 * s, 0.54 * s, 0.2 * s), fill=detail)  # stalk
+    draw.ellipse((0.25 * s, 0.26 * s, 0.75 * s, 0.98 * s), fill=fill)  # nut
+    draw.ellipse((0.44 * s, 0.86 * s, 0.56 * s, 0.96 * s), fill=detail)  # tip
+    draw.chord((0.17 * s, 0.14 * s, 0.83 * s, 0.7 * s), 180, 360, fill=detail)  # cup
+    light = tuple(min(255, c + 70) for c in detail)
+    for i in range(1, 4):  # the cup's scales
+        x = (0.17 + 0.165 * i) * s
+        draw.line((x, 0.2 * s, x, 0.42 * s), fill=light, width=max(1, int(s / 40)))
+    draw.line((0.19 * s, 0.31 * s, 0.81 * s, 0.31 * s), fill=light, width=max(1, int(s / 40)))
+
+
+def _leaf(draw: ImageDraw.ImageDraw, s: float, fill: RGB, detail: RGB) -> None:
+    left: list[Point] = []
+    right: list[Point] = []
+    for i in range(33):
+        t = i / 32  # from the tip (top) to the base
+        y = 0.02 + 0.76 * t
+        w = 0.44 * math.sin(math.pi * (t**0.6)) ** 0.8 + (0.08 * t**4)
+        left.append((0.5 - w, y))
+        right.append((0.5 + w, y))
+    notch = [(0.5, 0.7)]  # the heart-shaped base
+    draw.polygon(_scaled(left + notch + right[::-1], s), fill=fill)
+    width = max(1, int(s / 28))
+    draw.line((0.5 * s, 0.1 * s, 0.5 * s, 0.98 * s), fill=detail, width=width)  # vein and stem
+    for y in (0.3, 0.45, 0.6):
+        draw.line((0.5 * s, y * s, 0.3 * s, (y - 0.12) * s), fill=detail, width=width)
+        draw.line((0.5 * s, y * s, 0.7 * s, (y - 0.12) * s), fill=detail, width=width)
+
+
+def _bell(draw: ImageDraw.ImageDraw, s: float, fill: RGB, detail: RGB) -> None:
+    width = max(1, int(s / 18))
+    draw.ellipse((0.4 * s, 0.02 * s, 0.6 * s, 0.2 * s), outline=detail, width=width)  # loop
+    draw.ellipse((0.1 * s, 0.14 * s, 0.9 * s, 0.94 * s), fill=fill, outline=detail, width=width)
+    draw.line((0.12 * s, 0.46 * s, 0.88 * s, 0.46 * s), fill=detail, width=width)  # band
+    draw.line((0.12 * s, 0.56 * s, 0.88 * s, 0.56 * s), fill=detail, width=width)
+    draw.ellipse((0.4 * s, 0.66 * s, 0.6 * s, 0.8 * s), fill=detail)  # slit
+    draw.line((0.5 * s, 0.76 * s, 0.5 * s, 0.93 * s), fill=detail, width=width)
+
+
+FRENCH_SHAPES = (_club, _spade, _heart, _diamond)
+GERMAN_SHAPES = (_acorn, _leaf, _heart, _bell)
+
+
+@lru_cache(maxsize=256)
+def suit_symbol(suit: Suit, style: CardStyle, size: int) -> Image.Image:
+    """The suit's symbol, ``size`` pixels square, RGBA, drawn large and scaled down."""
+    big = size * SCALE
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    if style.pack == "german":
+        shape = GERMAN_SHAPES[suit]
+        detail = (EICHEL, GRAS, HERZ, SCHELLEN)[suit][1]
+    else:
+        shape = FRENCH_SHAPES[suit]
+        detail = suit_colour(suit, style)
+    shape(draw, big, suit_colour(suit, style), detail)
+    return image.reduce(SCALE)
+
+
+# --- tiles ---------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=4)
+def _rounded(width: int, height: int, fill: RGBA, outline: RGBA, line: int) -> Image.Image:
+    """A rounded rectangle with smooth corners (drawn large, scaled down)."""
+    big = Image.new("RGBA", (width * SCALE, height * SCALE), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rounded_rectangle(
+        (0, 0, width * SCALE - 1, height * SCALE - 1),
+        radius=RADIUS * SCALE,
+        fill=fill,
+        outline=outline,
+        width=line * SCALE,
+    )
+    return big.reduce(SCALE)
+
+
+def _blank() -> Image.Image:
+    return _rounded(TILE_WIDTH, TILE_HEIGHT, FACE, BORDER, 1)
+
+
+def _corner(card: Card, style: CardStyle) -> Image.Image:
+    """The index in a corner: rank letters over a small suit symbol."""
+    corner = Image.new("RGBA", (2 * CORNER_X, 40), (0, 0, 0, 0))
+    ImageDraw.Draw(corner).text(
+        (CORNER_X, 4),
+        rank_letter(card.rank, style),
+        fill=text_colour(card.suit, style),
+        font=_font(RANK_SIZE),
+        anchor="mt",
+        stroke_width=0.4,
+        stroke_fill=text_colour(card.suit, style),
+    )
+    corner.alpha_composite(
+        suit_symbol(card.suit, style, CORNER_SUIT), (CORNER_X - CORNER_SUIT // 2, 24)
+    )
+    return corner
+
+
+@lru_cache(maxsize=1024)  # 32 cards, plain and dimmed, in every style
+def card_tile(card: Card, style: CardStyle, dimmed: bool = False) -> Image.Image:
+    """The card as a ``TILE_WIDTH`` × ``TILE_HEIGHT`` RGBA tile (do not modify it)."""
+    if dimmed:
+        return _dim(card_tile(card, style))
+    tile = _blank().copy()
+    corner = _corner(card, style)
+    tile.alpha_composite(corner, (2, 2))
+    tile.alpha_composite(
+        corner.rotate(180), (TILE_WIDTH - corner.width - 2, TILE_HEIGHT - corner.height - 2)
+    )
+    symbol = suit_symbol(card.suit, style, CENTRE_SUIT)
+    tile.alpha_composite(
+        symbol, ((TILE_WIDTH - CENTRE_SUIT) // 2 + 2, (TILE_HEIGHT - CENTRE_SUIT) // 2)
+    )
+    return tile
+
+
+def _dim(tile: Image.Image) -> Image.Image:
+    """Greyed out: desaturated and darkened, same transparency."""
+    grey = ImageOps.grayscale(tile.convert("RGB")).point(lambda v: 40 + v * 45 // 100)
+    rgb = Image.blend(tile.convert("RGB"), Image.merge("RGB", (grey, grey, grey)), 0.8)
+    rgb.putalpha(tile.getchannel("A"))
+    return rgb
+
+
+def _png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+# --- pictures ------------------------------------------------------------------------------
+
+
+def hand_picture(
+    cards: Sequence[Card],
+    style: CardStyle,
+    *,
+    dimmed: frozenset[int] = frozenset(),
+    raised: frozenset[int] = frozenset(),
+) -> bytes:
+    """PNG of a hand: cards side by side, overlapping a little.
+
+    Cards at an index in ``dimmed`` are greyed out (not playable now), those in ``raised``
+    shifted up (marked to lay away). The picture always has room for a raised card, so its
+    size depends on the number of cards only.
+    """
+    return _hand_png(tuple(cards), style, frozenset(dimmed), frozenset(raised))
+
+
+@lru_cache(maxsize=PICTURE_CACHE)
+def _hand_png(
+    cards: tuple[Card, ...], style: CardStyle, dimmed: frozenset[int], raised: frozenset[int]
+) -> bytes:
+    width = TILE_WIDTH + HAND_STEP * max(0, len(cards) - 1)
+    canvas = Image.new("RGBA", (width, TILE_HEIGHT + RAISE), (0, 0, 0, 0))
+    for i, card in enumerate(cards):
+        y = 0 if i in raised else RAISE
+        canvas.alpha_composite(card_tile(card, style, i in dimmed), (i * HAND_STEP, y))
+    return _png(canvas)
+
+
+def trick_picture(
+    cards: Sequence[Card | None], style: CardStyle, *, highlight: int | None = None
+) -> bytes:
+    """PNG of a trick: one slot per seat that plays, in play order.
+
+    ``None`` is a card not played yet (an empty outlined slot, so the picture keeps its size
+    while the trick fills); ``highlight`` is the index of the card that takes the trick (a
+    coloured frame).
+    """
+    return _trick_png(tuple(cards), style, highlight)
+
+
+@lru_cache(maxsize=PICTURE_CACHE)
+def _trick_png(cards: tuple[Card | None, ...], style: CardStyle, highlight: int | None) -> bytes:
+    count = max(1, len(cards))
+    width = count * TILE_WIDTH + (count - 1) * TRICK_GAP + 2 * FRAME
+    canvas = Image.new("RGBA", (width, TILE_HEIGHT + 2 * FRAME), (0, 0, 0, 0))
+    for i, card in enumerate(cards):
+        x = FRAME + i * (TILE_WIDTH + TRICK_GAP)
+        if i == highlight:
+            canvas.alpha_composite(_frame(), (x - FRAME, 0))
+        tile = _empty_slot() if card is None else card_tile(card, style)
+        canvas.alpha_composite(tile, (x, FRAME))
+    return _png(canvas)
+
+
+def _frame() -> Image.Image:
+    return _rounded(
+        TILE_WIDTH + 2 * FRAME, TILE_HEIGHT + 2 * FRAME, (0, 0, 0, 0), HIGHLIGHT, FRAME_WIDTH
+    )
+
+
+def _empty_slot() -> Image.Image:
+    return _rounded(TILE_WIDTH, TILE_HEIGHT, SLOT_FILL, SLOT_LINE, 2)
+
+
+def clear_caches(*, tiles: bool = True) -> None:
+    """Forget the cached pictures (and with ``tiles`` the card tiles and symbols too)."""
+    _hand_png.cache_clear()
+    _trick_png.cache_clear()
+    if tiles:
+        card_tile.cache_clear()
+        suit_symbol.cache_clear()
+        _rounded.cache_clear()
