@@ -9,8 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
+from bot.commands.translator import CatalogueTranslator
+from bot.i18n import N_, _
+from bot.preferences import Preferences
 from bot.settings import Settings
 from bot.tables import TableError
+from bot.ui import faces
 from ramsch_core import RulesError
 
 if TYPE_CHECKING:
@@ -26,21 +31,30 @@ EXTENSIONS = (
     "bot.cogs.info",
     "bot.cogs.stats",
     "bot.cogs.history",
+    "bot.cogs.preferences",
 )
-APOLOGY = "Sorry, something went wrong on my side. It has been logged; please try again."
+APOLOGY = N_("Sorry, something went wrong on my side. It has been logged; please try again.")
 
 
 def user_message(error: BaseException) -> str | None:
-    """The message a user should read for an expected refusal; None for a bug."""
+    """The message a user should read for an expected refusal, in the current language and
+    with cards as the reader sees them; None for a bug."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, TableError):
-        return error.message
-    if isinstance(error, RulesError):
-        return str(error)
+    if isinstance(error, TableError | RulesError):
+        with faces.showing(getattr(error, "rules", None)):
+            return error.render(translate=i18n.translate, card=faces.face, suit=faces.suit_face)
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-        return str(error) or "You can't use this command here."
+        return str(error) or _("You can't use this command here.")
     return None
+
+
+class RamschTree(app_commands.CommandTree["RamschBot"]):
+    """The command tree: each command speaks the language of the user who ran it."""
+
+    async def interaction_check(self, interaction: discord.Interaction[RamschBot]) -> bool:
+        i18n.speak_to(interaction)
+        return True
 
 
 class RamschBot(commands.Bot):
@@ -62,6 +76,7 @@ class RamschBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
             help_command=None,
+            tree_cls=RamschTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options,
         )
@@ -75,9 +90,12 @@ class RamschBot(commands.Bot):
             guild_only=True,
         )
         self.clicks: ClickHandler | None = None
+        self.preferences = Preferences(store, service.clock)
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
+        await self.preferences.load()
+        await self.tree.set_translator(CatalogueTranslator())
         for extension in self.initial_extensions:
             await self.load_extension(extension)
         self.tree.add_command(self.ramsch)
@@ -107,12 +125,13 @@ class RamschBot(commands.Bot):
 
     async def report_error(self, interaction: discord.Interaction, error: BaseException) -> None:
         """The one error handler: refusals answered ephemerally, bugs logged and apologised for."""
+        i18n.speak_to(interaction)
         message = user_message(error)
         if message is None:
             what = interaction.command.qualified_name if interaction.command else "a click"
             user = interaction.user.id
             log.error("Error while handling %s of user %s", what, user, exc_info=error)
-            message = APOLOGY
+            message = _(APOLOGY)
         else:
             # Not the text: a refusal may say what only its player may know (a hidden partner).
             log.debug("Refused user %s (%s)", interaction.user.id, type(error).__name__)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import i18n
 from bot.commands.choices import (
     GAME_CHOICES,
     SEAT_SIZES,
@@ -14,6 +15,7 @@ from bot.commands.choices import (
     seats_autocomplete,
 )
 from bot.commands.group import RamschCog, subcommand
+from bot.i18n import N_, _
 from bot.tables import NotHost, TableError, WrongState
 from bot.ui import ids
 from bot.ui.editor import Draft, Proposal, checked_timer, choose, enter_numbers, section_of
@@ -23,7 +25,24 @@ from ramsch_core import RuleSetError, get_game
 if TYPE_CHECKING:
     from bot.client import RamschBot
 
-NOT_A_MANAGER = "Only members with the Manage Server permission can change the Ramsch settings"
+NOT_A_MANAGER = N_("Only members with the Manage Server permission can change the Ramsch settings")
+CHANGED = {
+    "preset": N_("preset {preset}"),
+    "timer": N_("turn timer"),
+    "dms": N_("hands by DM"),
+    "rounds": N_("rounds"),
+    "seats": N_("seats"),
+    "channels": N_("channels"),
+    "language": N_("language"),
+    "reminder": N_("reminder"),
+    "pictures": N_("card pictures"),
+}
+"""What `/ramsch config` names as saved (the preset's with its name)."""
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="the server's language", value="auto"),
+    app_commands.Choice(name="Deutsch", value="de"),
+    app_commands.Choice(name="English", value="en"),
+]
 CHANNEL_CHOICES = [
     app_commands.Choice(name="allow tables in the channel", value="add"),
     app_commands.Choice(name="no more tables in the channel", value="remove"),
@@ -49,8 +68,11 @@ class ConfigCog(RamschCog, name="Config"):
         seats="players at a table (4 at a 3-player game: the dealer sits out)",
         channels="where tables may be opened",
         channel="the channel for `channels` (default: this one)",
+        language="the language of the table messages in the channels",
+        reminder="seconds into a turn when the player is pinged; 0: at once; -1: at half time",
+        pictures="card pictures on the table messages and hands",
     )
-    @app_commands.choices(game=GAME_CHOICES, channels=CHANNEL_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, channels=CHANNEL_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.autocomplete(preset=preset_autocomplete)
     @app_commands.autocomplete(seats=seats_autocomplete)
     async def config(
@@ -64,6 +86,9 @@ class ConfigCog(RamschCog, name="Config"):
         seats: app_commands.Range[int, min(SEAT_SIZES), max(SEAT_SIZES)] | None = None,
         channels: str | None = None,
         channel: discord.TextChannel | None = None,
+        language: str | None = None,
+        reminder: app_commands.Range[int, -1, 86400] | None = None,
+        pictures: bool | None = None,
     ) -> None:
         """Show the server's settings with the editor; options given are changed first."""
         if not can_manage(interaction):
@@ -83,30 +108,39 @@ class ConfigCog(RamschCog, name="Config"):
             seats_now = data["options"]["seats"]
             if seats_now not in new.table_sizes() or len(old.table_sizes()) == 1:
                 data["options"]["seats"] = new.players
-            changed.append(f"preset {name}")
+            changed.append(_(CHANGED["preset"], preset=name))
         if timer is not None:
             data["turn_timeout"] = checked_timer(timer)
-            changed.append("turn timer")
+            changed.append(_(CHANGED["timer"]))
         if dms is not None:
             data["dms"] = dms
-            changed.append("hands by DM")
+            changed.append(_(CHANGED["dms"]))
         if rounds is not None:
             data["options"]["rounds"] = rounds
-            changed.append("rounds")
+            changed.append(_(CHANGED["rounds"]))
         if seats is not None:
             data["options"]["seats"] = seats
             data["rules"] = seated_overrides(data, seats)
-            changed.append("seats")
+            changed.append(_(CHANGED["seats"]))
         if channels is not None or channel is not None:
             where = channel.id if channel is not None else interaction.channel_id
             assert where is not None
             data["channels"] = allowed_channels(data["channels"], channels or "add", where)
-            changed.append("channels")
+            changed.append(_(CHANGED["channels"]))
+        if language is not None:
+            data["language"] = language
+            changed.append(_(CHANGED["language"]))
+        if reminder is not None:
+            data["reminder"] = None if reminder < 0 else float(reminder)
+            changed.append(_(CHANGED["reminder"]))
+        if pictures is not None:
+            data["pictures"] = pictures
+            changed.append(_(CHANGED["pictures"]))
         settings = await service.guilds.get(guild_id)
         if changed:
             settings = await service.guilds.set(guild_id, data)
         draft = Draft.of_guild(guild_id, settings, _guild_name(interaction))
-        note = f"Saved: {', '.join(changed)}." if changed else ""
+        note = _("Saved: {changes}.", changes=", ".join(changed)) if changed else ""
         shown = render_editor(draft, note)
         await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
 
@@ -120,6 +154,7 @@ class ConfigCog(RamschCog, name="Config"):
         name: str,
         values: list[str],
     ) -> None:
+        i18n.speak_to(interaction)
         try:
             draft = await self._draft(interaction, target, target_id)
             draft = await self._apply(interaction, draft, choose(draft, name, values))
@@ -135,6 +170,7 @@ class ConfigCog(RamschCog, name="Config"):
         target_id: int,
         section: str | None,
     ) -> None:
+        i18n.speak_to(interaction)
         try:
             draft = await self._draft(interaction, target, target_id)
             await interaction.response.send_modal(numbers_modal(draft, section))
@@ -148,6 +184,7 @@ class ConfigCog(RamschCog, name="Config"):
         target_id: int,
         section: str | None,
     ) -> None:
+        i18n.speak_to(interaction)
         try:
             draft = await self._draft(interaction, target, target_id)
             shown = render_editor(draft, section=section)
@@ -163,6 +200,7 @@ class ConfigCog(RamschCog, name="Config"):
         texts: dict[str, str],
         section: str | None,
     ) -> None:
+        i18n.speak_to(interaction)
         try:
             draft = await self._draft(interaction, target, target_id)
             draft = await self._apply(interaction, draft, enter_numbers(draft, texts, section))
@@ -219,7 +257,9 @@ def allowed_channels(current: list[Any], action: str, channel_id: int) -> list[i
             "Tables may open in every channel now: first allow the channels where they may"
         )
     if channel_id not in channels:
-        raise TableError(f"<#{channel_id}> is not one of the channels for tables")
+        raise TableError(
+            "{channel} is not one of the channels for tables", channel=f"<#{channel_id}>"
+        )
     if channels == [channel_id]:
         raise TableError(
             "That is the only channel for tables: allow another first, or every channel"
@@ -243,7 +283,7 @@ def seated_overrides(data: dict[str, Any], seats: int) -> dict[str, Any]:
 
 
 def _guild_name(interaction: discord.Interaction) -> str:
-    return interaction.guild.name if interaction.guild is not None else "this server"
+    return interaction.guild.name if interaction.guild is not None else _("this server")
 
 
 async def setup(bot: RamschBot) -> None:

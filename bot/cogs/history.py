@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot import i18n
 from bot.commands.group import RamschCog, subcommand
 from bot.tables import TableError
 from bot.ui.boards import record_note, render_history
@@ -47,6 +48,7 @@ class HistoryCog(RamschCog, name="History"):
         self, interaction: discord.Interaction, table_id: int | None, deal: int | None
     ) -> None:
         """A deal picked in the history's select."""
+        i18n.speak_to(interaction)
         try:
             if table_id is None or deal is None:
                 raise TableError("Pick one of the deals in the list")

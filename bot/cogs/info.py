@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.commands.choices import GAME_CHOICES, chosen_game, preset_autocomplete
 from bot.commands.group import RamschCog, subcommand
+from bot.i18n import N_, _
 from bot.ui.games import rules_brief, title
 from bot.ui.lobby import table_title
 from bot.ui.text import presets_overview
@@ -19,22 +20,23 @@ if TYPE_CHECKING:
 INFO_COLOUR = discord.Colour.teal()
 
 HELP = (
-    ("Open a table", "`/ramsch new` opens a lobby here with the server's default rules; pick a "
-     "`preset` and options such as `rounds`, `seats`, `schieben` or `scoring` if you like."),
-    ("Join and start", "Players press **Join**; the host presses **Start** once every seat is "
-     "taken. **Leave** gives a seat back; **Cancel** or `/ramsch abort` ends the table."),
-    ("Playing alone?", "The host fills free seats with **Add AI** (**Remove AI** takes one "
-     "away) and sets every option of the variant, the seats and the rounds with **Rules**."),
-    ("Play", "At every deal I DM you your hand. On your turn the cards you may play are green: "
-     "press one. The table message in the channel shows the trick, whose turn it is, the last "
-     "trick and the score sheet. No DMs? Press **My hand** on the table message."),
-    ("Turn timer", "At half time I remind you; when it runs out the AI plays for you. After "
-     "two in a row you are away and the AI keeps your seat until you press **I'm back**."),
-    ("Schieberamsch", "On your turn press **Pick up** (or **Pass on**, in Skat), then choose "
-     "the two cards to lay for the next player."),
-    ("Scores and records", "`/ramsch leaderboard`, `/ramsch stats` and `/ramsch history` show "
-     "finished games; `/ramsch record` sends a deal's record to replay. `/ramsch rules` explains "
-     "the rules, `/ramsch config` sets the server's defaults (Manage Server)."),
+    (N_("Open a table"), N_("`/ramsch new` opens a lobby here with the server's default rules; "
+     "pick a `preset` and options such as `rounds`, `seats`, `schieben` or `scoring` if you "
+     "like.")),
+    (N_("Join and start"), N_("Players press **Join**; the host presses **Start** once every seat "
+     "is taken. **Leave** gives a seat back; **Cancel** or `/ramsch abort` ends the table.")),
+    (N_("Playing alone?"), N_("The host fills free seats with **Add AI** (**Remove AI** takes one "
+     "away) and sets every option of the variant, the seats and the rounds with **Rules**.")),
+    (N_("Play"), N_("At every deal I DM you your hand. On your turn the cards you may play are "
+     "green: press one. The table message in the channel shows the trick, whose turn it is, the "
+     "last trick and the score sheet. No DMs? Press **My hand** on the table message.")),
+    (N_("Turn timer"), N_("At half time I remind you; when it runs out the AI plays for you. After "
+     "two in a row you are away and the AI keeps your seat until you press **I'm back**.")),
+    (N_("Schieberamsch"), N_("On your turn press **Pick up** (or **Pass on**, in Skat), then "
+     "choose the two cards to lay for the next player.")),
+    (N_("Scores and records"), N_("`/ramsch leaderboard`, `/ramsch stats` and `/ramsch history` "
+     "show finished games; `/ramsch record` sends a deal's record to replay. `/ramsch rules` "
+     "explains the rules, `/ramsch config` sets the server's defaults (Manage Server).")),
 )  # fmt: skip
 
 
@@ -58,8 +60,8 @@ class InfoCog(RamschCog, name="Info"):
         if variant is not None:
             rules = chosen.preset(variant)
             embed = discord.Embed(
-                title=f"{title(rules)} — preset `{variant}`",
-                description=f"{chosen.descriptions[variant]}\n\n{rules_brief(rules)}",
+                title=_("{title} — preset `{preset}`", title=title(rules), preset=variant),
+                description=f"{_(chosen.descriptions[variant])}\n\n{rules_brief(rules)}",
                 colour=INFO_COLOUR,
             )
         elif tables := self.bot.service.tables.open_tables(interaction.channel_id):
@@ -69,18 +71,18 @@ class InfoCog(RamschCog, name="Info"):
             )
         else:
             embed = discord.Embed(
-                title=f"{chosen.title}: the presets",
+                title=_("{game}: the presets", game=_(chosen.title)),
                 description=presets_overview(chosen),
                 colour=INFO_COLOUR,
             )
-            embed.set_footer(text="/ramsch rules variant:<preset> explains one of them.")
+            embed.set_footer(text=_("/ramsch rules variant:<preset> explains one of them."))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @subcommand("help", "How to play Ramsch with this bot")
     async def help(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(title="Ramsch — help", colour=INFO_COLOUR)
+        embed = discord.Embed(title=_("Ramsch — help"), colour=INFO_COLOUR)
         for name, value in HELP:
-            embed.add_field(name=name, value=value, inline=False)
+            embed.add_field(name=_(name), value=_(value), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

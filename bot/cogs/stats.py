@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord import app_commands
 
+from bot import i18n
 from bot.commands.group import RamschCog, subcommand
 from bot.storage import Period
 from bot.tables import TableError
@@ -61,6 +62,7 @@ class StatsCog(RamschCog, name="Stats"):
     ) -> None:
         """Prev / Next: show the page the button names, in place. ``variant`` is the board's
         key (``board_key``): a Ramsch variant as in buttons posted before, or ``game/variant``."""
+        i18n.speak_to(interaction)
         try:
             try:
                 game, board = parse_board(variant)
@@ -117,7 +119,7 @@ def board_of(choice: str) -> tuple[str, str]:
     try:
         return parse_board(choice)
     except ValueError:
-        raise TableError(f"There is no leaderboard called '{choice}'") from None
+        raise TableError("There is no leaderboard called '{board}'", board=choice) from None
 
 
 async def setup(bot: RamschBot) -> None:

@@ -21,13 +21,14 @@ from bot.commands.choices import (
     seats_autocomplete,
 )
 from bot.commands.group import RamschCog, subcommand
+from bot.i18n import _
 from bot.publish.publisher import Publisher
 from bot.tables import ChannelBusy, NotFound, NotHost, TableError, WrongState
 from bot.ui import ids
 from bot.ui.actions import action_of
 from bot.ui.editor import Draft
 from bot.ui.editor_view import render_editor
-from bot.ui.games import faced_text, renderer_for
+from bot.ui.games import renderer_for
 from bot.ui.hand import render_hand
 from bot.ui.items import marked_on
 from bot.ui.lobby import render_lobby
@@ -133,7 +134,9 @@ class TablesCog(RamschCog, name="Tables"):
         guild = await self.service.guilds.get(interaction.guild_id)
         if not guild.allows(interaction.channel_id):
             where = " ".join(f"<#{channel}>" for channel in guild.channels)
-            raise ChannelBusy(f"Tables can't be opened in this channel: use {where}")
+            raise ChannelBusy(
+                "Tables can't be opened in this channel: use {channels}", channels=where
+            )
         rules, options = requested_table(
             guild, game, preset, overrides, seats=seats, rounds=rounds, bock=bock
         )
@@ -167,7 +170,9 @@ class TablesCog(RamschCog, name="Tables"):
         await self.service.lobby.cancel(
             table.id, interaction.user.id, can_manage=interaction.permissions.manage_guild
         )
-        await interaction.response.send_message(f"Table #{table.id} is cancelled.", ephemeral=True)
+        await interaction.response.send_message(
+            _("Table #{table} is cancelled.", table=table.id), ephemeral=True
+        )
 
     # -- clicks (see bot.ui.items) ------------------------------------------------------------
 
@@ -208,19 +213,15 @@ class TablesCog(RamschCog, name="Tables"):
             self.publisher.show_ephemeral(update.table, user, interaction, None)
 
     async def _faced(self, table_id: int, work: Awaitable[T]) -> T:
-        """``work``, its refusal written with the cards as the table's game shows them (the
-        core names cards ``♠A``; a Schafkopf table shows the Bavarian pack)."""
+        """``work``, its refusal marked with the table's rules, so that the error handler
+        shows its cards as the reader sees them at that table (the German pack at a Schafkopf
+        table)."""
         try:
             return await work
         except TableError as error:
-            try:
-                rules = self.service.tables.get(table_id).rules
-            except TableError:
-                raise error from None
-            text = faced_text(rules, str(error))
-            if text == str(error):
-                raise
-            raise type(error)(text) from None
+            if table_id in self.service.tables:
+                error.rules = self.service.tables.get(table_id).rules  # type: ignore[attr-defined]
+            raise
 
     async def on_lobby(
         self, interaction: discord.Interaction, table_id: int, action: ids.LobbyAction

@@ -3,18 +3,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast, get_args, get_origin
 
 from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
 
+from bot import i18n
+from bot.commands.translator import message_id
+from bot.i18n import N_, _
 from bot.tables import GuildSettings, TableError
 from bot.ui.text import preset_choice_name
 from ramsch_core import GAMES, Game, RuleSet, RuleSetError, get_game
+from ramsch_core.errors import Templated, identity, pretty, symbol
 
 if TYPE_CHECKING:
     import discord
 
     from bot.client import RamschBot
+    from ramsch_core import Card, Suit
 
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=game.id) for game in GAMES.values()]
@@ -28,14 +35,15 @@ SEAT_SIZES = sorted(
 )
 """Every number of seats some registered game may be played at."""
 OPTION_LABELS = {
-    ("skat_to", "last_trick"): "last trick's winner",
-    ("skat_to", "loser"): "the loser",
-    ("skat_to", "nobody"): "nobody",
-    ("scoring", "points"): "card points (Augenramsch)",
-    ("scoring", "fixed"): "a fixed stake",
-    ("scoring", "pips"): "pips: a penalty point per card point",
-    ("scoring", "penalty"): "penalty 10/15/20",
+    ("skat_to", "last_trick"): N_("last trick's winner"),
+    ("skat_to", "loser"): N_("the loser"),
+    ("skat_to", "nobody"): N_("nobody"),
+    ("scoring", "points"): N_("card points (Augenramsch)"),
+    ("scoring", "fixed"): N_("a fixed stake"),
+    ("scoring", "pips"): N_("pips: a penalty point per card point"),
+    ("scoring", "penalty"): N_("penalty 10/15/20"),
 }
+"""The values of the options /ramsch new autocompletes, as its user reads them."""
 MAX_CHOICES = 25
 
 
@@ -72,13 +80,17 @@ async def chosen_rules(interaction: discord.Interaction) -> RuleSet:
 async def preset_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The presets of the chosen game that match what was typed."""
+    """The presets of the chosen game that match what was typed (in English or the user's
+    language)."""
+    i18n.speak_to(interaction)
     game = await chosen_game(interaction)
     typed = current.lower().strip()
     return [
         app_commands.Choice(name=preset_choice_name(game, name), value=name)
         for name in game.presets
-        if typed in name or typed in game.descriptions[name].lower()
+        if typed in name
+        or typed in game.descriptions[name].lower()
+        or typed in _(game.descriptions[name]).lower()
     ][:MAX_CHOICES]
 
 
@@ -86,12 +98,13 @@ async def seats_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     """The numbers of seats the chosen rules may be played at."""
+    i18n.speak_to(interaction)
     rules = await chosen_rules(interaction)
     choices = []
     for size in rules.seatings():
         label = str(size)
         if size > rules.players:
-            label += " — the dealer sits out each deal"
+            label = _("{seats} — the dealer sits out each deal", seats=size)
         choices.append(app_commands.Choice(name=label, value=size))
     return choices
 
@@ -103,13 +116,16 @@ def option_autocomplete(name: str) -> Any:
     async def complete(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        i18n.speak_to(interaction)
         rules = await chosen_rules(interaction)
         info = type(rules).model_fields.get(name)
         if info is None or get_origin(info.annotation) is not Literal:
             return []
         values = [str(value) for value in get_args(info.annotation)]
         return [
-            app_commands.Choice(name=OPTION_LABELS.get((name, value), value), value=value)
+            app_commands.Choice(name=_(OPTION_LABELS[name, value]), value=value)
+            if (name, value) in OPTION_LABELS
+            else app_commands.Choice(name=value, value=value)
             for value in values
         ]
 
@@ -119,6 +135,29 @@ def option_autocomplete(name: str) -> Any:
 def describe(model: type[RuleSet], name: str, prefix: str) -> str:
     """An option's description from its rules model, for a command parameter."""
     return (prefix + (model.model_fields[name].description or name))[:100]
+
+
+class OptionNames(Templated):
+    """Command option names in a refusal, each as the reader's commands call it (``seats`` is
+    ``plätze`` in German: bot/commands/translator.py), joined by commas."""
+
+    def __init__(self, keys: list[str]) -> None:
+        self.template = ""
+        self.params = {}
+        self.keys = tuple(keys)
+
+    def render(
+        self,
+        translate: Callable[[str], str] = identity,
+        card: Callable[[Card], str] = pretty,
+        suit: Callable[[Suit], str] = symbol,
+    ) -> str:
+        names = []
+        for key in self.keys:
+            message = message_id(key, Where.parameter_name)
+            name = translate(message)
+            names.append(key if name == message else name)
+        return ", ".join(names)
 
 
 def requested_table(
@@ -140,20 +179,21 @@ def requested_table(
         base = preset_name or (guild.preset if own_game else game.default_preset)
         plain = game.preset(base)
     except RuleSetError as error:
-        raise TableError(str(error)) from None
+        raise TableError.of(error) from None
     given = {key: value for key, value in overrides.items() if value is not None}
     foreign = [key for key in given if key not in type(plain).model_fields]
     if foreign:
-        names = ", ".join(foreign)
         raise TableError(
-            f"{plain.title()} has no option {names}: leave it out or choose a preset that has it"
+            "{game} has no option {names}: leave it out or choose a preset that has it",
+            game=plain.title(),
+            names=OptionNames(foreign),
         )
     if own_game and base == guild.preset:
         given = {**guild.rules, **given}
     try:
         rules = game.preset(base, **given)
     except RuleSetError as error:
-        raise TableError(str(error)) from None
+        raise TableError.of(error) from None
     options = guild.options.model_dump()
     # A table whose seats the server's rules fix takes the new rules' number of players.
     if options["seats"] not in rules.table_sizes() or len(guild_sizes(guild)) == 1:

@@ -9,7 +9,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.storage import ShownHand, ShownTable
+from bot.ui import faces
+from bot.ui.card_pictures import with_hand
 from bot.ui.hand import render_hand, render_hand_closed
 from bot.ui.message import Rendered
 
@@ -21,7 +25,7 @@ log = logging.getLogger(__name__)
 
 EPHEMERAL_LIFETIME = 14 * 60.0
 """Interaction tokens last 15 minutes; stop editing an ephemeral hand a little before."""
-CLOSED_DMS = (
+CLOSED_DMS = N_(
     "{mention} I can't send you direct messages, so your cards are not in your DMs: press "
     "**My hand** on the table message to see and play them."
 )
@@ -55,6 +59,37 @@ class Hands:
     dm_closed: set[int] = field(default_factory=set)
     """Players whose DMs are closed: told once in the channel to use My hand."""
     ephemerals: dict[int, Ephemeral] = field(default_factory=dict)
+    pictures: bool = True
+    """The server shows card pictures (each player may still turn them off for himself)."""
+
+    def render(
+        self,
+        bot: RamschBot,
+        table: Table,
+        user_id: int,
+        *,
+        closed: int | None = None,
+        locale: object = None,
+    ) -> Rendered:
+        """A player's hand (or, ``closed``, the note that that deal is over) in his language
+        (``locale``: of the interaction he opened it with; else as last seen; else the
+        channel's) and with his choice of cards."""
+        preferences = getattr(bot, "preferences", None)
+        fallback = i18n.current()
+        if locale is not None:
+            language = i18n.language_of(locale)
+        elif preferences is not None:
+            language = preferences.language(user_id, fallback)
+        else:
+            language = fallback
+        cards = preferences.cards(user_id) if preferences is not None else faces.Preference()
+        with i18n.using(language), faces.preferring(cards):
+            if closed is not None:
+                return render_hand_closed(table, closed)
+            shown = render_hand(table, user_id)
+            if self.pictures and cards.pictures:
+                shown = with_hand(shown, table, user_id)
+            return shown
 
     def remember(
         self, user_id: int, interaction: discord.Interaction, shown: Rendered | None
@@ -88,27 +123,27 @@ class Hands:
                 continue
             private = self.dms.get(user_id)
             if private is not None and private.deal != number:
-                await self._edit_dm(user_id, render_hand_closed(table, private.deal))
+                await self._edit_dm(user_id, self.render(bot, table, user_id, closed=private.deal))
                 self.dms.pop(user_id, None)
                 private = None
             playing = table.view_for(user_id) is not None
             if user_id in self.dm_closed or (private is None and not (playing and dms)):
                 continue
-            shown = render_hand(table, user_id)
+            shown = self.render(bot, table, user_id)
             if private is None:
                 await self._open_dm(bot, table, user_id, shown)
             elif private.key != shown.key():
                 failed = await self._edit_dm(user_id, shown)
                 if isinstance(failed, discord.NotFound) and playing and dms:
                     await self._open_dm(bot, table, user_id, shown)  # deleted: post it again
-        await self._show_ephemerals(table)
+        await self._show_ephemerals(bot, table)
 
-    async def close(self, table: Table) -> None:
+    async def close(self, bot: RamschBot, table: Table) -> None:
         """At the end of a session or a cancel: DMs and ephemeral hands lose their buttons."""
         for user_id, private in list(self.dms.items()):
-            await self._edit_dm(user_id, render_hand_closed(table, private.deal))
+            await self._edit_dm(user_id, self.render(bot, table, user_id, closed=private.deal))
         self.dms.clear()
-        await self._show_ephemerals(table, closed=True)
+        await self._show_ephemerals(bot, table, closed=True)
 
     async def _open_dm(self, bot: RamschBot, table: Table, user_id: int, shown: Rendered) -> None:
         try:
@@ -117,7 +152,8 @@ class Hands:
         except discord.Forbidden:
             self.dm_closed.add(user_id)
             log.info("User %d does not accept DMs (table %d)", user_id, table.id)
-            notice = CLOSED_DMS.format(mention=f"<@{user_id}>")
+            mention = f"<@{user_id}>"
+            notice = _(CLOSED_DMS, mention=mention)
             await bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id).send(
                 notice
             )
@@ -141,16 +177,17 @@ class Hands:
         private.key = shown.key()
         return None
 
-    async def _show_ephemerals(self, table: Table, closed: bool = False) -> None:
+    async def _show_ephemerals(self, bot: RamschBot, table: Table, closed: bool = False) -> None:
         now = time.monotonic()
         for user_id, ephemeral in list(self.ephemerals.items()):
             if now - ephemeral.since > EPHEMERAL_LIFETIME:
                 del self.ephemerals[user_id]
                 continue
+            locale = ephemeral.interaction.locale
             if closed:
-                shown = render_hand_closed(table, table.deal_number)
+                shown = self.render(bot, table, user_id, closed=table.deal_number, locale=locale)
             else:
-                shown = render_hand(table, user_id)
+                shown = self.render(bot, table, user_id, locale=locale)
             if shown.key() == ephemeral.key:
                 continue
             try:

@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import i18n
+from bot.i18n import _
 from bot.publish.hands import Hands
 from bot.storage import ShownTable
 from bot.ui import ids
+from bot.ui.card_pictures import with_trick
 from bot.ui.lobby import render_cancelled, render_lobby
 from bot.ui.message import Rendered
 from bot.ui.results import render_result, render_standings
@@ -60,9 +63,13 @@ class TableState:
     hands: Hands = field(default_factory=Hands)
     dms_allowed: bool | None = None
     """The guild lets the bot DM players (its settings, read once per table)."""
-    notes: list[str] = field(default_factory=list)
-    """Sentences for the channel (timer notes), posted with the next render."""
-    end_note: str = ""
+    language: str | None = None
+    """The language of the channel's messages (read once per table)."""
+    notes: list[Update] = field(default_factory=list)
+    """Changes with a sentence for the channel (timer notes), posted with the next render."""
+    end_note: Update | None = None
+    reminder_message: int | None = None
+    """The channel message that reminds the player to act (deleted when his turn is over)."""
     """Why the table was cancelled or closed, if not by a click."""
 
 
@@ -86,11 +93,10 @@ class Publisher:
         """Service listener: note the change; rendering happens in the table's task."""
         state = self.poke(update.table)
         if update.note and update.kind in ("cancelled", "closed"):
-            state.end_note = update.note
+            state.end_note = update  # written at the render, in the channel's language
             return
-        note = channel_note(update)
-        if note:
-            state.notes.append(note)
+        if update.note or update.kind in ("reminder", "away", "back"):
+            state.notes.append(update)  # written at the render, in the channel's language
 
     def poke(self, table: Table) -> TableState:
         state = self.states.get(table.id)
@@ -253,6 +259,9 @@ class Publisher:
     async def _render(self, state: TableState) -> bool:
         """Show the table's latest state; True once it is over and fully shown."""
         table = state.table
+        # This task renders only this table: the channel's language holds for all of it (the
+        # hands switch to their players' languages while they are rendered).
+        i18n.set_language(await self._language(state))
         if table.status == "lobby":
             if state.message_id is not None or state.adopted:
                 await self._show(state, render_lobby(table))
@@ -261,29 +270,70 @@ class Publisher:
             await self._reconcile(state)
         await self._announce(state)
         if table.status == "cancelled":
-            await self._show(state, render_cancelled(table, state.end_note))
-            await state.hands.close(table)
+            note = state.end_note.note_text() if state.end_note is not None else ""
+            await self._show(state, render_cancelled(table, note))
+            await state.hands.close(self.bot, table)
             return True
+        await self._clear_reminder(state)
         while state.notes:
-            await self._channel(table).send(state.notes.pop(0))
+            update = state.notes[0]
+            note = channel_note(update)
+            if note:
+                sent = await self._channel(table).send(note)
+                if update.kind == "reminder" and table.reminded:
+                    state.reminder_message = sent.id
+            state.notes.pop(0)
         if table.status == "finished":
-            await self._show(state, render_table_closed(table, "The session is over."))
+            await self._show(state, render_table_closed(table, _("The session is over.")))
             if not state.standings_posted:
                 await self._send(table, render_standings(table))
                 state.standings_posted = True
-            await state.hands.close(table)
+            await state.hands.close(self.bot, table)
             return True
         dms = await self._dms_allowed(state)
         await self._next_deal(state)
-        await self._show(state, render_table(table, dms=dms))
+        await self._show(state, self._table_message(state, dms))
         await state.hands.show(self.bot, table, dms)
         return False
 
+    def _table_message(self, state: TableState, dms: bool) -> Rendered:
+        shown = render_table(state.table, dms=dms)
+        return with_trick(shown, state.table) if state.hands.pictures else shown
+
+    async def _read_settings(self, state: TableState) -> None:
+        settings = await self.bot.service.guilds.get(state.table.guild_id)
+        state.dms_allowed = settings.dms
+        state.hands.pictures = settings.pictures
+        language: str = settings.language
+        if language == "auto":
+            guild = self.bot.get_guild(state.table.guild_id)
+            language = i18n.language_of(guild.preferred_locale if guild is not None else None)
+        state.language = language
+
+    async def _clear_reminder(self, state: TableState) -> None:
+        """Once the reminded player's turn is over, his reminder goes (it was a ping; the
+        channel keeps only what still holds). Best effort: a failed delete only leaves it."""
+        if state.reminder_message is None or state.table.reminded:
+            return
+        message, state.reminder_message = state.reminder_message, None
+        try:
+            await self._channel(state.table).get_partial_message(message).delete()
+        except discord.HTTPException as error:
+            log.info("Table %d: could not delete a reminder: %s", state.table.id, error)
+
     async def _dms_allowed(self, state: TableState) -> bool:
         if state.dms_allowed is None:
-            settings = await self.bot.service.guilds.get(state.table.guild_id)
-            state.dms_allowed = settings.dms
+            await self._read_settings(state)
+        assert state.dms_allowed is not None
         return state.dms_allowed
+
+    async def _language(self, state: TableState) -> str:
+        """The language of the table's channel messages: the server's choice in its settings,
+        else the server's language in Discord (read once per table)."""
+        if state.language is None:
+            await self._read_settings(state)
+        assert state.language is not None
+        return state.language
 
     # -- channel messages ---------------------------------------------------------------------
 
@@ -333,10 +383,10 @@ class Publisher:
         if state.message_deal == number:
             return
         if state.message_deal is not None and state.message_id is not None:
-            note = f"Deal {state.message_deal + 1} is over."
+            note = _("Deal {number} is over.", number=state.message_deal + 1)
             closed = render_table_closed(table, note, state.message_deal)
             await self._show(state, closed)
-            shown = render_table(table, dms=await self._dms_allowed(state))
+            shown = self._table_message(state, await self._dms_allowed(state))
             await self._post(state, shown, number)
         elif state.message_id is not None:  # the lobby message shows the first deal from now on
             await self.bot.service.lobby.set_message(table.id, state.message_id, number)
@@ -377,20 +427,35 @@ def position(table: Table) -> Progress:
 
 
 def channel_note(update: Update) -> str:
-    """The sentence a timer change (or a return) adds to the channel; empty for none."""
+    """The sentence a timer change (or a return) adds to the channel, in the current language;
+    empty for none. A reminder is a new message that mentions the player (an edit would not
+    notify him), with the time left as a live countdown."""
     table = update.table
     if update.kind not in ("reminder", "away", "back") or update.seat is None:
-        return update.note
+        return update.note_text()
     seat = table.seats[update.seat]
     mention = f"<@{seat.user_id}>" if seat.user_id is not None else None
     if update.kind == "reminder" and mention is not None:
-        text = update.note.removeprefix(f"{seat.name}, ")
-        return f"⏰ {mention} {text} (table #{table.id})"
+        if table.turn_timeout is None:
+            return _(
+                "⏰ {mention}, it's your turn (table #{table}).", mention=mention, table=table.id
+            )
+        ends = f"<t:{int(table.turn_started_at + table.turn_timeout)}:R>"
+        return _(
+            "⏰ {mention}, it's your turn (table #{table}): time runs out {ends}.",
+            mention=mention,
+            table=table.id,
+            ends=ends,
+        )
     if update.kind == "away" and mention is not None:
-        return f"💤 {update.note}. {mention}, press **I'm back** to play again."
+        return _(
+            "💤 {note}. {mention}, press **I'm back** to play again.",
+            note=update.note_text(),
+            mention=mention,
+        )
     if update.kind == "back":
-        return f"👋 {seat.name} is back and plays again."
-    return update.note
+        return _("👋 {name} is back and plays again.", name=seat.name)
+    return update.note_text()
 
 
 def result_deals(message: discord.Message, table_id: int) -> list[int]:

@@ -15,6 +15,7 @@ from bot.storage.rows import (
     StoredSeat,
     StoredTable,
     TableStatus,
+    UserPreferenceRow,
     UserStats,
     period_start,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "StoredSeat",
     "StoredTable",
     "TableStatus",
+    "UserPreferenceRow",
     "UserStats",
     "bundled_migrations",
     "migrate",

@@ -60,6 +60,8 @@ class StoredTable:
     actions: list[StoredAction]
     stored_deals: int
     """How many of the match's finished deals have their results stored."""
+    reminder: float | None = None
+    """Seconds into a turn when its player is pinged (None: at half the turn timer)."""
 
 
 @dataclass(frozen=True)
@@ -190,3 +192,14 @@ def period_start(period: Period, now: float | None = None) -> float:
     if period == "week":
         return calendar.timegm((day - timedelta(days=day.weekday())).timetuple())
     raise ValueError(f"Unknown period {period!r}: choose all, month or week")
+
+
+@dataclass(frozen=True)
+class UserPreferenceRow:
+    """A user's language (seen on his last interaction) and his own choice of cards."""
+
+    user_id: int
+    language: str | None = None
+    pack: Literal["french", "german"] | None = None
+    four_colour: bool = False
+    pictures: bool = True

@@ -25,6 +25,7 @@ from bot.storage.rows import (
     StoredSeat,
     StoredTable,
     TableStatus,
+    UserPreferenceRow,
     UserStats,
 )
 from ramsch_core import ACTIONS, Action, RuleSet, action_from_json, parse_rules, score_json
@@ -146,14 +147,16 @@ class Store:
         turn_timeout: float | None,
         seats: Sequence[SeatRow],
         at: float,
+        reminder: float | None = None,
     ) -> int:
         """Insert a lobby with its first seats; return its id (never reused)."""
         async with self._transaction() as db:
             cursor = await db.execute(
                 "INSERT INTO tables (guild_id, channel_id, host_id, status, rules, options,"
-                " turn_timeout, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                " turn_timeout, created_at, updated_at, reminder)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, host_id, json.dumps(rules), json.dumps(options),
-                 turn_timeout, at, at),
+                 turn_timeout, at, at, reminder),
             )  # fmt: skip
             table_id = cursor.lastrowid
             assert table_id is not None
@@ -336,8 +339,8 @@ class Store:
         rows = await self._fetch(
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.status, t.rules, t.options,"
             " t.turn_timeout, t.message_id, t.created_at, t.updated_at, s.seed, s.started_at,"
-            " (SELECT COUNT(*) FROM deal_results d WHERE d.table_id = t.id), t.message_deal"
-            " FROM tables t LEFT JOIN matches s ON s.table_id = t.id"
+            " (SELECT COUNT(*) FROM deal_results d WHERE d.table_id = t.id), t.message_deal,"
+            " t.reminder FROM tables t LEFT JOIN matches s ON s.table_id = t.id"
             f" WHERE {UNSHOWN} ORDER BY t.id"
         )
         tables = []
@@ -357,6 +360,7 @@ class Store:
                     rules=json.loads(row[5]),
                     options=json.loads(row[6]),
                     turn_timeout=row[7],
+                    reminder=row[15],
                     message_id=row[8],
                     message_deal=row[14],
                     created_at=row[9],
@@ -449,6 +453,30 @@ class Store:
                 " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
                 " updated_at = excluded.updated_at",
                 (guild_id, json.dumps(settings), at),
+            )
+
+    # -- user preferences ----------------------------------------------------------------------
+
+    async def load_user_preferences(self) -> list[UserPreferenceRow]:
+        """Every user's preferences (a few bytes each: read once at start-up)."""
+        rows = await self._fetch(
+            "SELECT user_id, language, pack, four_colour, pictures FROM user_preferences"
+        )
+        return [
+            UserPreferenceRow(user_id, language, pack, bool(four), bool(pictures))
+            for user_id, language, pack, four, pictures in rows
+        ]
+
+    async def save_user_preference(self, row: UserPreferenceRow, at: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO user_preferences"
+                " (user_id, language, pack, four_colour, pictures, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+                " language = excluded.language, pack = excluded.pack,"
+                " four_colour = excluded.four_colour, pictures = excluded.pictures,"
+                " updated_at = excluded.updated_at",
+                (row.user_id, row.language, row.pack, int(row.four_colour), int(row.pictures), at),
             )
 
     # -- leaderboards, stats, history ------------------------------------------------------

@@ -47,7 +47,7 @@ class Boards:
     ) -> UserStats:
         """A player's record: of a game's variant, of a game, or (both None) of every game."""
         if game is None and variant is not None:
-            raise TableError(f"The variant '{variant}' needs its game")
+            raise TableError("The variant '{variant}' needs its game", variant=variant)
         return await self.store.user_stats(
             guild_id, user_id, game=game, variant=variant, since=self._since(period)
         )
@@ -66,16 +66,20 @@ class Boards:
         with ``guild_id`` only of that guild's tables."""
         record = await self.store.deal_record(table_id, deal_number, guild_id=guild_id)
         if record is None:
-            raise TableError(f"Table #{table_id} has no finished deal {deal_number + 1}")
+            raise TableError(
+                "Table #{table} has no finished deal {deal}", table=table_id, deal=deal_number + 1
+            )
         return record
 
     def _since(self, period: Period) -> float:
         try:
             return period_start(period, self.clock())
-        except ValueError as error:
-            raise TableError(str(error)) from None
+        except ValueError:  # the only refusal of period_start
+            raise TableError(
+                "Unknown period {period}: choose all, month or week", period=repr(period)
+            ) from None
 
 
 def _check_page(offset: int, limit: int) -> None:
     if offset < 0 or not 1 <= limit <= MAX_PAGE:
-        raise TableError(f"Pages start at offset 0 and hold 1 to {MAX_PAGE} rows")
+        raise TableError("Pages start at offset 0 and hold 1 to {most} rows", most=MAX_PAGE)

@@ -35,7 +35,9 @@ class Guilds:
             except ValidationError as error:
                 item = error.errors()[0]
                 where = ".".join(str(loc) for loc in item["loc"]) or "settings"
-                raise TableError(f"Invalid setting '{where}': {item['msg']}") from None
+                raise TableError(
+                    "Invalid setting '{where}': {detail}", where=where, detail=item["msg"]
+                ) from None
         await self.store.save_guild_settings(
             guild_id, settings.model_dump(mode="json"), self.clock()
         )

@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+from bot.i18n import N_
 from bot.storage import SeatRow, Store
 from bot.tables.errors import (
     ChannelBusy,
@@ -29,6 +30,7 @@ from ramsch_core import (
     parse_rules,
     parse_table_options,
 )
+from ramsch_core.errors import one_of
 
 RulesInput = RuleSet | Mapping[str, Any]
 OptionsInput = TableOptions | Mapping[str, Any] | None
@@ -43,7 +45,7 @@ def validated(rules: RulesInput, options: OptionsInput) -> tuple[RuleSet, TableO
         )
         check_table(parsed_rules, parsed_options)
     except RulesError as error:
-        raise TableError(str(error)) from None
+        raise TableError.of(error) from None
     return parsed_rules, parsed_options
 
 
@@ -51,9 +53,9 @@ def _rows(seats: list[Seat]) -> list[SeatRow]:
     return [(seat.user_id, seat.name, seat.ai, seat.away) for seat in seats]
 
 
-def _require_host(table: Table, user_id: int, what: str) -> None:
+def _require_host(table: Table, user_id: int, refusal: NotHost) -> None:
     if user_id != table.host_id:
-        raise NotHost(f"Only the host can {what}")
+        raise refusal
 
 
 def _require_lobby(table: Table) -> None:
@@ -107,7 +109,8 @@ class Lobbies:
             busy = self.tables.open_tables(channel_id)
             if busy:
                 raise ChannelBusy(
-                    f"This channel already has a table (#{busy[0].id}): finish or abort it first"
+                    "This channel already has a table (#{table}): finish or abort it first",
+                    table=busy[0].id,
                 )
             now = self.clock()
             seats = [Seat(host_id, host_name)]
@@ -120,11 +123,12 @@ class Lobbies:
                 turn_timeout=settings.turn_timeout,
                 seats=_rows(seats),
                 at=now,
+                reminder=settings.reminder,
             )
             table = Table(
                 id=table_id, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                 status="lobby", rules=rules, options=options, seats=seats, created_at=now,
-                updated_at=now, turn_timeout=settings.turn_timeout,
+                updated_at=now, turn_timeout=settings.turn_timeout, reminder=settings.reminder,
             )  # fmt: skip
             self.tables.add(table)
         async with self.tables.locked(table_id) as table:
@@ -164,7 +168,7 @@ class Lobbies:
                 raise NotSeated("You are not in this lobby")
             if user_id == table.host_id:
                 return await self.end(
-                    table, "cancelled", user_id, "The host left: the lobby is closed"
+                    table, "cancelled", user_id, N_("The host left: the lobby is closed")
                 )
             seats = [other for index, other in enumerate(table.seats) if index != seat]
             await self._save_lobby(table, seats, table.rules, table.options)
@@ -173,9 +177,11 @@ class Lobbies:
     async def add_ai(self, table_id: int, user_id: int, kind: str = "heuristic") -> Update:
         """Host only: seat an AI player of ``kind`` ("heuristic" or "random")."""
         if kind not in AI_KINDS:
-            raise TableError(f"Unknown AI '{kind}': choose {' or '.join(AI_KINDS)}")
+            raise TableError(
+                "Unknown AI '{kind}': choose {kinds}", kind=kind, kinds=one_of(AI_KINDS)
+            )
         async with self.tables.locked(table_id) as table:
-            _require_host(table, user_id, "add AI players")
+            _require_host(table, user_id, NotHost("Only the host can add AI players"))
             _require_lobby(table)
             if len(table.seats) >= table.options.seats:
                 raise WrongState("The table is full")
@@ -193,7 +199,7 @@ class Lobbies:
     async def remove_ai(self, table_id: int, user_id: int, seat: int | None = None) -> Update:
         """Host only: remove the AI in ``seat`` (0-based), or the last AI seated."""
         async with self.tables.locked(table_id) as table:
-            _require_host(table, user_id, "remove AI players")
+            _require_host(table, user_id, NotHost("Only the host can remove AI players"))
             _require_lobby(table)
             ai_seats = [index for index, holder in enumerate(table.seats) if holder.ai]
             if not ai_seats:
@@ -201,7 +207,7 @@ class Lobbies:
             if seat is None:
                 seat = ai_seats[-1]
             elif seat not in ai_seats:
-                raise TableError(f"Seat {seat + 1} is not an AI player")
+                raise TableError("Seat {seat} is not an AI player", seat=seat + 1)
             seats = [holder for index, holder in enumerate(table.seats) if index != seat]
             await self._save_lobby(table, seats, table.rules, table.options)
             return await self.tables.changed(Update(table, "ai_removed", actor=user_id, seat=seat))
@@ -213,13 +219,14 @@ class Lobbies:
 
         ``options=None`` keeps the table's options."""
         async with self.tables.locked(table_id) as table:
-            _require_host(table, user_id, "change the rules")
+            _require_host(table, user_id, NotHost("Only the host can change the rules"))
             _require_lobby(table)
             new_rules, new_options = validated(rules, table.options if options is None else options)
             if len(table.seats) > new_options.seats:
                 raise WrongState(
-                    f"{len(table.seats)} players are seated: that table has only "
-                    f"{new_options.seats} seats"
+                    "{seated} players are seated: that table has only {seats} seats",
+                    seated=len(table.seats),
+                    seats=new_options.seats,
                 )
             await self._save_lobby(table, table.seats, new_rules, new_options)
             return await self.tables.changed(Update(table, "rules", actor=user_id))
@@ -227,11 +234,13 @@ class Lobbies:
     async def start(self, table_id: int, user_id: int) -> Update:
         """Host only, seats full: deal the first hand. Seats keep the join order."""
         async with self.tables.locked(table_id) as table:
-            _require_host(table, user_id, "start the game")
+            _require_host(table, user_id, NotHost("Only the host can start the game"))
             _require_lobby(table)
             if not table.can_start():
                 missing = table.options.seats - len(table.seats)
-                raise WrongState(f"Waiting for {missing} more player{'s' * (missing != 1)}")
+                if missing == 1:
+                    raise WrongState("Waiting for {count} more player", count=missing)
+                raise WrongState("Waiting for {count} more players", count=missing)
             seed = self.seed_source()
             match = Match(table.rules, table.options, seed)
             now = self.clock()
@@ -257,7 +266,12 @@ class Lobbies:
             return await self.end(table, "cancelled", user_id, "")
 
     async def end(
-        self, table: Table, kind: Literal["cancelled", "closed"], actor: int | None, note: str
+        self,
+        table: Table,
+        kind: Literal["cancelled", "closed"],
+        actor: int | None,
+        note: str,
+        **note_params: object,
     ) -> Update:
         """Cancel a lobby or close a running table early (the caller holds its lock); finished
         deals keep their results."""
@@ -266,7 +280,8 @@ class Lobbies:
         await self.store.set_status(table.id, "cancelled", self.clock())
         table.status = "cancelled"
         self.tables.forget(table)
-        return await self.tables.changed(Update(table, kind, actor=actor, note=note))
+        update = Update(table, kind, actor=actor, note=note, note_params=note_params)
+        return await self.tables.changed(update)
 
     async def set_message(
         self, table_id: int, message_id: int | None, deal: int | None = None

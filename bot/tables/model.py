@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.i18n import _
 from bot.storage import ActionSource, FinishedDeal, TableStatus
 from ramsch_core import Event, Match, RuleSet, SeatView, SheetEntry, TableOptions
 
@@ -64,6 +65,8 @@ class Table:
     updated_at: float = 0.0
     seed: int | None = None
     turn_timeout: float | None = None
+    reminder: float | None = None
+    """Seconds into a turn when its player is pinged (None: at half the turn timer)."""
     """Seconds a human has for a turn; None: no timer."""
     turn_started_at: float = 0.0
     reminded: bool = False
@@ -146,6 +149,7 @@ class Table:
             "message_deal": self.message_deal,
             "seed": self.seed,
             "turn_timeout": self.turn_timeout,
+            "reminder": self.reminder,
             "log_length": self.log_length,
             "strikes": {seat: n for seat, n in self.strikes.items() if n},
             "match": None
@@ -175,4 +179,10 @@ class Update:
     source: ActionSource | None = None
     """For actions: who took it (the human, an AI seat, the timer, the AI for an away seat)."""
     note: str = ""
-    """A sentence for the channel when the change was not a player's own click."""
+    """A sentence for the channel when the change was not a player's own click: an English
+    template, its ``{placeholders}`` in ``note_params`` (written in the channel's language)."""
+    note_params: dict[str, object] = field(default_factory=dict)
+
+    def note_text(self) -> str:
+        """The note in the current language."""
+        return _(self.note, **self.note_params) if self.note else ""

@@ -43,13 +43,13 @@ def refuse(table: Table, seat: int, action: Action, deal_number: int | None) -> 
     if deal_seat is None:
         raise NotYourTurn("You sit this deal out as the dealer")
     if isinstance(action, Play) and (deal_seat, action) in match.deal.history:
-        raise StaleAction(f"You already played {action.card.pretty}")
+        raise StaleAction("You already played {card}", card=action.card)
     if to_act != seat:
-        raise NotYourTurn(f"It's not your turn: waiting for {table.seats[to_act].name}")
+        raise NotYourTurn("It's not your turn: waiting for {name}", name=table.seats[to_act].name)
     try:
         match.check(action, seat)
     except RulesError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction.of(error) from None
 
 
 class PlayService:

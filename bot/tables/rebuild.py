@@ -54,6 +54,7 @@ def rebuild_table(stored: StoredTable) -> Table:
         updated_at=stored.updated_at,
         seed=stored.seed,
         turn_timeout=stored.turn_timeout,
+        reminder=stored.reminder,
         log_length=len(stored.actions),
     )
     if stored.seed is None or stored.started_at is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -29,6 +29,17 @@ class GuildSettings(BaseModel):
     channels: tuple[int, ...] = Field(
         (), description="channels where tables may be opened; empty: every channel"
     )
+    language: Literal["auto", "de", "en"] = Field(
+        "auto", description="the language of the table messages; auto: the server's language"
+    )
+    reminder: float | None = Field(
+        None,
+        ge=0,
+        le=86400,
+        description="seconds into a turn when the player to act is pinged; 0: at once; "
+        "None: at half the turn timer",
+    )
+    pictures: bool = Field(True, description="card pictures in the table messages and hands")
 
     @model_validator(mode="after")
     def _rules_fit(self) -> GuildSettings:

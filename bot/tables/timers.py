@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from bot.i18n import N_
 from bot.storage import Store
 from bot.tables.autoplay import AutoPlayer
 from bot.tables.errors import NotFound
@@ -19,6 +20,16 @@ AWAY_AFTER = 2
 """Turn timer expiries in a row after which a seat is marked away."""
 LOBBY_TIMEOUT = 15 * 60.0
 IDLE_TIMEOUT = 24 * 3600.0
+
+
+def reminder_at(table: Table) -> float | None:
+    """Seconds into a turn when its player is pinged: the server's choice (0: at once), else
+    half the turn timer; None: never (no timer and no choice)."""
+    if table.reminder is not None:
+        if table.turn_timeout is not None and table.reminder >= table.turn_timeout:
+            return None  # the turn runs out first
+        return table.reminder
+    return table.turn_timeout / 2 if table.turn_timeout is not None else None
 
 
 class Timers:
@@ -75,36 +86,33 @@ class Timers:
         if now - table.last_human_at >= self.idle_timeout:
             return True
         seat = table.to_act
-        if (
-            seat is None
-            or table.turn_timeout is None
-            or self.autoplay.seat_to_play(table) is not None
-        ):
+        if seat is None or self.autoplay.seat_to_play(table) is not None:
             return False
         elapsed = now - table.turn_started_at
-        return elapsed >= table.turn_timeout or (
-            elapsed >= table.turn_timeout / 2 and not table.reminded
-        )
+        if table.turn_timeout is not None and elapsed >= table.turn_timeout:
+            return True
+        remind = reminder_at(table)
+        return remind is not None and elapsed >= remind and not table.reminded
 
     async def _run_timers(self, table: Table, now: float) -> list[Update]:
         if not self._due(table, now):
             return []
         if table.status == "lobby":
             minutes = round(self.lobby_timeout / 60)
-            note = f"The lobby expired: nobody started it within {minutes} minutes"
-            return [await self.lobbies.end(table, "cancelled", None, note)]
+            note = N_("The lobby expired: nobody started it within {minutes} minutes")
+            return [await self.lobbies.end(table, "cancelled", None, note, minutes=minutes)]
         if now - table.last_human_at >= self.idle_timeout:
             hours = round(self.idle_timeout / 3600)
-            note = f"Closed after {hours} hours without a move; finished deals keep their results"
-            return [await self.lobbies.end(table, "closed", None, note)]
+            note = N_(
+                "Closed after {hours} hours without a move; finished deals keep their results"
+            )
+            return [await self.lobbies.end(table, "closed", None, note, hours=hours)]
         seat = table.to_act
-        assert seat is not None and table.turn_timeout is not None
+        assert seat is not None
         holder = table.seats[seat]
-        if now - table.turn_started_at < table.turn_timeout:
-            table.reminded = True
-            left = round(table.turn_timeout - (now - table.turn_started_at))
-            note = f"{holder.name}, it's your turn: {left} seconds left"
-            return [await self.tables.changed(Update(table, "reminder", seat=seat, note=note))]
+        if table.turn_timeout is None or now - table.turn_started_at < table.turn_timeout:
+            table.reminded = True  # the channel note is written from the update (a ping)
+            return [await self.tables.changed(Update(table, "reminder", seat=seat))]
         updates: list[Update] = []
         match = table.match
         assert match is not None
@@ -112,7 +120,8 @@ class Timers:
             number, phase = match.number, match.deal.phase
             update = await self.autoplay.play_for(table, seat, "timeout")
             if not updates:
-                update.note = f"{holder.name} ran out of time: the AI played for them"
+                update.note = N_("{name} ran out of time: the AI played for them")
+                update.note_params = {"name": holder.name}
             updates.append(await self.tables.changed(update))
             action = match.deal.history[-1][1] if match.number == number else None
             if action is None or not turn_goes_on(match, seat, number, phase, action):
@@ -121,6 +130,7 @@ class Timers:
         if strikes >= AWAY_AFTER and table.status == "playing":
             await self.store.set_away(table.id, seat, True)
             holder.away = True
-            note = f"{holder.name} is away: the AI keeps their seat until they are back"
-            updates.append(await self.tables.changed(Update(table, "away", seat=seat, note=note)))
+            note = N_("{name} is away: the AI keeps their seat until they are back")
+            away = Update(table, "away", seat=seat, note=note, note_params={"name": holder.name})
+            updates.append(await self.tables.changed(away))
         return updates

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import N_
 from bot.tables.errors import IllegalAction
 from ramsch_core import ACTIONS, Action, RulesError, action_from_json
 
@@ -151,7 +152,7 @@ def action_of(kind: str, arg: str | None, values: list[str] | None = None) -> Ac
     player chose (a select) as its one field. Raises IllegalAction for one that can't be."""
     cls = ACTIONS.get(kind)
     if cls is None:
-        raise IllegalAction("That button belongs to a game this bot no longer knows")
+        raise IllegalAction(N_("That button belongs to a game this bot no longer knows"))
     if values is not None and len(set(values)) != len(values):
         raise IllegalAction(_choose_hint(kind, values))
     data: dict[str, Any] = {"action": kind}
@@ -175,13 +176,14 @@ def action_of(kind: str, arg: str | None, values: list[str] | None = None) -> Ac
 
 
 def _choose_hint(kind: str, values: list[str] | None) -> str:
+    """The refusal's template (translated where the refusal is shown)."""
     if kind == "push":
-        return "Choose exactly two cards to lay face down."
+        return N_("Choose exactly two cards to lay face down.")
     if kind == "discard":
-        return "Choose exactly two cards to lay away."
+        return N_("Choose exactly two cards to lay away.")
     if kind == "exchange":
-        return "Mark the cards to lay away, then press Exchange."
-    return "That choice can't be read: open your hand again and choose once more."
+        return N_("Mark the cards to lay away, then press Exchange.")
+    return N_("That choice can't be read: open your hand again and choose once more.")
 
 
 def legacy_kind(form: str, arg: str | None) -> tuple[str, str | None]:

@@ -7,6 +7,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.i18n import N_, _
 from bot.ui import ids
 
 STATS_COG = "Stats"
@@ -38,7 +39,7 @@ def _cog(interaction: discord.Interaction, name: str) -> Any:
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE_TEMPLATE):
     """Prev or Next on a leaderboard: the id holds the guild, variant, period and page offset."""
 
-    LABELS: dict[str, str] = {"prev": "◀ Prev", "next": "Next ▶"}  # noqa: RUF012
+    LABELS: dict[str, str] = {"prev": N_("◀ Prev"), "next": N_("Next ▶")}  # noqa: RUF012
 
     def __init__(
         self,
@@ -53,7 +54,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
-                label=self.LABELS[direction],
+                label=_(self.LABELS[direction]),
                 custom_id=ids.page_id(guild_id, variant, period, offset, direction),
                 disabled=disabled,
             )
@@ -87,7 +88,7 @@ class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
         super().__init__(
             discord.ui.Select(
                 custom_id=ids.record_id(table_id),
-                placeholder="Download the record of a deal",
+                placeholder=_("Download the record of a deal"),
                 options=options or [],
             )
         )
@@ -119,7 +120,7 @@ class ResultRecordButton(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
-                label="Record",
+                label=_("Record"),
                 emoji="📄",
                 custom_id=ids.result_record_id(table_id, deal),
             )

@@ -7,7 +7,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import discord
+from babel.numbers import format_decimal
 
+from bot import i18n
+from bot.i18n import N_, _, _n
 from bot.ui.board_items import PageButton, RecordSelect
 from bot.ui.message import Rendered
 from bot.ui.text import VARIANT_TITLES, score_text
@@ -17,8 +20,10 @@ if TYPE_CHECKING:
     from bot.storage import LeaderboardPage, MatchSummary, UserStats
 
 STATS_COLOUR = discord.Colour.dark_teal()
-PERIODS = {"all": "all time", "month": "this month", "week": "this week"}
-COUNTED = "Deals of sessions with at least two human players count; AI seats do not rank."
+PERIODS = {"all": N_("all time"), "month": N_("this month"), "week": N_("this week")}
+COUNTED = N_("Deals of sessions with at least two human players count; AI seats do not rank.")
+STATUS = {"finished": N_("finished"), "cancelled": N_("aborted"), "playing": N_("playing")}
+"""A session's state in the history."""
 MAX_RECORD_CHOICES = 25
 
 
@@ -28,7 +33,13 @@ def total_text(value: float) -> str:
 
 
 def average_text(value: float) -> str:
-    return f"{value:+.1f}".replace("-", "−")
+    """An average to one decimal, signed: ``+1.5`` (``+1,5`` in German)."""
+    text = format_decimal(value, format="+#,##0.0;-#,##0.0", locale=i18n.current())
+    return text.replace("-", "−")
+
+
+def period_text(period: str) -> str:
+    return _(PERIODS[period])
 
 
 def plain(name: str) -> str:
@@ -59,7 +70,9 @@ def variant_title(game: str, variant: str) -> str:
     known = GAMES.get(game)
     if known is None:
         return variant
-    return known.variant_titles.get(variant, known.title if variant == game else variant)
+    if variant in known.variant_titles:
+        return _(known.variant_titles[variant])
+    return _(known.title) if variant == game else variant
 
 
 def render_leaderboard(
@@ -72,21 +85,26 @@ def render_leaderboard(
     key = board_key(game, variant)
     lines = []
     for row in page.rows:
-        you = " ← you" if row.user_id == viewer else ""
+        you = " " + _("← you") if row.user_id == viewer else ""
+        deals = _n("{count} deal", "{count} deals", row.deals)
+        sessions = _n("{count} session", "{count} sessions", row.sessions)
         lines.append(
             f"**{row.rank}.** <@{row.user_id}> **{total_text(row.total)}** · "
-            f"{row.deals} deal{'s' * (row.deals != 1)} · {row.sessions} session"
-            f"{'s' * (row.sessions != 1)} · Ø {average_text(row.average)}{you}"
+            f"{deals} · {sessions} · Ø {average_text(row.average)}{you}"
         )
+    when = period_text(period)
     embed = discord.Embed(
-        title=f"Leaderboard — {variant_title(game, variant)} · {PERIODS[period]}",
-        description="\n".join(lines) or f"No finished games yet ({PERIODS[period]}).",
+        title=_(
+            "Leaderboard — {board} · {period}", board=variant_title(game, variant), period=when
+        ),
+        description="\n".join(lines) or _("No finished games yet ({period}).", period=when),
         colour=STATS_COLOUR,
     )
     pages = max(1, -(-page.total_players // page.limit))
     number = page.offset // page.limit + 1
-    players = f"{page.total_players} player{'s' * (page.total_players != 1)}"
-    embed.set_footer(text=f"Page {number} of {pages} · {players} · {COUNTED}")
+    players = _n("{count} player", "{count} players", page.total_players)
+    footer = _("Page {page} of {pages}", page=number, pages=pages)
+    embed.set_footer(text=f"{footer} · {players} · {_(COUNTED)}")
     if pages == 1 and page.offset == 0:
         return Rendered(embeds=[embed])
     view = discord.ui.View(timeout=None)
@@ -104,42 +122,53 @@ def render_leaderboard(
 def render_stats(record: UserStats, name: str, variant: str | None, period: str) -> Rendered:
     """A player's record: sessions, deals, total, average; losses, Jungfrau and Durchmarsch,
     or in Ramsen the bars drawn, games won, deals passed and extra crosses."""
-    where = _board_title(variant) if variant else "All variants"
-    embed = discord.Embed(title=f"Ramsch record — {name}"[:256], colour=STATS_COLOUR)
+    where = _board_title(variant) if variant else _("All variants")
+    when = period_text(period)
+    embed = discord.Embed(title=_("Ramsch record — {name}", name=name)[:256], colour=STATS_COLOUR)
     if record.deals == 0:
-        embed.description = f"{where}, {PERIODS[period]}: no finished games yet."
-        embed.set_footer(text=COUNTED)
+        embed.description = _("{board}, {period}: no finished games yet.", board=where, period=when)
+        embed.set_footer(text=_(COUNTED))
         return Rendered(embeds=[embed])
-    embed.description = f"{where}, {PERIODS[period]}"
+    embed.description = f"{where}, {when}"
     race = variant is not None and _game_of_board(variant) == "ramsen"
     fields = [
-        ("Sessions", str(record.sessions)),
-        ("Deals", str(record.deals)),
-        ("Bars drawn" if race else "Total", total_text(record.total)),
-        ("Per deal", average_text(record.average)),
+        (_("Sessions"), str(record.sessions)),
+        (_("Deals"), str(record.deals)),
+        (_("Bars drawn") if race else _("Total"), total_text(record.total)),
+        (_("Per deal"), average_text(record.average)),
     ]
     if not race:  # what a deal of Ramsch or Skat made of the player
         fields += [
-            ("Lost deals", str(record.losses)),
-            ("Jungfrau", str(record.jungfrau)),
-            ("Durchmarsch", str(record.durchmarsch)),
+            (_("Lost deals"), str(record.losses)),
+            (_("Jungfrau"), str(record.jungfrau)),
+            (_("Durchmarsch"), str(record.durchmarsch)),
         ]
     if race or any(record.tags.get(tag) for tag in RACE_TAGS):  # Ramsen
-        fields += [(label, str(record.tags.get(tag, 0))) for tag, label in RACE_TAGS.items()]
+        fields += [(_(label), str(record.tags.get(tag, 0))) for tag, label in RACE_TAGS.items()]
     for label, value in fields:
         embed.add_field(name=label, value=value)
     if record.tags.get("declarer"):
         won, lost = record.tags.get("won", 0), record.tags.get("lost", 0)
-        embed.add_field(name="Games as Alleinspieler", value=f"{won} won, {lost} lost")
-        embed.add_field(name="As Gegenspieler", value=str(record.tags.get("defender", 0)))
+        embed.add_field(
+            name=_("Games as Alleinspieler"), value=_("{won} won, {lost} lost", won=won, lost=lost)
+        )
+        embed.add_field(name=_("As Gegenspieler"), value=str(record.tags.get("defender", 0)))
     if record.best_session is not None and record.best_session_total is not None:
-        best = f"Table #{record.best_session}: {total_text(record.best_session_total)}"
-        embed.add_field(name="Best session", value=best, inline=False)
-    embed.set_footer(text=COUNTED)
+        best = _(
+            "Table #{table}: {total}",
+            table=record.best_session,
+            total=total_text(record.best_session_total),
+        )
+        embed.add_field(name=_("Best session"), value=best, inline=False)
+    embed.set_footer(text=_(COUNTED))
     return Rendered(embeds=[embed])
 
 
-RACE_TAGS = {"winner": "Games won", "passed": "Deals passed", "extra_cross": "Extra crosses"}
+RACE_TAGS = {
+    "winner": N_("Games won"),
+    "passed": N_("Deals passed"),
+    "extra_cross": N_("Extra crosses"),
+}
 """Ramsen's tags in a player's record: games won, deals sat out, a cross more for no trick."""
 
 
@@ -153,7 +182,7 @@ def _game_of_board(choice: str) -> str | None:
 def _board_title(choice: str) -> str:
     """A stats ``variant`` choice as players read it: ``Skat Ramsch``, ``Skat``."""
     if choice in VARIANT_TITLES:
-        return VARIANT_TITLES[choice]
+        return _(VARIANT_TITLES[choice])
     try:
         return variant_title(*parse_board(choice))
     except ValueError:
@@ -161,14 +190,14 @@ def _board_title(choice: str) -> str:
 
 
 def _when(moment: float) -> str:
-    return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d")
+    """A day as the reader writes it: ``2026-12-03``, in German ``03.12.2026``."""
+    day = datetime.fromtimestamp(moment, UTC)
+    return day.strftime("%d.%m.%Y" if i18n.current() == "de" else "%Y-%m-%d")
 
 
 def _session_line(summary: MatchSummary, viewer: int) -> str:
-    status = {"finished": "finished", "cancelled": "aborted", "playing": "playing"}.get(
-        summary.status, summary.status
-    )
-    deals = f"{summary.deals} deal{'s' * (summary.deals != 1)}"
+    status = _(STATUS[summary.status]) if summary.status in STATUS else summary.status
+    deals = _n("{count} deal", "{count} deals", summary.deals)
     head = (
         f"**#{summary.table_id}** · {variant_title(summary.game, summary.variant)} · "
         f"<t:{int(summary.started_at)}:R> · {deals} · {status}"
@@ -183,9 +212,11 @@ def _session_line(summary: MatchSummary, viewer: int) -> str:
 
 def render_history(sessions: list[MatchSummary], viewer: int, name: str) -> Rendered:
     """The viewer's recent sessions, and a select to download the record of a finished deal."""
-    embed = discord.Embed(title=f"Recent Ramsch sessions — {name}"[:256], colour=STATS_COLOUR)
+    embed = discord.Embed(
+        title=_("Recent Ramsch sessions — {name}", name=name)[:256], colour=STATS_COLOUR
+    )
     if not sessions:
-        embed.description = "You have not played a session on this server yet."
+        embed.description = _("You have not played a session on this server yet.")
         return Rendered(embeds=[embed])
     embed.description = "\n\n".join(_session_line(s, viewer) for s in sessions)[:4096]
     choices = []
@@ -194,7 +225,7 @@ def render_history(sessions: list[MatchSummary], viewer: int, name: str) -> Rend
         for deal in range(summary.deals):
             choices.append(
                 discord.SelectOption(
-                    label=f"Table #{summary.table_id} · deal {deal + 1}",
+                    label=_("Table #{table} · deal {deal}", table=summary.table_id, deal=deal + 1),
                     value=f"{summary.table_id}:{deal}",
                     description=f"{title} · {_when(summary.started_at)}",
                 )
@@ -203,9 +234,14 @@ def render_history(sessions: list[MatchSummary], viewer: int, name: str) -> Rend
         return Rendered(embeds=[embed])
     shown = choices[:MAX_RECORD_CHOICES]
     more = len(choices) - len(shown)
-    hint = "Pick a deal below for its game record (JSON for `python -m ramsch_core replay`)."
+    hint = _("Pick a deal below for its game record (JSON for `python -m ramsch_core replay`).")
     if more:
-        hint += f" {more} older deal(s): `/ramsch record table:<id> deal:<n>`."
+        older = _n(
+            "{count} older deal: `/ramsch record table:<id> deal:<n>`.",
+            "{count} older deals: `/ramsch record table:<id> deal:<n>`.",
+            more,
+        )
+        hint = f"{hint} {older}"
     embed.set_footer(text=hint.replace("`", ""))
     view = discord.ui.View(timeout=None)
     view.add_item(RecordSelect(shown))
@@ -216,8 +252,11 @@ def record_note(
     table_id: int, deal: int, variant: str, filename: str, game: str = DEFAULT_GAME
 ) -> str:
     """The text sent with a deal's record (``deal`` 0-based)."""
-    title = variant_title(game, variant)
-    return (
-        f"The game record of table #{table_id}, deal {deal + 1} ({title}). Replay it with "
-        f"`python -m ramsch_core replay {filename}`."
+    return _(
+        "The game record of table #{table}, deal {deal} ({board}). Replay it with "
+        "`python -m ramsch_core replay {filename}`.",
+        table=table_id,
+        deal=deal + 1,
+        board=variant_title(game, variant),
+        filename=filename,
     )

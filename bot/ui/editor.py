@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_origin
 
 from pydantic import BaseModel
 
+from bot.i18n import N_, _
 from bot.tables.errors import TableError
 from bot.ui import ids
 from bot.ui.lobby import table_title
@@ -17,50 +18,50 @@ if TYPE_CHECKING:
     from bot.tables import GuildSettings, Table
 
 TITLES = {
-    "skat_to": "Skat",
-    "scoring": "Scoring",
-    "trumps": "Trumps",
-    "stake": "Stake",
-    "base_stake": "Base stake in cents",
-    "durchmarsch": "Durchmarsch",
-    "schieben": "Schieberamsch",
-    "schieben_jacks": "Jacks may be pushed",
-    "schieben_doubles": "Each push doubles the deal",
-    "tens_low": "Tens rank low",
-    "jacks_trump": "Jacks are trumps",
-    "jungfrau_doubles_all": "Jungfrau: loser pays all double",
-    "all_pass": "When everyone passes",
-    "kontra": "Kontra and Re",
-    "ramsch": "Ramsch",
-    "bock_on_durchmarsch": "Bock round after a Durchmarsch",
-    "bock_on_tie": "Bock round after a tie",
-    "bock_on_sixty": "Bock round after a game lost with 60",
-    "bock_on_kontra": "Bock round after a Kontra won",
-    "bock_on_re": "Bock round after Kontra and Re",
-    "bock_on_grand_hand": "Bock round after a Grand Hand won",
-    "bock_on_value": "Bock round after a high game",
-    "bock_threshold": "Game value that opens a Bock round",
-    "ramsch_after_bock": "Ramsch round after each Bock round",
-    "tournament": "Tournament scoring",
-    "sauspiel": "Sauspiel in cents",
-    "solo": "Solo and Wenz in cents",
-    "extra": "Schneider, Schwarz, Laufende in cents",
-    "wenz": "Wenz may be called",
-    "klopfen": "Klopfen (knocking doubles)",
-    "players": "Players (3 to 5)",
-    "crosses": "Crosses each player owes",
-    "schlecken": "Schlecken",
-    "dealer_forced": "The dealer plays when everyone passes",
-    "four_seats": "Four seats",
-    "dms": "Hands by DM",
-    "rounds": "Rounds",
-    "turn_timeout": "Turn timer in seconds (0: off)",
+    "skat_to": N_("Skat"),
+    "scoring": N_("Scoring"),
+    "trumps": N_("Trumps"),
+    "stake": N_("Stake"),
+    "base_stake": N_("Base stake in cents"),
+    "durchmarsch": N_("Durchmarsch"),
+    "schieben": N_("Schieberamsch"),
+    "schieben_jacks": N_("Jacks may be pushed"),
+    "schieben_doubles": N_("Each push doubles the deal"),
+    "tens_low": N_("Tens rank low"),
+    "jacks_trump": N_("Jacks are trumps"),
+    "jungfrau_doubles_all": N_("Jungfrau: loser pays all double"),
+    "all_pass": N_("When everyone passes"),
+    "kontra": N_("Kontra and Re"),
+    "ramsch": N_("Ramsch"),
+    "bock_on_durchmarsch": N_("Bock round after a Durchmarsch"),
+    "bock_on_tie": N_("Bock round after a tie"),
+    "bock_on_sixty": N_("Bock round after a game lost with 60"),
+    "bock_on_kontra": N_("Bock round after a Kontra won"),
+    "bock_on_re": N_("Bock round after Kontra and Re"),
+    "bock_on_grand_hand": N_("Bock round after a Grand Hand won"),
+    "bock_on_value": N_("Bock round after a high game"),
+    "bock_threshold": N_("Game value that opens a Bock round"),
+    "ramsch_after_bock": N_("Ramsch round after each Bock round"),
+    "tournament": N_("Tournament scoring"),
+    "sauspiel": N_("Sauspiel in cents"),
+    "solo": N_("Solo and Wenz in cents"),
+    "extra": N_("Schneider, Schwarz, Laufende in cents"),
+    "wenz": N_("Wenz may be called"),
+    "klopfen": N_("Klopfen (knocking doubles)"),
+    "players": N_("Players (3 to 5)"),
+    "crosses": N_("Crosses each player owes"),
+    "schlecken": N_("Schlecken"),
+    "dealer_forced": N_("The dealer plays when everyone passes"),
+    "four_seats": N_("Four seats"),
+    "dms": N_("Hands by DM"),
+    "rounds": N_("Rounds"),
+    "turn_timeout": N_("Turn timer in seconds (0: off)"),
 }
-SECTION_TITLES = {"ramsch": "Ramsch when everyone passes", "tariff": "Tariff"}
+SECTION_TITLES = {"ramsch": N_("Ramsch when everyone passes"), "tariff": N_("Tariff")}
 """The editor page of a nested rule set, by the option that holds it."""
 EXTRA_TOGGLES = {
-    "four_seats": "the dealer sits out each deal",
-    "dms": "DM each player their hand (else: the My hand button)",
+    "four_seats": N_("the dealer sits out each deal"),
+    "dms": N_("DM each player their hand (else: the My hand button)"),
 }
 SKAT_ONLY = frozenset(
     {"bock_on_sixty", "bock_on_kontra", "bock_on_re", "bock_on_grand_hand", "bock_on_value"}
@@ -72,8 +73,9 @@ SEP = "__"
 
 
 def title_of(name: str) -> str:
+    """An option's title as the reader reads it."""
     base = name.rpartition(SEP)[2]
-    return TITLES.get(base, base.replace("_", " ").capitalize())
+    return _(TITLES[base]) if base in TITLES else base.replace("_", " ").capitalize()
 
 
 def section_of(name: str) -> str | None:
@@ -194,7 +196,7 @@ class Draft:
         return cls(
             "t",
             table.id,
-            f"House rules — {table_title(table)}",
+            _("House rules — {table}", table=table_title(table)),
             table.rules,
             table.options,
             turn_timeout=table.turn_timeout,
@@ -205,7 +207,7 @@ class Draft:
         return cls(
             "g",
             guild_id,
-            f"Ramsch settings — {name}"[:256],
+            _("Ramsch settings — {server}", server=name)[:256],
             settings.default_rules(),
             settings.options,
             settings.preset,
@@ -358,7 +360,9 @@ def enter_numbers(draft: Draft, texts: Mapping[str, str], section: str | None = 
         try:
             value = int(text.strip())
         except ValueError:
-            raise TableError(f"{title_of(name)}: enter a whole number, not '{text}'") from None
+            raise TableError(
+                "{option}: enter a whole number, not '{text}'", option=title_of(name), text=text
+            ) from None
         if name == "turn_timeout":
             timeout = checked_timer(value)
         elif name in proposal.options:

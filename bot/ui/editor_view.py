@@ -6,6 +6,8 @@ from typing import get_args
 
 import discord
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.ui import ids
 from bot.ui.editor import (
     EXTRA_TOGGLES,
@@ -26,18 +28,18 @@ from ramsch_core import TableOptions, game_of
 
 EDITOR_COLOUR = discord.Colour.blurple()
 VALUES = {
-    ("skat_to", "last_trick"): "Skat to the last trick's winner",
-    ("skat_to", "loser"): "Skat to the loser",
-    ("skat_to", "nobody"): "Skat counts for nobody",
-    ("scoring", "points"): "Scoring: card points (Augenramsch)",
-    ("scoring", "fixed"): "Scoring: a fixed stake",
-    ("scoring", "pips"): "Scoring: pips, one per card point",
-    ("scoring", "penalty"): "Scoring: penalty 10/15/20",
-    ("trumps", "standard"): "Trumps: Obers, Unters and Hearts",
-    ("trumps", "obers_unters"): "Trumps: Obers and Unters (Bauernramsch)",
-    ("all_pass", "ramsch"): "When everyone passes: play Ramsch",
-    ("all_pass", "throw_in"): "When everyone passes: throw the cards in",
-    ("all_pass", "stock"): "When three pass: the fourth plays, calls Ramsch or Stock",
+    ("skat_to", "last_trick"): N_("Skat to the last trick's winner"),
+    ("skat_to", "loser"): N_("Skat to the loser"),
+    ("skat_to", "nobody"): N_("Skat counts for nobody"),
+    ("scoring", "points"): N_("Scoring: card points (Augenramsch)"),
+    ("scoring", "fixed"): N_("Scoring: a fixed stake"),
+    ("scoring", "pips"): N_("Scoring: pips, one per card point"),
+    ("scoring", "penalty"): N_("Scoring: penalty 10/15/20"),
+    ("trumps", "standard"): N_("Trumps: Obers, Unters and Hearts"),
+    ("trumps", "obers_unters"): N_("Trumps: Obers and Unters (Bauernramsch)"),
+    ("all_pass", "ramsch"): N_("When everyone passes: play Ramsch"),
+    ("all_pass", "throw_in"): N_("When everyone passes: throw the cards in"),
+    ("all_pass", "stock"): N_("When three pass: the fourth plays, calls Ramsch or Stock"),
 }
 
 
@@ -49,11 +51,11 @@ def _preset_select(draft: Draft) -> EditorSelect:
             label=name,
             value=name,
             default=name == current,
-            description=game.descriptions[name][:100],
+            description=_(game.descriptions[name])[:100],
         )
         for name in game.presets
     ]
-    placeholder = "Preset: custom rules" if current is None else "Preset"
+    placeholder = _("Preset: custom rules") if current is None else _("Preset")
     return EditorSelect(draft.target, draft.target_id, "preset", options, placeholder, row=0)
 
 
@@ -62,10 +64,9 @@ def _enum_select(draft: Draft, name: str, row: int) -> EditorSelect:
     model = getattr(draft.rules, section) if section else draft.rules
     info = type(model).model_fields[name.rpartition(SEP)[2]]
     current = value_at(draft.rules.model_dump(), name)
-    base = name.rpartition(SEP)[2]
     options = [
         discord.SelectOption(
-            label=VALUES.get((base, str(value)), f"{title_of(name)}: {value}")[:100],
+            label=_value_label(name, str(value))[:100],
             value=str(value),
             default=value == current,
         )
@@ -87,18 +88,37 @@ def _toggle_select(draft: Draft, row: int, section: str | None = None) -> Editor
         )
     field = f"{section}{SEP}toggles" if section else "toggles"
     return EditorSelect(
-        draft.target, draft.target_id, field, options, "Options: none on", row=row, min_values=0
+        draft.target, draft.target_id, field, options, _("Options: none on"), row=row, min_values=0
     )
+
+
+def _value_label(name: str, value: str) -> str:
+    """A value of an enum option as the select offers it."""
+    base = name.rpartition(SEP)[2]
+    if (base, value) in VALUES:
+        return _(VALUES[base, value])
+    return f"{title_of(name)}: {value}"
 
 
 def _description(draft: Draft, name: str) -> str:
     if name in EXTRA_TOGGLES:
-        return EXTRA_TOGGLES[name]
+        return _(EXTRA_TOGGLES[name])
     section = section_of(name)
     model = getattr(draft.rules, section) if section else draft.rules
     fields = type(model).model_fields | TableOptions.model_fields
     info = fields.get(name.rpartition(SEP)[2])
-    return (info.description or "") if info is not None else ""
+    return _(info.description) if info is not None and info.description else ""
+
+
+def _section_title(section: str) -> str:
+    return _(SECTION_TITLES[section]) if section in SECTION_TITLES else title_of(section)
+
+
+def _short_title(name: str) -> str:
+    """An option's title without its unit (``stake``, ``turn timer``), as a button lists it:
+    lower case in English, German nouns keep their capital."""
+    short = title_of(name).split(" in ")[0]
+    return short.lower() if i18n.current() == i18n.SOURCE else short
 
 
 def render_editor(draft: Draft, note: str = "", section: str | None = None) -> Rendered:
@@ -109,22 +129,24 @@ def render_editor(draft: Draft, note: str = "", section: str | None = None) -> R
     embed = discord.Embed(
         title=draft.heading, description=rules_brief(draft.rules), colour=EDITOR_COLOUR
     )
-    embed.add_field(name="Table", value=table_text(draft.rules, draft.options), inline=False)
+    embed.add_field(name=_("Table"), value=table_text(draft.rules, draft.options), inline=False)
     if draft.target == "g":
-        channels = " ".join(f"<#{channel}>" for channel in draft.channels) or "every channel"
-        embed.add_field(name="Turn timer", value=timer_text(draft.turn_timeout))
-        embed.add_field(name="Hands by DM", value="on" if draft.dms else "off")
-        embed.add_field(name="Tables may open in", value=channels[:1024])
-        embed.set_footer(text="New tables start with these settings; running tables keep theirs.")
+        channels = " ".join(f"<#{channel}>" for channel in draft.channels) or _("every channel")
+        embed.add_field(name=_("Turn timer"), value=timer_text(draft.turn_timeout))
+        embed.add_field(name=_("Hands by DM"), value=_("on") if draft.dms else _("off"))
+        embed.add_field(name=_("Tables may open in"), value=channels[:1024])
+        embed.set_footer(
+            text=_("New tables start with these settings; running tables keep theirs.")
+        )
     else:
-        embed.set_footer(text="Changes apply at once; the lobby shows them.")
+        embed.set_footer(text=_("Changes apply at once; the lobby shows them."))
     view = discord.ui.View(timeout=None)
     row = 0
     if section is None:
         view.add_item(_preset_select(draft))
         row = 1
     else:
-        embed.title = f"{draft.heading} · {SECTION_TITLES.get(section, title_of(section))}"[:256]
+        embed.title = f"{draft.heading} · {_section_title(section)}"[:256]
     fields = fields_of(draft.rules, section)
     for name in fields.enums:
         view.add_item(_enum_select(draft, name, row))
@@ -134,13 +156,13 @@ def render_editor(draft: Draft, note: str = "", section: str | None = None) -> R
         row += 1
     numbers = draft.numbers(section)
     if numbers:
-        titles = ", ".join(title_of(name).split(" in ")[0].lower() for name in numbers)
-        label = f"Set {titles}…"[:80]
+        titles = ", ".join(_short_title(name) for name in numbers)
+        label = _("Set {options}…", options=titles)[:80]
         view.add_item(EditorButton(draft.target, draft.target_id, label, row=row, section=section))
     if section is not None:
-        view.add_item(SectionButton(draft.target, draft.target_id, None, "Back", row=row))
+        view.add_item(SectionButton(draft.target, draft.target_id, None, _("Back"), row=row))
     for nested in sections_of(draft.rules) if section is None else ():
-        label = f"{SECTION_TITLES.get(nested, title_of(nested))}…"[:80]
+        label = f"{_section_title(nested)}…"[:80]
         view.add_item(SectionButton(draft.target, draft.target_id, nested, label, row=row))
     return Rendered(content=note or None, embeds=[embed], view=view)
 
@@ -148,9 +170,12 @@ def render_editor(draft: Draft, note: str = "", section: str | None = None) -> R
 def numbers_modal(draft: Draft, section: str | None = None) -> discord.ui.Modal:
     """The modal for the integer options (of the main page or a section); answered
     statelessly by its custom_id (see routing)."""
-    where = "server defaults" if draft.target == "g" else f"Ramsch #{draft.target_id}"
+    if draft.target == "g":
+        title = _("Numbers — server defaults")
+    else:
+        title = _("Numbers — Ramsch #{table}", table=draft.target_id)
     modal = discord.ui.Modal(
-        title=f"Numbers — {where}"[:45],
+        title=title[:45],
         timeout=None,
         custom_id=ids.editor_modal_id(draft.target, draft.target_id, section),
     )

@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import _
+from bot.ui import faces
+from bot.ui.faces import table_look
 from bot.ui.games import card_face, play_order, renderer_for
 from bot.ui.items import ActionItem, BackButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
-from bot.ui.table import deal_names, trick_line
+from bot.ui.table import countdown, deal_names, trick_line
 from bot.ui.text import cards_text
 from ramsch_core import Card, Play, SeatView
 
@@ -24,12 +27,13 @@ CARDS_PER_ROW = 5
 
 def where(table: Table) -> str:
     """Which table and channel a private message belongs to."""
-    return f"Table **#{table.id}** in <#{table.channel_id}>"
+    channel = f"<#{table.channel_id}>"
+    return _("Table **#{table}** in {channel}", table=table.id, channel=channel)
 
 
 def _status(table: Table, view: SeatView, names: list[str], marks: tuple[str, ...]) -> list[str]:
     if view.phase == "finished":
-        return ["This deal is over."]
+        return [_("This deal is over.")]
     renderer = renderer_for(table.rules)
     lines = renderer.hand_status(view, names, marks)
     if view.phase != "play":
@@ -37,19 +41,20 @@ def _status(table: Table, view: SeatView, names: list[str], marks: tuple[str, ..
     for seat, cards in view.open_hands:
         if seat != view.seat:
             face = card_face(table.rules)
-            lines.append(f"**{names[seat]}** plays open: {cards_text(cards, face=face)}")
+            shown = cards_text(cards, face=face)
+            lines.append(_("**{name}** plays open: {cards}", name=names[seat], cards=shown))
     if view.to_act == view.seat:
         leader = view.trick_leader if view.trick_leader is not None else view.seat
         if view.trick:
             order = play_order(table.rules, view.public)
             face = card_face(table.rules)
             trick = trick_line(names, view.trick, leader, view.players, order, face)
-            lines.append(f"**Trick {len(view.tricks) + 1}:** {trick}")
-            lines.append("**Your turn:** play a green card.")
+            lines.append(_("**Trick {number}:** {trick}", number=len(view.tricks) + 1, trick=trick))
+            lines.append(_("**Your turn:** play a green card."))
         else:
-            lines.append("**Your turn:** lead any card.")
+            lines.append(_("**Your turn:** lead any card."))
     else:
-        lines.append("Waiting for the others — follow the table in the channel.")
+        lines.append(_("Waiting for the others — follow the table in the channel."))
     return lines
 
 
@@ -57,14 +62,14 @@ def card_buttons(
     table_id: int, deal: int, view: SeatView, face: Callable[[Card], str] | None = None
 ) -> list[discord.ui.Item[Any]]:
     """A button per card of the hand (rows of five); the playable ones are green. ``face``:
-    how a card is shown (default ``Card.pretty``)."""
+    how a card is shown (default the pack the reader sees)."""
     playable = {action.card for action in view.legal if isinstance(action, Play)}
     buttons: list[discord.ui.Item[Any]] = []
     for index, card in enumerate(view.hand):
         can = card in playable
         button = discord.ui.Button[Any](
             style=discord.ButtonStyle.success if can else discord.ButtonStyle.secondary,
-            label=card.pretty if face is None else face(card),
+            label=faces.face(card) if face is None else face(card),
             disabled=not can,
             row=index // CARDS_PER_ROW,
         )
@@ -85,41 +90,52 @@ def _controls(table: Table, deal: int, view: SeatView, marks: tuple[str, ...]) -
     return controls
 
 
+@table_look
 def render_hand(table: Table, user_id: int) -> Rendered:
     """The hand of ``user_id`` at ``table`` with controls for their legal actions."""
     match = table.match
-    embed = discord.Embed(title=f"Your hand — {table_title(table)}", colour=HAND_COLOUR)
+    embed = discord.Embed(
+        title=_("Your hand — {table}", table=table_title(table)), colour=HAND_COLOUR
+    )
     view = table.view_for(user_id) if match is not None else None
     if match is None or view is None:
         seated = table.seat_of(user_id) is not None
         if match is not None and seated:
-            text = "You sit this deal out: you are the dealer."
+            text = _("You sit this deal out: you are the dealer.")
         else:
-            text = "You are not playing at this table."
+            text = _("You are not playing at this table.")
         embed.description = f"{where(table)}\n{text}"
         return Rendered(embeds=[embed])
     names = deal_names(table, match)
-    deal_no = f"deal {match.number + 1}"
-    if not table.rules.plays_to_a_winner():
-        deal_no += f" of {match.total_deals}"
+    if table.rules.plays_to_a_winner():
+        deal_no = _("deal {number}", number=match.number + 1)
+    else:
+        deal_no = _("deal {number} of {total}", number=match.number + 1, total=match.total_deals)
     hand = cards_text(view.hand, face=card_face(table.rules))
-    lines = [f"{where(table)} · {deal_no}", f"**Your cards:** {hand}"]
+    lines = [f"{where(table)} · {deal_no}", _("**Your cards:** {cards}", cards=hand)]
     seat = table.seat_of(user_id)
     marks = table.marks_of(seat) if seat is not None else ()
     lines += _status(table, view, names, marks)
+    away = seat is not None and table.seats[seat].away
+    ends = countdown(table)
+    if view.to_act == view.seat and view.phase != "finished" and not away and ends is not None:
+        lines.append(ends)
     controls = _controls(table, match.number, view, marks)
     if seat is not None and table.seats[seat].away:
-        lines.append("You are away: the AI plays for you. Press **I'm back** to play again.")
+        lines.append(_("You are away: the AI plays for you. Press **I'm back** to play again."))
         controls.add_item(BackButton(table.id, row=4))
     embed.description = "\n".join(lines)
     return Rendered(embeds=[embed], view=controls)
 
 
+@table_look
 def render_hand_closed(table: Table, deal_number: int) -> Rendered:
     """A private hand message of a deal that is over: no buttons any more."""
     embed = discord.Embed(
-        title=f"{table_title(table)} — deal {deal_number + 1} is over",
-        description=f"{where(table)}\nThe result is in the channel.",
+        title=_(
+            "{table} — deal {number} is over", table=table_title(table), number=deal_number + 1
+        ),
+        description=where(table) + "\n" + _("The result is in the channel."),
         colour=CLOSED_COLOUR,
     )
     return Rendered(embeds=[embed])

@@ -7,6 +7,8 @@ from typing import Any, ClassVar, Protocol, cast
 
 import discord
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.ui import ids
 from bot.ui.actions import legacy_kind
 
@@ -41,7 +43,9 @@ class ClickHandler(Protocol):
 
 
 def handler(interaction: discord.Interaction) -> ClickHandler:
-    """The click handler the bot registered (see ``RamschBot.clicks``)."""
+    """The click handler the bot registered (see ``RamschBot.clicks``); from here on the
+    replies speak the clicking user's language."""
+    i18n.speak_to(interaction)
     return cast(ClickHandler, interaction.client.clicks)  # type: ignore[attr-defined]
 
 
@@ -49,13 +53,13 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
     """Join, Leave, Start, Cancel, and the host's Add AI, Remove AI and Rules on a lobby."""
 
     STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str, int]]] = {
-        "join": (discord.ButtonStyle.success, "Join", 0),
-        "leave": (discord.ButtonStyle.secondary, "Leave", 0),
-        "start": (discord.ButtonStyle.primary, "Start", 0),
-        "cancel": (discord.ButtonStyle.danger, "Cancel", 0),
-        "addai": (discord.ButtonStyle.secondary, "Add AI", 1),
-        "removeai": (discord.ButtonStyle.secondary, "Remove AI", 1),
-        "rules": (discord.ButtonStyle.secondary, "Rules", 1),
+        "join": (discord.ButtonStyle.success, N_("Join"), 0),
+        "leave": (discord.ButtonStyle.secondary, N_("Leave"), 0),
+        "start": (discord.ButtonStyle.primary, N_("Start"), 0),
+        "cancel": (discord.ButtonStyle.danger, N_("Cancel"), 0),
+        "addai": (discord.ButtonStyle.secondary, N_("Add AI"), 1),
+        "removeai": (discord.ButtonStyle.secondary, N_("Remove AI"), 1),
+        "rules": (discord.ButtonStyle.secondary, N_("Rules"), 1),
     }
 
     def __init__(self, table_id: int, action: ids.LobbyAction, *, disabled: bool = False) -> None:
@@ -63,7 +67,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         super().__init__(
             discord.ui.Button(
                 style=style,
-                label=label,
+                label=_(label),
                 custom_id=ids.lobby_id(table_id, action),
                 disabled=disabled,
             ),
@@ -88,7 +92,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
     def __init__(self, table_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                style=discord.ButtonStyle.primary, label="My hand", custom_id=ids.hand_id(table_id)
+                style=discord.ButtonStyle.primary,
+                label=_("My hand"),
+                custom_id=ids.hand_id(table_id),
             )
         )
         self.table_id = table_id
@@ -109,7 +115,9 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BA
     def __init__(self, table_id: int, *, row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                style=discord.ButtonStyle.success, label="I'm back", custom_id=ids.back_id(table_id)
+                style=discord.ButtonStyle.success,
+                label=_("I'm back"),
+                custom_id=ids.back_id(table_id),
             ),
             row=row,
         )

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import _, _n
+from bot.ui.faces import table_look
 from bot.ui.games import rules_brief, title
 from bot.ui.items import LobbyButton
 from bot.ui.message import Rendered
@@ -26,36 +28,50 @@ def seat_label(seat: Seat) -> str:
 
 
 def table_title(table: Table) -> str:
-    return f"Ramsch #{table.id} · {title(table.rules)}"
+    """``Ramsch #7 · Skat Ramsch`` (the bot's name, the table's number, its game)."""
+    return _("Ramsch #{table} · {game}", table=table.id, game=title(table.rules))
 
 
 def session_length(table: Table) -> str:
     return table_text(table.rules, table.options)
 
 
+@table_look
 def render_lobby(table: Table) -> Rendered:
     """The open table waiting for players; the host may add AIs and change the rules."""
     wanted = table.options.seats
     embed = discord.Embed(
-        title=f"{table_title(table)} — open table",
+        title=_("{table} — open table", table=table_title(table)),
         description=rules_brief(table.rules),
         colour=LOBBY_COLOUR,
     )
     players = "\n".join(
         f"{index}. {seat_label(seat)}" for index, seat in enumerate(table.seats, start=1)
     )
-    embed.add_field(name=f"Players {len(table.seats)}/{wanted}", value=players or "—")
-    embed.add_field(name="Host", value=f"<@{table.host_id}>")
-    table_line = f"{session_length(table)} · turn timer {timer_text(table.turn_timeout)}"
-    embed.add_field(name="Table", value=table_line, inline=False)
+    embed.add_field(
+        name=_("Players {seated}/{wanted}", seated=len(table.seats), wanted=wanted),
+        value=players or "—",
+    )
+    embed.add_field(name=_("Host"), value=f"<@{table.host_id}>")
+    table_line = _(
+        "{length} · turn timer {timer}",
+        length=session_length(table),
+        timer=timer_text(table.turn_timeout),
+    )
+    embed.add_field(name=_("Table"), value=table_line, inline=False)
     missing = wanted - len(table.seats)
     if missing > 0:
         embed.set_footer(
-            text=f"Waiting for {missing} more player(s): press Join. The host may add AI "
-            "players and change the rules."
+            text=_n(
+                "Waiting for {count} more player: press Join. The host may add AI players "
+                "and change the rules.",
+                "Waiting for {count} more players: press Join. The host may add AI players "
+                "and change the rules.",
+                missing,
+            )
         )
     else:
-        embed.set_footer(text="The table is full: the host can start.")
+        embed.set_footer(text=_("The table is full: the host can start."))
     has_ai = any(seat.ai is not None for seat in table.seats)
     view = discord.ui.View(timeout=None)
     view.add_item(LobbyButton(table.id, "join", disabled=missing <= 0))
@@ -68,14 +84,18 @@ def render_lobby(table: Table) -> Rendered:
     return Rendered(embeds=[embed], view=view)
 
 
+@table_look
 def render_cancelled(table: Table, note: str = "") -> Rendered:
     """A lobby or table that was cancelled or closed: no buttons any more."""
-    why = f"{note}.\n" if note else "This table was cancelled.\n"
+    if note:
+        why = _("{note}.\nOpen a new one with `/ramsch new`.", note=note)
+    else:
+        why = _("This table was cancelled.\nOpen a new one with `/ramsch new`.")
     embed = discord.Embed(
-        title=f"{table_title(table)} — closed",
-        description=why + "Open a new one with `/ramsch new`.",
+        title=_("{table} — closed", table=table_title(table)),
+        description=why,
         colour=CLOSED_COLOUR,
     )
     if table.seats:
-        embed.add_field(name="Players", value=", ".join(seat_label(s) for s in table.seats))
+        embed.add_field(name=_("Players"), value=", ".join(seat_label(s) for s in table.seats))
     return Rendered(embeds=[embed])

@@ -3,11 +3,30 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image attached to a message: its file name, PNG bytes and alt text."""
+
+    filename: str
+    data: bytes
+    description: str
+
+    def file(self) -> discord.File:
+        """A fresh ``discord.File`` (a file is read once per request)."""
+        return discord.File(io.BytesIO(self.data), self.filename, description=self.description)
+
+    @property
+    def url(self) -> str:
+        """The URL an embed uses to show it (``embed.set_image(url=...)``)."""
+        return f"attachment://{self.filename}"
 
 
 @dataclass
@@ -17,6 +36,7 @@ class Rendered:
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
+    pictures: list[Picture] = field(default_factory=list)
 
     def key(self) -> str:
         """A stable digest of everything shown, to tell whether an edit would change anything
@@ -26,6 +46,11 @@ class Rendered:
             "embeds": [embed.to_dict() for embed in self.embeds],
             "components": self.view.to_components() if self.view is not None else [],
         }
+        if self.pictures:  # a message without pictures keeps the key it had before them
+            data["pictures"] = [
+                [picture.filename, picture.description, hashlib.blake2b(picture.data).hexdigest()]
+                for picture in self.pictures
+            ]
         text = json.dumps(data, sort_keys=True, default=str)
         return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
@@ -34,11 +59,18 @@ class Rendered:
         kwargs: dict[str, Any] = {"content": self.content, "embeds": self.embeds}
         if self.view is not None:
             kwargs["view"] = self.view
+        if self.pictures:
+            kwargs["files"] = [picture.file() for picture in self.pictures]
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``edit``: also clears content and components no longer shown."""
-        return {"content": self.content, "embeds": self.embeds, "view": self.view}
+        return {
+            "content": self.content,
+            "embeds": self.embeds,
+            "view": self.view,
+            "attachments": [picture.file() for picture in self.pictures],
+        }
 
     def text(self) -> str:
         """Everything a reader sees as plain text (used by tests and logs)."""

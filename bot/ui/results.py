@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import _, _n
 from bot.ui.board_items import RecordSelect, ResultRecordButton
+from bot.ui.faces import table_look
 from bot.ui.games import (
     card_face,
     card_points,
@@ -21,7 +23,15 @@ from bot.ui.games import (
 )
 from bot.ui.lobby import table_title
 from bot.ui.message import Rendered
-from bot.ui.table import deal_title, last_trick_text
+from bot.ui.table import (
+    WHAT_WIDE,
+    WHAT_WIDTH,
+    Sheet,
+    SheetRow,
+    deal_title,
+    last_trick_text,
+    sheet_of,
+)
 from bot.ui.text import score_text
 
 if TYPE_CHECKING:
@@ -45,18 +55,26 @@ def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
     lines = []
     for seat, name in enumerate(names):
         own = result.tags[seat] if seat < len(result.tags) else ()
-        tags = [label for tag, label in renderer.tag_labels.items() if tag in own]
-        tag = f" ({', '.join(tags)})" if tags else ""
+        tags = [_(label) for tag, label in renderer.tag_labels.items() if tag in own]
+        who = f"**{name}** ({', '.join(tags)})" if tags else f"**{name}**"
         own_line = player_result(table.rules, result, seat)
         if own_line is not None:
-            lines.append(f"**{name}**{tag}: {own_line}")
+            lines.append(f"{who}: {own_line}")
             continue
-        tricks = result.trick_counts[seat]
+        tricks = _n("{count} trick", "{count} tricks", result.trick_counts[seat])
         score = score_text(entry.table_scores[entry.seats[seat]])
-        lines.append(
-            f"**{name}**{tag}: {result.card_points[seat]} points, {tricks} "
-            f"trick{'s' if tricks != 1 else ''} → **{score}{sign}**"
-        )
+        if sign:  # the score is money: cents
+            line = _(
+                "{who}: {card_points} card points, {tricks} → **{score}{unit}**",
+                who=who, card_points=result.card_points[seat], tricks=tricks, score=score,
+                unit=sign,
+            )  # fmt: skip
+        else:
+            line = _(
+                "{who}: {card_points} card points, {tricks} → **{score}** points",
+                who=who, card_points=result.card_points[seat], tricks=tricks, score=score,
+            )  # fmt: skip
+        lines.append(line)
     return lines
 
 
@@ -64,11 +82,11 @@ def _facts(table: Table, entry: SheetEntry) -> list[str]:
     result = entry.result
     facts = renderer_for(table.rules).result_facts(table.rules, result, _names(table, entry))
     if getattr(entry, "compulsory_ramsch", False):
-        facts.append("a deal of the Ramsch round after a Bock round")
+        facts.append(_("a deal of the Ramsch round after a Bock round"))
     if entry.bock:
-        facts.append("Bock: counts double")
+        facts.append(_("Bock: counts double"))
     if not result.losers and result.durchmarsch is None and not table.rules.plays_to_a_winner():
-        facts.append("nobody loses")
+        facts.append(_("nobody loses"))
     return facts
 
 
@@ -92,16 +110,17 @@ def totals_after(table: Table, number: int) -> list[Fraction]:
     return totals
 
 
+@table_look
 def render_result(table: Table, entry: SheetEntry) -> Rendered:
     """The result of one finished deal."""
     embed = discord.Embed(
-        title=f"{deal_title(table, entry.number)}: result",
+        title=_("{deal}: result", deal=deal_title(table, entry.number)),
         description="\n".join(_player_lines(table, entry)),
         colour=RESULT_COLOUR,
     )
     facts = _facts(table, entry)
     if facts:
-        embed.add_field(name="Deal", value="\n".join(facts)[:1024], inline=False)
+        embed.add_field(name=_("Deal"), value="\n".join(facts)[:1024], inline=False)
     tricks = entry.result.tricks
     if tricks:
         last = last_trick_text(
@@ -112,60 +131,85 @@ def render_result(table: Table, entry: SheetEntry) -> Rendered:
             points=card_points(table.rules),
             face=card_face(table.rules),
         )
-        embed.add_field(name="Last trick", value=last, inline=False)
+        embed.add_field(name=_("Last trick"), value=last, inline=False)
     embed.add_field(
-        name="Totals", value=_totals(table, totals_after(table, entry.number)), inline=False
+        name=_("Totals"), value=_totals(table, totals_after(table, entry.number)), inline=False
     )
     deals = deal_list(table, entry.number)
     if deals:
-        embed.add_field(name="Deals", value=deals, inline=False)
+        embed.add_field(name=_("Deals"), value=deals, inline=False)
     controls = discord.ui.View(timeout=None)
     controls.add_item(ResultRecordButton(table.id, entry.number))
     return Rendered(embeds=[embed], view=controls)
 
 
 def deal_list(table: Table, upto: int | None = None) -> str:
-    """The list of deals (a Skat list) up to deal ``upto``: what each was, what it scored and
-    the totals after it, the latest that fit in a field; empty for games whose scores say it
-    all (see ``GameRenderer.deal_line``)."""
-    match = table.match
-    if match is None:
+    """The score sheet up to deal ``upto``: a row per deal (its number, Bock, what was played,
+    each player's score) in fixed player columns and the totals, the latest that fit in a
+    field; empty before the first deal."""
+    sheet = sheet_of(table, upto)
+    if sheet is None or not sheet.rows:
         return ""
-    renderer = renderer_for(table.rules)
-    sign = renderer.unit(table.rules)
-    totals = [Fraction(0)] * len(table.seats)
-    lines = []
-    for entry in match.finished_deals:
-        if upto is not None and entry.number > upto:
-            break
-        totals = [a + b for a, b in zip(totals, entry.table_scores, strict=True)]
-        what = renderer.deal_line(entry.result, _names(table, entry))
-        if what is None:
-            return ""
-        bock = " (Bock)" if entry.bock else ""
-        scored = [
-            f"{table.seats[seat].name} {score_text(entry.table_scores[seat])}"
-            for seat in entry.seats
-            if entry.table_scores[seat]
-        ]
-        score = f": {', '.join(scored)}" if scored else ""
-        running = " · ".join(score_text(total, signed=False) + sign for total in totals)
-        lines.append(f"{entry.number + 1}. {what}{bock}{score} → {running}")
-    names = " · ".join(seat.name for seat in table.seats)
-    text = ""
-    for line in reversed(lines):
-        if len(text) + len(line) + len(names) + 2 > LIST_LIMIT:
-            break
-        text = f"{line}\n{text}"
-    return f"{names}\n{text}".rstrip() if text else ""
+    legend = sheet.legend(sheet.rows)
+    room = LIST_LIMIT - (len(legend) + 1 if legend else 0)
+    block = sheet.latest(room)
+    return f"{block}\n{legend}" if legend else block
 
 
 LIST_LIMIT = 1024
 """Characters of an embed field: the list of deals shows the latest that fit."""
+MESSAGE_LIMIT = 6000
+"""Characters of every embed of a message together."""
+FIELDS_LIMIT = 25
+"""Fields of an embed."""
 
 
+def sheet_fields(sheet: Sheet, budget: int) -> list[tuple[str, str]]:
+    """The whole score sheet as fields (``Deals 1–20``, ``Deals 21–40``…) within ``budget``
+    characters and Discord's 25 fields: with what was played if it fits, else without; the
+    oldest deals left off if even that is too long."""
+    rows = list(sheet.rows)
+    while rows:
+        for what in (WHAT_WIDE, WHAT_WIDTH, 0):
+            fields = _sheet_chunks(sheet, rows, what=what, earlier=len(rows) < len(sheet.rows))
+            size = sum(len(name) + len(value) for name, value in fields)
+            if size <= budget and len(fields) <= FIELDS_LIMIT:
+                return fields
+        rows = rows[max(1, len(rows) // 10) :]
+    return []
+
+
+def _sheet_chunks(
+    sheet: Sheet, rows: list[SheetRow], *, what: int, earlier: bool
+) -> list[tuple[str, str]]:
+    legend = sheet.legend(rows)
+    chunks: list[list[SheetRow]] = []
+    chunk: list[SheetRow] = []
+    for row in rows:
+        room = LIST_LIMIT - (len(legend) + 1 if legend else 0)
+        first = earlier and not chunks
+        if chunk and len(sheet.block([*chunk, row], what=what, earlier=first)) > room:
+            chunks.append(chunk)
+            chunk = []
+        chunk.append(row)
+    chunks.append(chunk)
+    fields = []
+    for index, part in enumerate(chunks):
+        last = index == len(chunks) - 1
+        block = sheet.block(part, what=what, total=last, earlier=earlier and index == 0)
+        if last and legend:
+            block += "\n" + legend
+        if len(chunks) == 1 and not earlier:
+            name = _("Deals")
+        else:
+            name = _("Deals {first}–{last}", first=part[0].number, last=part[-1].number)
+        fields.append((name, block[:LIST_LIMIT]))
+    return fields
+
+
+@table_look
 def render_standings(table: Table) -> Rendered:
-    """The final standings of a finished session, best first."""
+    """The final standings of a finished session, best first, and the whole score sheet."""
     match = table.match
     assert match is not None
     sign = renderer_for(table.rules).unit(table.rules)
@@ -181,19 +225,31 @@ def render_standings(table: Table) -> Rendered:
         last = match.finished_deals[-1]
         lines += match_end(table.rules, last.result, _names(table, last))
     embed = discord.Embed(
-        title=f"{table_title(table)} — final standings",
-        description="\n".join(lines),
+        title=_("{table} — final standings", table=table_title(table)),
+        description="\n".join(lines)[:4096],
         colour=STANDINGS_COLOUR,
     )
     deals = len(match.finished_deals)
     bock = sum(entry.bock for entry in match.finished_deals)
-    of_them = f", {bock} of them Bock (counted double)" if bock else ""
-    listed = deal_list(table)
-    if listed:
-        embed.add_field(name="Deals", value=listed, inline=False)
-    embed.set_footer(
-        text=f"{deals} deal{'s' if deals != 1 else ''} played{of_them}. Thanks for playing!"
-    )
+    if bock:
+        footer = _n(
+            "{count} deal played, {bock} of them Bock (counted double). Thanks for playing!",
+            "{count} deals played, {bock} of them Bock (counted double). Thanks for playing!",
+            deals,
+            bock=bock,
+        )
+    else:
+        footer = _n(
+            "{count} deal played. Thanks for playing!",
+            "{count} deals played. Thanks for playing!",
+            deals,
+        )
+    embed.set_footer(text=footer)
+    sheet = sheet_of(table)
+    if sheet is not None and sheet.rows:
+        used = len(embed.title or "") + len(embed.description or "") + len(footer)
+        for name, value in sheet_fields(sheet, MESSAGE_LIMIT - used - 100):
+            embed.add_field(name=name, value=value, inline=False)
     return Rendered(embeds=[embed], view=_records(table))
 
 
@@ -206,7 +262,9 @@ def _records(table: Table) -> discord.ui.View:
     match = table.match
     assert match is not None
     options = [
-        discord.SelectOption(label=f"Deal {entry.number + 1}", value=f"{table.id}:{entry.number}")
+        discord.SelectOption(
+            label=_("Deal {number}", number=entry.number + 1), value=f"{table.id}:{entry.number}"
+        )
         for entry in match.finished_deals[-RECORD_CHOICES:]
     ]
     view = discord.ui.View(timeout=None)

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import _, _n
+from bot.ui import faces
+from bot.ui.faces import table_look
 from bot.ui.games import (
     card_face,
     card_points,
@@ -19,7 +24,7 @@ from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
 from bot.ui.text import score_text, timer_text
-from ramsch_core import Card, Match, PublicView, Trick
+from ramsch_core import Card, Match, PublicView, SheetEntry, Trick
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -42,14 +47,12 @@ def trick_line(
 ) -> str:
     """``Alice ♠A · Bob ♠10 · Carol …`` for a trick in play order (names by deal seat).
     ``order``: the seats that play, in turn (default every seat of ``players``); ``face``: how
-    a card is shown (default ``Card.pretty``)."""
+    a card is shown (default the pack the reader sees)."""
     seats = tuple(range(players)) if order is None else tuple(order)
     start = seats.index(leader) if leader in seats else 0
     turn = [seats[(start + i) % len(seats)] for i in range(len(seats))]
-    parts = [
-        f"{names[seat]} {card.pretty if face is None else face(card)}"
-        for seat, card in zip(turn, cards, strict=False)
-    ]
+    shown = faces.face if face is None else face
+    parts = [f"{names[seat]} {shown(card)}" for seat, card in zip(turn, cards, strict=False)]
     parts += [f"{names[seat]} …" for seat in turn[len(cards) :]]
     return " · ".join(parts)
 
@@ -66,8 +69,16 @@ def last_trick_text(
     """``Trick 3: Alice ♠A · Bob ♠10 → **Alice** takes 21``; without ``points`` (a game that
     counts none) ``takes the trick``."""
     line = trick_line(names, trick.cards, trick.leader, len(trick.cards), order, face)
-    taken = str(trick.points) if points else "the trick"
-    return f"Trick {number}: {line} → **{names[trick.winner]}** takes {taken}"
+    winner = names[trick.winner]
+    if points:
+        return _(
+            "Trick {number}: {line} → **{winner}** takes {points}",
+            number=number, line=line, winner=winner, points=trick.points,
+        )  # fmt: skip
+    return _(
+        "Trick {number}: {line} → **{winner}** takes the trick",
+        number=number, line=line, winner=winner,
+    )  # fmt: skip
 
 
 def deal_names(table: Table, match: Match) -> list[str]:
@@ -84,18 +95,22 @@ def players_text(table: Table, match: Match, view: PublicView) -> str:
         marker = "▶" if deal_seat is not None and deal_seat == view.to_act else "•"
         notes = []
         if table_seat == match.dealer:
-            notes.append("deals")
+            notes.append(_("deals"))
         if seat.away:
-            notes.append("away: the AI plays")
+            notes.append(_("away: the AI plays"))
         if deal_seat is None:
-            notes.append("sits out")
+            notes.append(_("sits out"))
         else:
             notes += seat_notes(table.rules, view, deal_seat)
             tricks = view.trick_counts[deal_seat]
-            notes.append(f"{tricks} trick{'s' if tricks != 1 else ''}")
-        total = score_text(match.totals[table_seat])
+            notes.append(_n("{count} trick", "{count} tricks", tricks))
+        total = score_text(match.totals[table_seat]) + sign
         robot = "🤖 " if seat.ai is not None else ""
-        lines.append(f"{marker} {robot}**{seat.name}** — {', '.join(notes)} · total {total}{sign}")
+        line = _(
+            "{marker} {robot}**{name}** — {notes} · total {total}",
+            marker=marker, robot=robot, name=seat.name, notes=", ".join(notes), total=total,
+        )  # fmt: skip
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -104,19 +119,41 @@ def turn_content(table: Table, match: Match, view: PublicView) -> str | None:
     if view.to_act is None:
         return None
     seat = table.seats[match.active_seats[view.to_act]]
-    who = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
     doing = renderer_for(table.rules).doing(view)
-    return f"{who}, your turn to {doing}." if seat.user_id is not None else f"{who} is to {doing}."
+    if seat.user_id is not None:
+        mention = f"<@{seat.user_id}>"
+        return _("{who}, your turn to {doing}.", who=mention, doing=doing)
+    robot = f"🤖 {seat.name}"
+    return _("{who} is to {doing}.", who=robot, doing=doing)
 
 
+def countdown(table: Table) -> str | None:
+    """``⏱ Time runs out <t:…:R>`` (a live Discord countdown) while a turn timer runs."""
+    if table.turn_timeout is None:
+        return None
+    when = f"<t:{int(table.turn_started_at + table.turn_timeout)}:R>"
+    return _("⏱ Time runs out {when}", when=when)
+
+
+def _turn_runs(table: Table, match: Match, view: PublicView) -> bool:
+    """Whether a player is to act on a turn timer (an AI acts at once, and so for the away)."""
+    if table.turn_timeout is None or view.to_act is None:
+        return False
+    seat = table.seats[match.active_seats[view.to_act]]
+    return seat.user_id is not None and seat.ai is None and not seat.away
+
+
+@table_look
 def render_table(table: Table, *, dms: bool = True) -> Rendered:
     """The table while a match is being played (``dms``: hands are sent by DM)."""
     match = table.match
     assert match is not None
     view = public_view(match)
     names = deal_names(table, match)
-    bock = " · Bock" if match.bock else ""
-    embed = discord.Embed(title=deal_title(table, match.number) + bock, colour=PLAY_COLOUR)
+    title = deal_title(table, match.number)
+    if match.bock:
+        title = _("{title} · Bock", title=title)
+    embed = discord.Embed(title=title, colour=PLAY_COLOUR)
     step = renderer_for(table.rules).phase_text(view, names)
     if step is not None:
         heading, lines = step
@@ -125,16 +162,20 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
         number = len(view.tricks) + 1
         leader = view.trick_leader if view.trick_leader is not None else 0
         order = play_order(table.rules, view)
-        embed.description = f"**Trick {number}**\n" + trick_line(
-            names, view.trick, leader, len(names), order, card_face(table.rules)
+        embed.description = (
+            _("**Trick {number}**", number=number)
+            + "\n"
+            + trick_line(names, view.trick, leader, len(names), order, card_face(table.rules))
         )
+    if _turn_runs(table, match, view):
+        embed.description += "\n" + (countdown(table) or "")
     renderer = renderer_for(table.rules)
     for name, value in renderer.table_fields(view, names):
         embed.add_field(name=name, value=value[:1024], inline=False)
-    embed.add_field(name="Players", value=players_text(table, match, view), inline=False)
+    embed.add_field(name=_("Players"), value=players_text(table, match, view), inline=False)
     if view.tricks:
         embed.add_field(
-            name="Last trick",
+            name=_("Last trick"),
             value=last_trick_text(
                 names,
                 view.tricks[-1],
@@ -147,12 +188,13 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
         )
     sheet = score_sheet(table, match)
     if sheet:
-        embed.add_field(name="Score sheet", value=sheet, inline=False)
-    footer = "Your cards are in your DMs — or press My hand."
-    if not dms:
-        footer = "Press My hand to see and play your cards."
+        embed.add_field(name=_("Score sheet"), value=sheet, inline=False)
+    if dms:
+        footer = _("Your cards are in your DMs — or press My hand.")
+    else:
+        footer = _("Press My hand to see and play your cards.")
     if table.turn_timeout is not None:
-        footer += f" Turn timer: {timer_text(table.turn_timeout)}."
+        footer += " " + _("Turn timer: {timer}.", timer=timer_text(table.turn_timeout))
     embed.set_footer(text=footer)
     buttons = discord.ui.View(timeout=None)
     buttons.add_item(HandButton(table.id))
@@ -161,44 +203,201 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
     return Rendered(content=turn_content(table, match, view), embeds=[embed], view=buttons)
 
 
-SHEET_DEALS = 5
-"""Deals the score sheet on the table message lists (the latest)."""
+# -- the score sheet ----------------------------------------------------------------------------
+
+SHEET_DEALS = 12
+"""Deals the score sheet on the table message lists at most (the latest that fit)."""
+FIELD_LIMIT = 1024
+"""Characters of an embed field's value."""
+WHAT_WIDTH = 32
+"""Characters of a row's what-was-played (the renderer's ``deal_line``) on the table message,
+cut beyond."""
+WHAT_WIDE = 60
+"""The same where there is room (the final standings)."""
+SAT_OUT = "·"
+"""A player's cell in a deal he sat out (the dealer at a table with a seat too many)."""
+EARLIER = "…"
+"""The row that stands for earlier deals left off."""
+BOCK_MARK = "B"
+"""The mark of a Bock deal (counted double) next to its number."""
+
+
+def _name_width(seats: int) -> int:
+    """Characters a player's name may take in the sheet's column header."""
+    return 8 if seats <= 3 else 7 if seats == 4 else 6
+
+
+def sheet_names(names: Sequence[str]) -> list[str]:
+    """The players' names shortened for the sheet's columns (distinct, no backticks)."""
+    width = _name_width(len(names))
+    clean = [" ".join(name.replace("`", "'").split()) or "?" for name in names]
+    short = [name[:width] for name in clean]
+    return [
+        name[: width - 1] + str(index + 1) if short.count(name) > 1 else name
+        for index, name in enumerate(short)
+    ]
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One deal of the sheet: its number, Bock, each table seat's score (None: sat out)."""
+
+    number: int
+    bock: bool
+    scores: tuple[Fraction | None, ...]
+    what: str
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The score sheet of a match up to a deal: the rows, the totals, how to lay them out."""
+
+    names: tuple[str, ...]
+    rows: tuple[SheetRow, ...]
+    totals: tuple[Fraction, ...]
+    unit: str
+
+    def _cell(self, score: Fraction | None) -> str:
+        return SAT_OUT if score is None else score_text(score, signed=False) + self.unit
+
+    def _widths(self) -> tuple[int, list[int]]:
+        """The width of the number column and of each player's (the same in every part of
+        the sheet: wide enough for every row)."""
+        digits = len(str(max((row.number for row in self.rows), default=0)))
+        cells = [
+            max(
+                len(name),
+                len(self._cell(self.totals[seat])),
+                *(len(self._cell(row.scores[seat])) for row in self.rows),
+            )
+            for seat, name in enumerate(self.names)
+        ]
+        return digits, cells
+
+    def lines(self, rows: Sequence[SheetRow], *, what: int = WHAT_WIDTH, total: bool = True,
+              earlier: bool = False) -> list[str]:  # fmt: skip
+        """The code block's lines for ``rows``: a header of names, a row per deal (with what
+        was played in at most ``what`` characters, none for 0), a row of ``…`` for deals left
+        off (``earlier``), the totals."""
+        digits, cells = self._widths()
+
+        def line(first: str, values: Sequence[str], tail: str = "") -> str:
+            text = first.ljust(digits + 2) + "".join(
+                " " + value.rjust(width) for value, width in zip(values, cells, strict=True)
+            )
+            return (text + "  " + tail if tail else text).rstrip()
+
+        out = [line("#", self.names)]
+        if earlier:
+            out.append(line(EARLIER, [""] * len(cells)))
+        for row in rows:
+            first = f"{row.number}.".rjust(digits + 1) + (BOCK_MARK if row.bock else " ")
+            told = row.what if what else ""
+            if len(told) > what:
+                told = told[: what - 1] + "…"
+            out.append(line(first, [self._cell(score) for score in row.scores], told))
+        if total:
+            out.append(line("Σ", [self._cell(value) for value in self.totals]))
+        return out
+
+    def block(self, rows: Sequence[SheetRow], **how: Any) -> str:
+        """``rows`` as a code block (see ``lines``)."""
+        return "```\n" + "\n".join(self.lines(rows, **how)) + "\n```"
+
+    def fitting(self, limit: int, most: int | None = None) -> list[SheetRow]:
+        """The latest rows (at most ``most``) whose block fits in ``limit`` characters."""
+        rows = list(self.rows if most is None else self.rows[len(self.rows) - most :])
+        while rows and len(self.block(rows, earlier=len(rows) < len(self.rows))) > limit:
+            rows = rows[1:]
+        return rows
+
+    def latest(self, limit: int, most: int | None = None) -> str:
+        """The latest rows (at most ``most``) in a block of at most ``limit`` characters, the
+        oldest left off first (a row of ``…`` says so); the rows without what was played when
+        not even one fits with it."""
+        rows = self.fitting(limit, most)
+        earlier = len(rows) < len(self.rows)
+        if rows or not self.rows:
+            return self.block(rows, earlier=earlier)
+        last = self.rows[-1:]
+        return self.block(last, what=0, earlier=len(self.rows) > 1)[:limit]
+
+    def legend(self, rows: Sequence[SheetRow]) -> str | None:
+        """What the marks of ``rows`` mean, when one is there."""
+        if any(row.bock for row in rows):
+            return _("{mark}: Bock, counted double", mark=BOCK_MARK)
+        return None
+
+
+def sheet_of(table: Table, upto: int | None = None) -> Sheet | None:
+    """The score sheet of the table's match up to deal ``upto`` (all finished deals if None)."""
+    match = table.match
+    if match is None:
+        return None
+    renderer = renderer_for(table.rules)
+    names = sheet_names([seat.name for seat in table.seats])
+    totals = [Fraction(0)] * len(table.seats)
+    rows = []
+    for entry in match.finished_deals:
+        if upto is not None and entry.number > upto:
+            break
+        totals = [a + b for a, b in zip(totals, entry.table_scores, strict=True)]
+        rows.append(_row(table, entry, names))
+    return Sheet(tuple(names), tuple(rows), tuple(totals), renderer.unit(table.rules))
+
+
+def _row(table: Table, entry: SheetEntry, names: list[str]) -> SheetRow:
+    """A deal's row; what was played names the players as the columns do."""
+    in_deal = [names[seat] for seat in entry.seats]
+    what = renderer_for(table.rules).deal_line(entry.result, in_deal) or ""
+    scores = tuple(
+        Fraction(entry.table_scores[seat]) if seat in entry.seats else None
+        for seat in range(len(table.seats))
+    )
+    return SheetRow(entry.number + 1, bool(entry.bock), scores, what.replace("**", ""))
 
 
 def score_sheet(table: Table, match: Match) -> str:
-    """The latest deals' scores, Bock deals marked, and the Bock deals still to come."""
-    renderer = renderer_for(table.rules)
-    sign = renderer.unit(table.rules)
-    lines = []
-    for entry in match.finished_deals[-SHEET_DEALS:]:
-        scores = " · ".join(
-            f"{table.seats[seat].name} {score_text(entry.table_scores[seat])}{sign}"
-            for seat in entry.seats
-        )
-        bock = " (Bock ×2)" if entry.bock else ""
-        names = [table.seats[seat].name for seat in entry.seats]
-        what = renderer.deal_line(entry.result, names)
-        what = f" {what} —" if what else ""
-        lines.append(f"Deal {entry.number + 1}{bock}:{what} {scores}")
+    """The latest deals' scores in fixed player columns with the totals, Bock deals marked,
+    what the match carries (the Stock) and the Bock deals still to come."""
+    extra = []
     pot = carry_line(table.rules, match.carry)
     if pot:
-        lines.append(pot)
+        extra.append(pot)
     if match.bock_pending:
         after = match.bock_pending - 1
-        more = f", and {after} more after it" if after else " (the last Bock deal)"
-        lines.append(f"**Bock:** this deal counts double{more}")
-    return "\n".join(lines)[:1024]
+        if after:
+            extra.append(
+                _n(
+                    "**Bock:** this deal counts double, and {count} more after it",
+                    "**Bock:** this deal counts double, and {count} more after it",
+                    after,
+                )
+            )
+        else:
+            extra.append(_("**Bock:** this deal counts double (the last Bock deal)"))
+    sheet = sheet_of(table)
+    if sheet is None or not sheet.rows:
+        return "\n".join(extra)[:FIELD_LIMIT]
+    legend = sheet.legend(sheet.rows[-SHEET_DEALS:])
+    tail = ([legend] if legend else []) + extra
+    room = FIELD_LIMIT - sum(len(line) + 1 for line in tail)
+    return "\n".join([sheet.latest(room, SHEET_DEALS), *tail])[:FIELD_LIMIT]
 
 
 def deal_title(table: Table, number: int) -> str:
     """``Ramsch #7 · Skat Ramsch — deal 2 of 3``; ``— deal 5`` for a game played until
     somebody wins (Ramsen), which has no number of deals."""
     if table.rules.plays_to_a_winner():
-        return f"{table_title(table)} — deal {number + 1}"
+        return _("{table} — deal {number}", table=table_title(table), number=number + 1)
     total = table.options.rounds * table.options.seats
-    return f"{table_title(table)} — deal {number + 1} of {total}"
+    return _(
+        "{table} — deal {number} of {total}",
+        table=table_title(table), number=number + 1, total=total,
+    )  # fmt: skip
 
 
+@table_look
 def render_table_closed(table: Table, note: str, deal: int | None = None) -> Rendered:
     """A table message whose deal (numbered, 0-based) or session is over: no buttons."""
     title = table_title(table) if deal is None else deal_title(table, deal)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 
+from bot import i18n
+from bot.i18n import N_, _, _n
+from bot.ui import faces
 from ramsch_core import DEFAULT_GAME, Card, Game, RuleSet, TableOptions, get_game
 
 VARIANT_TITLES = dict(get_game(DEFAULT_GAME).variant_titles)
@@ -13,21 +16,24 @@ VARIANT_TITLES = dict(get_game(DEFAULT_GAME).variant_titles)
 def cards_text(
     cards: Iterable[Card], empty: str = "—", face: Callable[[Card], str] | None = None
 ) -> str:
-    """Cards as ``♣J ♠A ♥10`` (or each as ``face`` shows it: a game's own pack)."""
-    text = " ".join(card.pretty if face is None else face(card) for card in cards)
+    """Cards as ``♣J ♠A ♥10`` in the pack the reader sees (or each as ``face`` shows it)."""
+    text = " ".join(faces.face(card) if face is None else face(card) for card in cards)
     return text or empty
 
 
 def score_text(value: Fraction | int, *, signed: bool = True) -> str:
-    """A score, exact: ``-7½``, ``+120``, ``0``."""
+    """A score, exact, as the reader writes numbers: ``−7½``, ``+120``, ``0`` in English (a
+    half stays a half); ``−7,5``, ``+1.200`` in German (``i18n.number``)."""
     value = Fraction(value)
+    if i18n.current() != i18n.SOURCE:
+        return i18n.number(value, signed=signed)
     whole, rest = divmod(abs(value), 1)
     if rest == 0:
         body = str(whole)
     elif rest == Fraction(1, 2):
         body = (str(whole) if whole else "") + "½"
     else:
-        body = f"{float(abs(value)):g}"
+        body = i18n.number(abs(value))
     if value < 0:
         return "−" + body
     return ("+" if signed and value > 0 else "") + body
@@ -47,44 +53,51 @@ def presets_overview(game: Game) -> str:
 def timer_text(seconds: float | None) -> str:
     """A turn timer: ``off``, ``45 s``, ``2 min``, ``1 min 30 s``."""
     if seconds is None:
-        return "off"
+        return _("off")
     minutes, rest = divmod(round(seconds), 60)
     if not minutes:
-        return f"{rest} s"
-    return f"{minutes} min" + (f" {rest} s" if rest else "")
+        return _("{seconds} s", seconds=rest)
+    if not rest:
+        return _("{minutes} min", minutes=minutes)
+    return _("{minutes} min {seconds} s", minutes=minutes, seconds=rest)
 
 
 def table_text(rules: RuleSet, options: TableOptions) -> str:
     """Seats, length and Bock rounds of a table, e.g. ``4 seats (the dealer sits out) · …``."""
     deals = options.rounds * options.seats
-    rounds = "1 round" if options.rounds == 1 else f"{options.rounds} rounds"
-    seats = f"{options.seats} seats"
     if options.seats > rules.players:
-        seats += " (the dealer sits out each deal)"
-    length = f"{rounds} ({deals} deals)"
+        seats = _("{count} seats (the dealer sits out each deal)", count=options.seats)
+    else:
+        seats = _("{count} seats", count=options.seats)
+    length = _n(
+        "{count} round ({deals} deals)", "{count} rounds ({deals} deals)", options.rounds,
+        deals=deals,
+    )  # fmt: skip
     if rules.plays_to_a_winner():
-        length = "played until someone has drawn all his bars"
+        length = _("played until someone has drawn all his bars")
     parts = [seats, length]
     chosen = options.model_dump()
-    bock = [what for name, what in BOCK_AFTER.items() if chosen.get(name)]
+    bock = [_(what) for name, what in BOCK_AFTER.items() if chosen.get(name)]
     if chosen.get("bock_on_value"):
-        bock.append(f"a game worth {chosen.get('bock_threshold', 72)} or more")
-    if bock:
-        listed = ", ".join(bock[:-1]) + " or " if len(bock) > 1 else ""
-        parts.append(f"Bock round after {listed}{bock[-1]}")
+        bock.append(_("a game worth {value} or more", value=chosen.get("bock_threshold", 72)))
+    if len(bock) > 1:
+        listed = ", ".join(bock[:-1])
+        parts.append(_("Bock round after {listed} or {last}", listed=listed, last=bock[-1]))
+    elif bock:
+        parts.append(_("Bock round after {what}", what=bock[0]))
     if chosen.get("ramsch_after_bock"):
-        parts.append("a round of Ramsch after each Bock round")
+        parts.append(_("a round of Ramsch after each Bock round"))
     if options.tournament:
-        parts.append("tournament scoring (Seeger-Fabian)")
+        parts.append(_("tournament scoring (Seeger-Fabian)"))
     return " · ".join(parts)
 
 
 BOCK_AFTER = {
-    "bock_on_durchmarsch": "a Durchmarsch",
-    "bock_on_tie": "a tie",
-    "bock_on_sixty": "a game lost with 60",
-    "bock_on_kontra": "a Kontra won",
-    "bock_on_re": "Kontra and Re",
-    "bock_on_grand_hand": "a Grand Hand won",
+    "bock_on_durchmarsch": N_("a Durchmarsch"),
+    "bock_on_tie": N_("a tie"),
+    "bock_on_sixty": N_("a game lost with 60"),
+    "bock_on_kontra": N_("a Kontra won"),
+    "bock_on_re": N_("Kontra and Re"),
+    "bock_on_grand_hand": N_("a Grand Hand won"),
 }
-"""What opens a Bock round, by table option."""
+"""What opens a Bock round, by table option (translated where shown)."""

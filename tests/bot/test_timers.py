@@ -76,7 +76,7 @@ async def test_reminder_then_timeout_then_away_then_back(
     assert await service.timers.tick() == []
     clock.advance(1)
     [reminder] = await service.timers.tick()
-    assert reminder.kind == "reminder" and reminder.seat == 1 and "Alice" in reminder.note
+    assert reminder.kind == "reminder" and reminder.seat == 1
     assert await service.timers.tick() == []  # reminded once per turn
     clock.advance(60)
     [timeout] = await service.timers.tick()
@@ -94,7 +94,7 @@ async def test_reminder_then_timeout_then_away_then_back(
         await service.autoplay.wait_idle()
     assert kinds.count("reminder") == 0 and "away" in kinds
     away = next(u for u in recorder.updates if u.kind == "away" and u.seat == 1)
-    assert "Alice is away" in away.note
+    assert "Alice is away" in away.note_text()
     rows = await store.db.execute_fetchall("SELECT away FROM seats WHERE seat = 1")
     assert list(rows) == [(1,)]
     update = await service.play.back(table.id, ALICE)
@@ -214,7 +214,7 @@ async def test_a_table_without_humans_for_24_hours_closes_and_keeps_results(
     assert await service.timers.tick() == []
     clock.advance(3600)
     [update] = await service.timers.tick()
-    assert update.kind == "closed" and "24 hours" in update.note
+    assert update.kind == "closed" and "24 hours" in update.note_text()
     rows = await store.db.execute_fetchall("SELECT status FROM tables")
     assert list(rows) == [("cancelled",)]
     stats = await service.boards.user_stats(GUILD, ALICE)
@@ -282,3 +282,33 @@ async def test_a_failed_ai_move_is_tried_again_by_tick(service: TableService) ->
     await service.timers.tick()
     await service.autoplay.wait_idle()
     assert table.to_act == 0 and table.log_length == 2
+
+
+@pytest.mark.parametrize(
+    ("reminder", "pinged_after"), [(0.0, 0.0), (30.0, 30.0), (None, 60.0), (500.0, None)]
+)
+async def test_the_server_sets_when_the_player_to_act_is_pinged(
+    service: TableService,
+    store: Store,
+    clock: FakeClock,
+    reminder: float | None,
+    pinged_after: float | None,
+) -> None:
+    """The server's reminder: at once (0), after so many seconds, at half the turn timer by
+    default, never when the turn runs out first; kept by the table across a restart."""
+    await service.guilds.set(GUILD, {"reminder": reminder})
+    table = await start_table(service)
+    assert table.reminder == reminder
+    [stored] = [row for row in await store.load_open_tables() if row.id == table.id]
+    assert stored.reminder == reminder
+    if pinged_after is None:
+        clock.advance(119)
+        assert await service.timers.tick() == []
+        return
+    if pinged_after:
+        clock.advance(pinged_after - 1)
+        assert await service.timers.tick() == []
+        clock.advance(1)
+    [update] = await service.timers.tick()
+    assert update.kind == "reminder" and update.seat == table.to_act
+    assert await service.timers.tick() == []  # once per turn

@@ -85,13 +85,17 @@ async def stats_row(store: Store, user: int, **kwargs: Any) -> list[Any]:
 # -- the migration ---------------------------------------------------------------------------
 
 
-async def test_the_schema_is_at_version_3_and_sound(store: Store) -> None:
+async def test_the_schema_is_at_the_latest_version_and_sound(store: Store) -> None:
     assert EXPECTED["schema_version"] == 2
-    assert await store.schema_version() == 3
-    assert [row[0] for row in await rows(store, "SELECT version FROM schema_version")] == [1, 2, 3]
+    assert await store.schema_version() == 4
+    versions = [row[0] for row in await rows(store, "SELECT version FROM schema_version")]
+    assert versions == [1, 2, 3, 4]
     assert await store.integrity_check() == ["ok"]
     names = {row[0] for row in await rows(store, "SELECT name FROM sqlite_master")}
     assert {"matches", "deal_tags", "matches_guild", "deal_scores_user"} <= names
+    assert "user_preferences" in names  # version 4: each user's language and choice of cards
+    columns = {row[1] for row in await rows(store, "PRAGMA table_info(tables)")}
+    assert "reminder" in columns
     assert not {"sessions", "actions_new", "deal_scores_new", "sessions_guild"} & names
     columns = {row[1] for row in await rows(store, "PRAGMA table_info(deal_scores)")}
     assert columns == {"table_id", "deal_number", "seat", "user_id", "score", "finished_at"}

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.tables import TableService
-from bot.ui import ids
+from bot.ui import faces, ids
 from ramsch_core import (
     DEFAULT_GAME,
     Action,
@@ -27,9 +27,6 @@ from ramsch_core import (
 from tests.emulator import Channel, Emulator, InteractionHandle, Message, MessageVersion, SimUser
 from tests.emulator import components as comp
 
-CARD_TEXT = re.compile(r"[♣♠♥♦](?:10|[AKQJ987])")
-SUITS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
-
 
 class Host(Protocol):
     """Where a game runs: the emulator, the channel, the session seeds, a way to wait."""
@@ -42,12 +39,8 @@ class Host(Protocol):
 
 
 def cards_in(text: str) -> set[Card]:
-    """Every card written as ♣J / ♥10 in a text."""
-    found = set()
-    for token in CARD_TEXT.findall(text):
-        rank = "T" if token[1:] == "10" else token[1:]
-        found.add(Card[SUITS[token[0]] + rank])
-    return found
+    """Every card a text shows by its face, in either pack and language (♣J, ♣B, 🌰U...)."""
+    return faces.cards_in(text)
 
 
 def shown_text(message: Message) -> str:
@@ -122,6 +115,8 @@ class Game:
     which the driver does not click itself); in-process hosts only."""
     game_id: str = DEFAULT_GAME
     known_options: TableOptions | None = None
+    deal_marker: str = "deal {number} of"
+    """What the messages of the deal being played say (in the players' language)."""
 
     @property
     def host(self) -> SimUser:
@@ -139,9 +134,12 @@ class Game:
         shown = await handle.wait_response()
         assert len(shown) == 1 and not shown[0].ephemeral, shown
         self.lobby = shown[0]
-        match = re.search(r"Ramsch #(\d+)", self.lobby.text)
-        assert match, self.lobby.text
-        self.table_id = int(match[1])
+        found = [
+            re.fullmatch(ids.LOBBY_TEMPLATE, button["custom_id"]) for button in self.lobby.buttons()
+        ]
+        tables = {int(match["table"]) for match in found if match is not None}
+        assert len(tables) == 1, self.lobby.text  # by the buttons: any language
+        self.table_id = tables.pop()
         return self.lobby
 
     async def click(self, user: SimUser, message: Any, key: str) -> InteractionHandle:
@@ -153,8 +151,8 @@ class Game:
     async def start(self) -> None:
         assert self.lobby is not None
         for user in self.players[1:]:
-            await self.click(user, self.lobby, "Join")
-        handle = await self.click(self.host, self.lobby, "Start")
+            await self.click(user, self.lobby, ids.lobby_id(self.table_id, "join"))
+        handle = await self.click(self.host, self.lobby, ids.lobby_id(self.table_id, "start"))
         assert not self.refusals(handle), self.refusals(handle)
 
     @staticmethod
@@ -174,7 +172,7 @@ class Game:
 
     def hand_message(self, user: SimUser) -> Message | None:
         """The user's newest private message about this table (a DM or an ephemeral hand)."""
-        mark = f"Table **#{self.table_id}**"
+        mark = f"**#{self.table_id}**"  # "Table **#7**", "Tisch **#7**"
         found = [m for m in [*user.dms(), *user.ephemerals()] if mark in m.text]
         return max(found, key=lambda m: m.order) if found else None
 
@@ -283,7 +281,7 @@ class Game:
             return
         deal = match.deal
         played = set(deal.view(0).played) | open_cards(match)
-        current = f"deal {match.number + 1} of"
+        current = self.deal_marker.format(number=match.number + 1)
         for seat, user in enumerate(self.players):
             deal_seat = match.deal_seat(seat)
             known = set(played)
@@ -292,7 +290,7 @@ class Game:
                 known |= set(view.hand) | set(view.skat) | set(view.laid)
             for message in user.visible_messages():
                 text = shown_text(message)
-                if f"Ramsch #{self.table_id}" not in text or current not in text:
+                if f"#{self.table_id}" not in text or current not in text:
                     continue
                 public = message.channel.guild is not None and not message.ephemeral
                 allowed = played if public else known

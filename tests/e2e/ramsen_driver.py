@@ -8,9 +8,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ui import faces
+from bot.ui.faces import cards_in
 from ramsch_core import Card, DealResult, RuleSet
 from ramsch_core.phases.exchange import RamsenState
-from tests.e2e.driver import cards_in, shown_text
+from tests.e2e.driver import shown_text
 from tests.e2e.skat_driver import SkatGame, buttons_by_kind, kind_of
 from tests.emulator import InteractionHandle, SimUser
 
@@ -34,6 +36,11 @@ class RamsenGame(SkatGame):
             self.known_rules = service.tables.get(self.table_id).rules
         assert self.known_rules is not None
         return self.known_rules
+
+    def face(self, card: Card) -> str:
+        """A card as the table's players see it (Ramsen's German pack)."""
+        with faces.showing(self.rules()):
+            return faces.face(card)
 
     def state(self) -> RamsenState:
         state = self.replay().deal.state
@@ -93,7 +100,7 @@ class RamsenGame(SkatGame):
     def check_no_leak(self) -> None:
         """No message of the current deal shows a card its viewer may not know: the public
         ones only cards played and the upcard; a player's own also his hand and his discards.
-        The talon is never shown to anyone."""
+        The talon is never shown to anyone. Cards are read in either pack."""
         match = self.replay()
         if match.finished:
             return

@@ -17,7 +17,7 @@ async def test_help_and_rules_answer_privately(harness: Harness) -> None:
     (shown,) = await answer(alice, harness.channel, "ramsch rules")
     assert shown.ephemeral and "altenburg-schieberamsch" in shown.text
     (shown,) = await answer(alice, harness.channel, "ramsch rules", variant="bauernramsch")
-    assert shown.ephemeral and "Trumps, high to low: ♣Q ♠Q ♥Q ♦Q ♣J ♠J ♥J ♦J" in shown.text
+    assert shown.ephemeral and "Trumps, high to low: 🌰O 🍀O ❤️O 🔔O 🌰U 🍀U ❤️U 🔔U" in shown.text
     game = Game(harness, [alice], "altenburg-penalty")
     await game.open()
     (shown,) = await answer(alice, harness.channel, "ramsch rules")

@@ -73,7 +73,7 @@ async def test_history_lists_the_sessions_and_records_replay(
         names = [["Alice", "AI 1", "AI 2"][seat] for seat in entry.seats]
         for name, points in zip(names, summary["card_points"], strict=True):
             assert f"**{name}**" in results[number].text
-            assert f": {points} points" in results[number].text
+            assert f": {points} card points" in results[number].text
     handle = await alice.slash(harness.channel, "ramsch record", table=1, deal=3)
     (sent,) = await handle.wait_response()
     summary = await replay_cli(await record_file(sent, tmp_path))

@@ -27,7 +27,9 @@ def check_result(game: Game, number: int) -> None:
         name = game.players[table_seat].name
         points = entry.result.card_points[deal_seat]
         score = score_text(entry.table_scores[table_seat])
-        pattern = rf"\*\*{name}\*\*[^:\n]*: {points} points, .* → \*\*{re.escape(score + sign)}\*\*"
+        pattern = (
+            rf"\*\*{name}\*\*[^:\n]*: {points} card points, .* → \*\*{re.escape(score + sign)}\*\*"
+        )
         assert re.search(pattern, text), (pattern, text)
         tags = re.search(rf"\*\*{name}\*\*( \(([^)]*)\))?:", text)
         assert tags is not None

@@ -49,7 +49,7 @@ async def test_five_players_race_to_a_winner(harness: Harness) -> None:
     state = game.state()
     assert state.upcard is not None
     table = game.table_message()
-    assert state.upcard.pretty in table.text
+    assert game.face(state.upcard) in table.text
     deals = 0
     while not game.replay().finished:
         await game.auto_deal()
@@ -206,12 +206,14 @@ async def test_a_restart_in_the_middle_of_the_exchange_loses_nothing(harness: Ha
     await game.press("mark", card.name, user=middle)
     dm = game.hand_message(middle)
     await restart_and_check(game, harness)
-    assert dm is not None and f"✓ {card.pretty}" in {b.get("label") for b in dm.buttons()}
+    assert dm is not None and f"✓ {game.face(card)}" in {b.get("label") for b in dm.buttons()}
     await game.press("exchange", user=middle)
     assert card in game.replay().deal.view(1).laid
     for other in game.players:
         if other is not forehand:
-            assert not {c.pretty for c in drawn} & set(all_texts(other.visible_messages()).split())
+            assert not {game.face(c) for c in drawn} & set(
+                all_texts(other.visible_messages()).split()
+            )
     while game.replay().deal.phase == "exchange":
         await game.exchange([])
     await game.press("in")

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot.ui.games.schafkopf import cards_in as faces_in
+from bot.ui.faces import cards_in as faces_in
 from bot.ui.text import score_text
 from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness

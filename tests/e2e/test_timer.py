@@ -44,8 +44,14 @@ async def test_reminder_takeover_away_and_back(harness: Harness) -> None:
     assert notes(harness, "⏰") == []
     await tick(harness, clock, 2)
     [reminder] = notes(harness, "⏰")
-    assert reminder.text == f"⏰ {late.mention} it's your turn: 59 seconds left (table #1)"
+    # A new message that mentions him (an edit would not notify), with a live countdown to
+    # the end of his turn: 59 seconds after this tick.
+    ends = int(clock() + TIMEOUT / 2 - 1)
+    assert reminder.text == (
+        f"⏰ {late.mention}, it's your turn (table #1): time runs out <t:{ends}:R>."
+    )
     await tick(harness, clock, TIMEOUT / 2)
+    assert notes(harness, "⏰") == [], "the reminder stays after the turn is over"
     [takeover] = notes(harness, f"{late.name} ran out of time")
     assert takeover.text == f"{late.name} ran out of time: the AI played for them"
     assert (await sources(harness, game))[-1] == (seat, "timeout")

@@ -227,10 +227,13 @@ class Emulator:
         *,
         channels: Iterable[str] = ("general",),
         owner: Any = None,
+        locale: str = "en-US",
     ) -> Guild:
-        """A guild with text channels, the bot as a member (with its role) and an owner."""
+        """A guild with text channels, the bot as a member (with its role) and an owner;
+        ``locale``: the server's language (its preferred locale)."""
         owner_account = self.owner if owner is None else as_account(owner)
         guild = Guild(self, self.next_id(), name, owner_account.id)
+        guild.locale = locale
         self.guilds[guild.id] = guild
         for channel_name in channels:
             guild.add_channel(channel_name)

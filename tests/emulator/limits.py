@@ -334,6 +334,66 @@ def choice_problems(choices: list[dict[str, Any]]) -> Problems:
     return problems
 
 
+DISCORD_LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+"""The locales Discord accepts as keys of name_localizations / description_localizations."""
+
+
+def _localization_problems(problems: Problems, where: str, item: dict[str, Any]) -> None:
+    """Localised names (as valid as the name) and descriptions (1-100), known locales only."""
+    for field, name_like in (("name_localizations", True), ("description_localizations", False)):
+        localized = item.get(field)
+        if localized is None:
+            continue
+        if not isinstance(localized, dict):
+            problems.append(f"{where}.{field}: must be an object")
+            continue
+        for locale, text in localized.items():
+            here = f"{where}.{field}.{locale}"
+            if locale not in DISCORD_LOCALES:
+                problems.append(f"{here}: {locale!r} is not a valid locale")
+            elif name_like and (
+                not isinstance(text, str) or not COMMAND_NAME.match(text) or text != text.lower()
+            ):
+                problems.append(f"{here}: {text!r} is not a valid lower-case name")
+            elif not name_like:
+                _length(problems, here, text, 100, 1)
+
+
 def _option_problems(problems: Problems, where: str, options: list[dict[str, Any]]) -> None:
     if len(options) > COMMAND_OPTIONS_MAX:
         problems.append(f"{where}.options: at most {COMMAND_OPTIONS_MAX} (got {len(options)})")
@@ -348,8 +408,15 @@ def _option_problems(problems: Problems, where: str, options: list[dict[str, Any
             problems.append(f"{here}.name: duplicate option {name!r}")
         names.add(name)
         _length(problems, f"{here}.description", option.get("description"), 100, 1)
+        _localization_problems(problems, here, option)
         if len(option.get("choices") or []) > CHOICES_MAX:
             problems.append(f"{here}.choices: at most {CHOICES_MAX}")
+        for j, choice in enumerate(option.get("choices") or []):
+            _length(problems, f"{here}.choices.{j}.name", choice.get("name"), 100, 1)
+            for locale, text in (choice.get("name_localizations") or {}).items():
+                if locale not in DISCORD_LOCALES:
+                    problems.append(f"{here}.choices.{j}: {locale!r} is not a valid locale")
+                _length(problems, f"{here}.choices.{j}.name_localizations.{locale}", text, 100, 1)
         if option.get("type") in (1, 2):
             _option_problems(problems, here, option.get("options") or [])
         elif option.get("required"):
@@ -376,5 +443,28 @@ def command_problems(commands: list[dict[str, Any]]) -> Problems:
         seen.add((kind, name))
         if kind == 1:
             _length(problems, f"{where}.description", command.get("description"), 100, 1)
+            _localization_problems(problems, where, command)
             _option_problems(problems, where, command.get("options") or [])
     return problems
+
+
+def attachment_reference_problems(embeds: list[Any], filenames: list[str]) -> Problems:
+    """Embed images that name an ``attachment://`` file the message does not carry (Discord
+    shows a broken image; the emulator refuses it so that a test sees the bug)."""
+    problems: Problems = []
+    for i, embed in enumerate(embeds):
+        for part in ("image", "thumbnail"):
+            url = (embed.get(part) or {}).get("url", "") if isinstance(embed, dict) else ""
+            name = url.removeprefix("attachment://")
+            if url.startswith("attachment://") and name not in filenames:
+                problems.append(f"embeds.{i}.{part}.url: no attachment named {url!r}")
+    return problems
+
+
+def attachment_description_problems(descriptions: list[str | None]) -> Problems:
+    """Attachment descriptions (alt text) are at most 1024 characters."""
+    return [
+        f"attachments.{i}.description: must be 1024 or fewer in length"
+        for i, text in enumerate(descriptions)
+        if text is not None and len(text) > 1024
+    ]

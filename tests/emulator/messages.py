@@ -158,6 +158,8 @@ class MessageStore:
             attachment_sizes=[u.size for u in attachments],
             size_limit=ATTACHMENT_SIZE_LIMIT,
         )
+        problems += limits.attachment_reference_problems(embeds, [a.filename for a in attachments])
+        problems += limits.attachment_description_problems([a.description for a in attachments])
         if problems:
             raise APIError(400, INVALID_FORM_BODY, "Invalid Form Body: " + "; ".join(problems))
         empty = limits.is_empty(

@@ -249,6 +249,7 @@ class Guild:
         self.members: dict[int, Member] = {}
         self.channels: list[Channel] = []
         self.created_at = now_iso()
+        self.locale = "en-US"
 
     def __repr__(self) -> str:
         return f"<Guild {self.name!r} id={self.id}>"

@@ -95,7 +95,7 @@ def guild_create_payload(guild: Guild, *, bot: UserAccount, with_members: bool) 
         "premium_tier": 0,
         "premium_subscription_count": 0,
         "premium_progress_bar_enabled": False,
-        "preferred_locale": "en-US",
+        "preferred_locale": guild.locale,
         "system_channel_id": None,
         "system_channel_flags": 0,
         "rules_channel_id": None,
@@ -160,8 +160,8 @@ def interaction_payload(
         member = guild.members[handle.user.id]
         data.update(
             guild_id=str(guild.id),
-            guild={"id": str(guild.id), "locale": "en-US", "features": []},
-            guild_locale="en-US",
+            guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+            guild_locale=guild.locale,
             member=member.payload(with_permissions=True),
             app_permissions=str(bot_perms),
             channel=channel.payload(permissions=guild.permissions_of(handle.user.id)),

@@ -111,7 +111,8 @@ def test_presets_fit_a_choice_and_have_a_brief(name: str) -> None:
 def test_brief_names_the_trumps() -> None:
     """SR-2, SK-2, AR-2: the brief lists the trump order."""
     assert "♣J ♠J ♥J ♦J" in rules_brief(preset("skat"))
-    assert "♣Q ♠Q ♥Q ♦Q ♣J ♠J ♥J ♦J ♥A ♥10" in rules_brief(preset("schafkopf"))
+    # Ramsch after Schafkopf rules is shown in the German pack: Obers, Unters, then Herz.
+    assert "🌰O 🍀O ❤️O 🔔O 🌰U 🍀U ❤️U 🔔U ❤️A ❤️10" in rules_brief(preset("schafkopf"))
     assert "No trumps" in rules_brief(preset("altenburg"))
 
 

@@ -14,19 +14,19 @@ import pytest
 
 from bot.tables import TableError
 from bot.tables.play import refuse
-from bot.ui import ids
+from bot.ui import faces, ids
 from bot.ui.actions import action_of, control_arg
 from bot.ui.games import RENDERERS, renderer_for, rules_brief
 from bot.ui.games.ramsen import RAMSEN, UPCARD, cross_row, talon_left
 from bot.ui.hand import render_hand
 from bot.ui.results import render_result, render_standings
 from bot.ui.table import deal_title, render_table
-from bot.ui.text import cards_text, table_text
+from bot.ui.text import table_text
 from ramsch_core import Card, Pass, Play, get_game
 from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
 from ramsch_core.phases.exchange import Exchange, RamsenState
 from ramsch_core.phases.in_or_pass import In
-from tests.ui.helpers import NAMES, USER_IDS, cards_shown, items, make_table, problems
+from tests.ui.helpers import NAMES, USER_IDS, items, make_table, problems
 
 C = Card
 HANDS = (
@@ -38,6 +38,30 @@ HANDS = (
 SCHLECK = (2, C.S7)
 UPCARD_CARD = C.H7  # Herz is trump
 TALON = (C.CA, C.CT, C.CK, C.SQ, C.SJ, C.HT, C.H9, C.H8, C.DJ, C.DT, C.D8)
+
+
+RAMSEN_RULES = get_game("ramsen").preset("ramsen")
+
+
+def face(card: Card) -> str:
+    """A card as a Ramsen table shows it: the German pack."""
+    with faces.showing(RAMSEN_RULES):
+        return faces.face(card)
+
+
+def faces_text(cards: Any) -> str:
+    with faces.showing(RAMSEN_RULES):
+        return faces.cards_text(cards)
+
+
+def cards_shown(shown: Any) -> set[Card]:
+    """Every card named anywhere in a message, in either pack: text, labels, options."""
+    text = shown.text()
+    for item in items(shown):
+        text += "\n" + (getattr(item, "label", None) or "")
+        for option in getattr(item, "options", []):
+            text += "\n" + option.label
+    return faces.cards_in(text)
 
 
 def ramsen_table(name: str = "ramsen", *, dealt: bool = True, **kwargs: Any) -> Any:
@@ -100,11 +124,13 @@ def test_ramsen_has_a_renderer_a_title_and_its_rules() -> None:
     rules = get_game("ramsen").preset("ramsen")
     assert renderer_for(rules) is RAMSEN and RENDERERS["ramsen"] is RAMSEN
     assert RAMSEN.title(rules) == "Ramsen"
-    brief = rules_brief(rules)
+    with faces.showing(rules):
+        brief = rules_brief(rules)
     assert "4 players" in brief and "2 crosses of five bars (10 bars)" in brief
     assert "Schlecken: the cutter keeps" in brief and "the dealer must play" in brief
     assert "Farbzwang" in brief and "Trumpfzwang" in brief and "Stechzwang" in brief
-    assert "♦9 (Dallmutz)" in brief and "until someone has drawn all his bars" in brief
+    assert "🔔9 (Dallmutz)" in brief and "the trump suit's K O U 10 9 8 7" in brief
+    assert "♦" not in brief and "until someone has drawn all his bars" in brief
     other = rules_brief(RamsenRules(players=5, crosses=1, schlecken=False, dealer_forced=False))
     assert "5 players" in other and "1 cross of five bars (5 bars)" in other
     assert "No schlecken" in other and "If everyone passes, the deal is void" in other
@@ -130,7 +156,7 @@ def test_the_exchange_by_marks_and_one_button() -> None:
     shown = render_hand(table, forehand)
     assert not problems(shown)
     marks = [item for item in items(shown) if item.custom_id.startswith("ramsch:m:")]
-    assert [item.label for item in marks] == [card.pretty for card in table.view_for(forehand).hand]
+    assert [item.label for item in marks] == [face(card) for card in table.view_for(forehand).hand]
     assert {item.row for item in marks} == {0}
     button = confirm(shown)
     assert button.label == "Keep my hand" and not button.disabled and button.row == 1
@@ -144,11 +170,11 @@ def test_the_exchange_by_marks_and_one_button() -> None:
     mark(table, 0, "SK", "C7", "SA", "SA")  # ♠A marked and unmarked again
     shown = render_hand(table, forehand)
     found = labels(shown)
-    assert "✓ ♠K" in found and "✓ ♣7" in found and "♠A" in found
+    assert "✓ 🍀K" in found and "✓ 🌰7" in found and "🍀A" in found
     button = confirm(shown)
     assert button.label == "Exchange 2" and not button.disabled
     assert action_behind(button) == Exchange((C.SK, C.C7), False)
-    assert "Marked to lay away: ♣7 ♠K" in shown.text()
+    assert "Marked to lay away: 🌰7 🍀K" in shown.text()
     # nobody else has controls to press while forehand exchanges
     for deal_seat in (1, 2, 3):
         other = render_hand(table, user_at(table, deal_seat))
@@ -157,10 +183,10 @@ def test_the_exchange_by_marks_and_one_button() -> None:
     after = render_hand(table, forehand)
     drawn = table.view_for(forehand).drawn
     assert set(drawn) == {C.CA, C.CT} <= set(table.view_for(forehand).hand)  # from the talon
-    assert f"You laid away ♣7 ♠K and drew {cards_text(drawn)}." in after.text()
+    assert f"You laid away 🌰7 🍀K and drew {faces_text(drawn)}." in after.text()
     for deal_seat in (1, 2, 3):  # what forehand drew is his alone
         other_text = render_hand(table, user_at(table, deal_seat)).text()
-        assert not [card for card in drawn if card.pretty in other_text]
+        assert not [card for card in drawn if face(card) in other_text]
     assert not [item for item in items(after) if not item.disabled]
     table_shown = render_table(table)
     assert f"{name_at(table, 0)} laid away 2 and drew 2 from the talon" in table_shown.text()
@@ -178,22 +204,22 @@ def test_the_dealer_may_take_the_upcard_for_a_marked_card() -> None:
     assert table.match.deal.to_act == 3  # the cutter who schleckte was skipped
     shown = render_hand(table, dealer)
     assert not problems(shown)
-    take = labels(shown)["Take the upcard ♥7"]
+    take = labels(shown)["Take the upcard ❤️7"]
     assert take.custom_id == "ramsch:m:42:0:upcard" and take.row == 1
-    assert "As the dealer you may take the upcard ♥7" in shown.text()
+    assert "As the dealer you may take the upcard ❤️7" in shown.text()
     mark(table, 3, UPCARD)
     shown = render_hand(table, dealer)
-    assert "✓ Take the upcard ♥7" in labels(shown)
+    assert "✓ Take the upcard ❤️7" in labels(shown)
     button = confirm(shown)
     assert button.disabled and button.label == "Mark a card to lay away for the upcard"
     mark(table, 3, "DQ")
     button = confirm(render_hand(table, dealer))
-    assert not button.disabled and button.label == "Exchange 1, take ♥7"
+    assert not button.disabled and button.label == "Exchange 1, take ❤️7"
     assert action_behind(button) == Exchange((C.DQ,), True)
     apply(table, action_behind(button))
     assert C.H7 in table.view_for(dealer).hand and C.DQ not in table.view_for(dealer).hand
     shown = render_table(table)
-    assert "upcard ♥7, taken by the dealer " + name_at(table, 3) in shown.text()
+    assert "upcard ❤️7, taken by the dealer " + name_at(table, 3) in shown.text()
     assert "exchanged 1 + upcard" in shown.text()
     state = table.match.deal.public_view().state
     assert isinstance(state, RamsenState) and talon_left(state) == len(table.match.deal.skat)
@@ -271,11 +297,11 @@ def test_the_play_skips_who_passed_and_the_crosses_grow_with_a_trick() -> None:
     assert not [item for item in items(passed) if not item.disabled]
     apply(table, Play(C.HA))
     shown = render_table(table)
-    assert f"**Trick 1**\n{lead} ♥A · {dealer} …" in shown.text()
+    assert f"**Trick 1**\n{lead} ❤️A · {dealer} …" in shown.text()
     hand = render_hand(table, user_at(table, 3))
     playable = {item.label for item in items(hand) if not item.disabled}
-    assert playable == {"♣J", "♥J", "♥7"}  # Farbzwang: a trump; none beats the Ace
-    assert f"**Trick 1:** {lead} ♥A · {dealer} …" in hand.text()
+    assert playable == {"🌰U", "❤️U", "❤️7"}  # Farbzwang: a trump; none beats the Ace
+    assert f"**Trick 1:** {lead} ❤️A · {dealer} …" in hand.text()
     with pytest.raises(TableError, match="You must follow a trump: you may play ♣J, ♥J, ♥7"):
         refuse(table, table.match.active_seats[3], Play(C.DA), 0)  # the core's message
     apply(table, Play(C.CJ))
@@ -283,7 +309,7 @@ def test_the_play_skips_who_passed_and_the_crosses_grow_with_a_trick() -> None:
     row = crosses_row(shown, lead)
     assert row.split()[1:3] == ["╵", "·"] and row.endswith(" 9 to draw")
     assert crosses_row(shown, dealer).split()[1:3] == ["·", "·"]
-    assert f"Trick 1: {lead} ♥A · {dealer} ♣J → **{lead}** takes the trick" in shown.text()
+    assert f"Trick 1: {lead} ❤️A · {dealer} 🌰U → **{lead}** takes the trick" in shown.text()
     assert out not in shown.embeds[0].description
     assert "You have **9 bars** still to draw." in render_hand(table, user_at(table, 0)).text()
 

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from bot.tables import TableError
+from bot.ui import faces
 from bot.ui.actions import action_of, control_arg
+from bot.ui.faces import cards_in
 from bot.ui.games import RENDERERS, card_face, renderer_for
-from bot.ui.games.schafkopf import SCHAFKOPF, cards_in, payment_facts
-from bot.ui.games.schafkopf import card_face as schafkopf_face
+from bot.ui.games.schafkopf import SCHAFKOPF, payment_facts
 from bot.ui.hand import render_hand
 from bot.ui.message import Rendered
 from bot.ui.results import render_result
@@ -44,10 +45,18 @@ PARTNER_WORDS = ("partner", "mitspieler", "with", "you play with")
 
 @pytest.fixture(autouse=True)
 def registered() -> Iterator[None]:
+    """The game registered, and the renderer's methods called directly show its pack."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(GAMES, "schafkopf", SCHAFKOPF_GAME)
         patch.setitem(RENDERERS, "schafkopf", SCHAFKOPF)
-        yield
+        with faces.showing(SCHAFKOPF_GAME.preset("schafkopf")):
+            yield
+
+
+def schafkopf_face(card: Card) -> str:
+    """A card as a Schafkopf table shows it: the German pack."""
+    with faces.showing(SCHAFKOPF_GAME.preset("schafkopf")):
+        return faces.face(card)
 
 
 def table_of(name: str = "schafkopf", hands: list[str] | None = None, **kwargs: Any) -> Any:
@@ -126,18 +135,19 @@ def result_of(details: dict[str, Any], tricks: tuple[Trick, ...] = ()) -> DealRe
 
 
 def test_every_card_has_a_short_german_face_read_back_by_cards_in() -> None:
-    faces = {card: schafkopf_face(card) for card in Card}
-    assert len(set(faces.values())) == 32
-    assert faces[C("CQ")] == "🌰O" and faces[C("SJ")] == "🍀U" and faces[C("HA")] == "❤️A"
-    assert faces[C("DT")] == "🔔10"
-    assert all(len(face) <= 4 for face in faces.values())
-    assert cards_in(" ".join(faces.values())) == set(Card)
+    shown = {card: schafkopf_face(card) for card in Card}
+    assert len(set(shown.values())) == 32
+    assert shown[C("CQ")] == "🌰O" and shown[C("SJ")] == "🍀U" and shown[C("HA")] == "❤️A"
+    assert shown[C("DT")] == "🔔10"
+    assert all(len(face) <= 4 for face in shown.values())
+    assert cards_in(" ".join(shown.values())) == set(Card)
     assert cards_in("Alice 🔔10 · Bob ❤A · Eichel-Sau 🌰 x") == {C("DT"), C("HA")}
-    assert cards_in("♣J ♥10") == set()
     rules = SCHAFKOPF_GAME.preset("schafkopf")
-    assert renderer_for(rules) is SCHAFKOPF and card_face(rules)(C("CQ")) == "🌰O"
+    with faces.showing(rules):
+        assert renderer_for(rules) is SCHAFKOPF and card_face(rules)(C("CQ")) == "🌰O"
     skat = make_table("skat", game="skat").rules
-    assert card_face(skat)(C("CJ")) == "♣J"  # other games keep the French pack
+    with faces.showing(skat):
+        assert card_face(skat)(C("CJ")) == "♣J"  # other games keep the French pack
 
 
 def test_messages_show_the_german_pack_only() -> None:
@@ -484,7 +494,7 @@ def test_a_played_sauspiel_result_matches_the_scores() -> None:
     assert f"**{names[1]}** (Mitspieler, {outcome})" in text
     line = SCHAFKOPF.deal_line(entry.result, names)
     assert line == f"{names[0]} Sauspiel (Eichel) {outcome} {amount}"
-    assert f"Deal 1: {line} —" in render_table(table).text()
+    assert re.search(rf"\n1\. .*  {re.escape(line)}\n", render_table(table).text())
 
 
 def test_all_pass_with_a_knock_is_a_ramsch_doubled() -> None:
@@ -552,7 +562,7 @@ def test_the_stock_pot_is_on_the_score_sheet_until_a_game_won_takes_it() -> None
         match.apply(Pass(), match.to_act)
     shown = render_table(table).text()
     assert "**Stock:** 40¢ in the pot — the next game won takes it" in shown
-    assert all(f"{name} −10¢" in shown for name in NAMES[:4])
+    assert re.search(r"\n1\. +−10¢ +−10¢ +−10¢ +−10¢ ", shown)  # the score sheet's row
     entry = match.finished_deals[-1]
     result = render_result(table, entry).text()
     assert "each player antes 10¢ into the pot" in result and not problems(render_table(table))

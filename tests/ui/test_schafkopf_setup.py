@@ -12,8 +12,9 @@ from bot.tables import TableError
 from bot.tables.lobby import validated
 from bot.ui.editor import Draft, choose, enter_numbers, fields_of, sections_of
 from bot.ui.editor_view import numbers_modal, render_editor
+from bot.ui.faces import cards_in
 from bot.ui.games import RENDERERS, faced_text
-from bot.ui.games.schafkopf import SCHAFKOPF, cards_in
+from bot.ui.games.schafkopf import SCHAFKOPF
 from ramsch_core import Card, preset
 from ramsch_core.games.registry import GAMES
 from ramsch_core.games.schafkopf import PRESETS

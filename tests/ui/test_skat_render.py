@@ -53,7 +53,7 @@ def user_at(table: Any, deal_seat: int) -> int:
 
 
 def name_at(table: Any, deal_seat: int) -> str:
-    return NAMES[table.match.active_seats[deal_seat]]
+    return str(NAMES[table.match.active_seats[deal_seat]])
 
 
 def labels(shown: Any) -> dict[str, Any]:
@@ -188,8 +188,8 @@ def test_kontra_re_and_the_game_on_the_table() -> None:
     view = table.view_for(vor)
     card = next(action for action in view.legal if action.kind == "play")
     apply(table, card)
-    declarer = render_hand(table, user_at(table, 1))
-    assert "Re" in labels(declarer) and "answer **Re**" in declarer.text()
+    declarers_hand = render_hand(table, user_at(table, 1))
+    assert "Re" in labels(declarers_hand) and "answer **Re**" in declarers_hand.text()
     assert f"Kontra ({name_at(table, 0)})" in render_table(table).text()
 
 
@@ -289,12 +289,13 @@ def test_whole_matches_stay_within_discords_limits(name: str) -> None:
 
 
 def pick(view: Any, rng: random.Random) -> Action:
-    kinds = {action.kind for action in view.legal}
-    if "bid" in kinds and rng.random() < 0.5:
-        return min((a for a in view.legal if a.kind == "bid"), key=lambda a: a.to_json()["value"])
-    if "bid" in kinds:
+    bids: list[Action] = [action for action in view.legal if action.kind == "bid"]
+    if bids and rng.random() < 0.5:
+        return min(bids, key=lambda action: int(action.to_json()["value"]))
+    if bids:
         return Pass()
-    return rng.choice(view.legal)
+    action: Action = rng.choice(view.legal)
+    return action
 
 
 def test_every_skat_action_id_reads_back_as_its_action() -> None:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.ui import faces
 from bot.ui.games.ramsch import RAMSCH
 from bot.ui.games.ramsen import RAMSEN
 from bot.ui.games.schafkopf import SCHAFKOPF
 from bot.ui.games.skat import SKAT
-from ramsch_core import Card, RuleSet
+from ramsch_core import Card, RuleSet, Suit
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -30,7 +31,8 @@ class GameRenderer(Protocol):
     """What a game shows beyond tricks, seats and scores."""
 
     tag_labels: dict[str, str]
-    """Result tags (``DealResult.tags``) shown next to a player, in display order."""
+    """Result tags (``DealResult.tags``) shown next to a player, in display order; the labels
+    are marked ``N_`` and translated where shown."""
 
     def title(self, rules: RuleSet) -> str:
         """The table's name for players, e.g. ``Skat Ramsch · Schieberamsch``."""
@@ -108,8 +110,10 @@ def renderer_for(rules: RuleSet) -> GameRenderer:
 
 
 def rules_brief(rules: RuleSet) -> str:
-    """The rules of a table in a few short lines, as a bulleted list."""
-    return "\n".join(f"• {line}" for line in renderer_for(rules).rules_lines(rules))
+    """The rules of a table in a few short lines, as a bulleted list (its cards in the pack
+    the reader sees at such a table)."""
+    with faces.showing(rules):
+        return "\n".join(f"• {line}" for line in renderer_for(rules).rules_lines(rules))
 
 
 def title(rules: RuleSet) -> str:
@@ -121,8 +125,6 @@ def title(rules: RuleSet) -> str:
 # A game unlike the others may give its renderer these members; the shared messages use them
 # where present and behave as for every other game where not (Ramsen has them all).
 #
-# ``card_face(card) -> str``: a card as the game shows it (default ``card.pretty``, ``♣J``;
-#     Schafkopf: the German pack).
 # ``card_points: bool``: whether a trick's card points are worth showing (default True).
 # ``play_order(public) -> tuple[int, ...]``: the deal seats that play cards, in turn order
 #     (default every seat; Ramsen: those that said in).
@@ -137,15 +139,10 @@ def _hook(renderer: GameRenderer, name: str) -> Callable[..., Any] | None:
     return hook if callable(hook) else None
 
 
-def pretty(card: Card) -> str:
-    """A card in the French pack: ``♣J``."""
-    return card.pretty
-
-
 def card_face(rules: RuleSet) -> Callable[[Card], str]:
-    """How the rules' game shows a card (``Card.pretty`` unless its renderer says otherwise)."""
-    hook = _hook(renderer_for(rules), "card_face")
-    return hook if hook is not None else pretty
+    """How a card is shown to the reader (``faces.face``: the pack he sees at the table)."""
+    del rules  # the pack was chosen where the message is rendered (faces.showing)
+    return faces.face
 
 
 PRETTY_CARD = re.compile(r"([♣♠♥♦])(10|[AKQJ987])?")
@@ -153,20 +150,19 @@ PRETTY_CARD = re.compile(r"([♣♠♥♦])(10|[AKQJ987])?")
 
 
 def faced_text(rules: RuleSet, text: str) -> str:
-    """A core message (a refusal) with its cards and suits shown as the rules' game shows
-    them; unchanged for a game that shows ``Card.pretty``."""
-    face = _hook(renderer_for(rules), "card_face")
-    if face is None:
-        return text
+    """A core message (a refusal) with its cards and suits shown as the reader sees them at
+    the rules' table (``faces``: the German pack at a Schafkopf table, the German rank letters
+    for a German reader); unchanged for an English reader of a French-pack game."""
 
     def one(found: re.Match[str]) -> str:
-        letter = SUIT_LETTERS[found[1]]
-        if found[2] is None:  # a suit alone: its Ace's face without the rank
-            return str(face(Card.parse(f"{letter}A"))).removesuffix("A")
+        suit = Suit("CSHD".index(SUIT_LETTERS[found[1]]))
+        if found[2] is None:  # a suit alone
+            return faces.suit_face(suit)
         rank = "T" if found[2] == "10" else found[2]
-        return str(face(Card.parse(f"{letter}{rank}")))
+        return faces.face(Card.parse(f"{SUIT_LETTERS[found[1]]}{rank}"))
 
-    return PRETTY_CARD.sub(one, text)
+    with faces.showing(rules):
+        return PRETTY_CARD.sub(one, text)
 
 
 SUIT_LETTERS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}

@@ -3,13 +3,15 @@ and the facts of a result (the skat, pushes, what the deal counts)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from bot import i18n
+from bot.i18n import N_, _, _n
 from bot.tables.errors import IllegalAction
+from bot.ui import faces
 from bot.ui.items import ActionItem
-from bot.ui.text import cards_text
 from ramsch_core import (
     AltenburgRules,
     Card,
@@ -24,8 +26,10 @@ from ramsch_core import (
     SkatRules,
 )
 
-if TYPE_CHECKING:
-    pass
+
+def rank_face(card: Card) -> str:
+    """A card's rank as the reader's pack writes it: ``B`` (Bube), ``J``, ``U`` (Unter)."""
+    return faces.face(card).removeprefix(faces.suit_face(card.suit))
 
 
 def order_lines(rules: RuleSet) -> list[str]:
@@ -33,81 +37,106 @@ def order_lines(rules: RuleSet) -> list[str]:
     order = rules.trick_order()
     lines = []
     if order.trumps:
-        lines.append("Trumps, high to low: " + cards_text(order.trumps))
+        lines.append(_("Trumps, high to low: {cards}", cards=faces.cards_text(order.trumps)))
     else:
-        lines.append("No trumps.")
+        lines.append(_("No trumps."))
     suit = next(cards for cards in order.plain if cards)
-    ranks = " ".join(card.rank.display for card in suit)
-    lines.append(f"Plain suits rank {ranks}.")
+    ranks = " ".join(rank_face(card) for card in suit)
+    lines.append(_("Plain suits rank {ranks}.", ranks=ranks))
     return lines
 
 
 def _skat_lines(rules: SkatRules) -> list[str]:
     return [
-        "Three players, ten cards each; the two skat cards stay face down.",
+        _("Three players, ten cards each; the two skat cards stay face down."),
         *order_lines(rules),
-        "Follow suit; a led jack must be answered with a jack. No duty to trump.",
+        _("Follow suit; a led jack must be answered with a jack. No duty to trump."),
         *skat_ramsch_lines(rules),
     ]
 
 
+SKAT_TO = {
+    "last_trick": N_("The skat's points go to the winner of the last trick."),
+    "loser": N_("The skat's points go to the player with the most points."),
+    "nobody": N_("The skat's points count for nobody."),
+}
+SCHIEBEN = {
+    (True, False): N_(
+        "Schieberamsch: each player in turn picks up the two cards and lays two for the next, "
+        "or passes them on unseen (jacks may be laid)."
+    ),
+    (False, False): N_(
+        "Schieberamsch: each player in turn picks up the two cards and lays two for the next, "
+        "or passes them on unseen (no jacks may be laid)."
+    ),
+    (True, True): N_(
+        "Schieberamsch: each player in turn picks up the two cards and lays two for the next, "
+        "or passes them on unseen (jacks may be laid; every push doubles the deal)."
+    ),
+    (False, True): N_(
+        "Schieberamsch: each player in turn picks up the two cards and lays two for the next, "
+        "or passes them on unseen (no jacks may be laid; every push doubles the deal)."
+    ),
+}
+"""The Schieberamsch of Skat Ramsch by (jacks may be laid, every push doubles)."""
+
+
 def skat_ramsch_lines(rules: SkatRules) -> list[str]:
     """How a Skat Ramsch is scored: the skat, the loser, Jungfrau, Durchmarsch, Schieberamsch."""
-    skat_to = {
-        "last_trick": "go to the winner of the last trick",
-        "loser": "go to the player with the most points",
-        "nobody": "count for nobody",
-    }[rules.skat_to]
-    lines = [f"The skat's points {skat_to}."]
+    lines = [_(SKAT_TO[rules.skat_to])]
     if rules.scoring == "points":
-        lines.append("Most card points loses that many (ties at the top all lose).")
+        lines.append(_("Most card points loses that many (ties at the top all lose)."))
     else:
-        lines.append(f"Most card points loses a fixed {rules.stake}.")
-    lines.append("A Jungfrau (no trick taken) doubles the loss.")
+        lines.append(_("Most card points loses a fixed {stake}.", stake=i18n.number(rules.stake)))
+    lines.append(_("A Jungfrau (no trick taken) doubles the loss."))
     if rules.durchmarsch:
-        lines.append("Durchmarsch: whoever takes every trick wins +120.")
+        lines.append(_("Durchmarsch: whoever takes every trick wins +120."))
     if rules.schieben:
-        jacks = "jacks may be laid" if rules.schieben_jacks else "no jacks may be laid"
-        doubles = "; every push doubles the deal" if rules.schieben_doubles else ""
-        lines.append(
-            "Schieberamsch: each player in turn picks up the two cards and lays two for the "
-            f"next, or passes them on unseen ({jacks}{doubles})."
-        )
+        lines.append(_(SCHIEBEN[(bool(rules.schieben_jacks), bool(rules.schieben_doubles))]))
     return lines
 
 
 def _schafkopf_lines(rules: SchafkopfRules) -> list[str]:
     stake = rules.base_stake
     lines = [
-        "Four players, eight cards each, no skat.",
+        _("Four players, eight cards each, no skat."),
         *order_lines(rules),
-        "Follow suit; a trump lead must be answered with a trump.",
-        "Most card points loses; ties: more tricks, then more trumps, then the highest trump.",
-        f"The loser pays {2 * stake}¢ to each player, {4 * stake}¢ to a Jungfrau.",
-        f"Durchmarsch (all eight tricks) wins {7 * stake}¢ from each player.",
+        _("Follow suit; a trump lead must be answered with a trump."),
+        _("Most card points loses; ties: more tricks, then more trumps, then the highest trump."),
+        _(
+            "The loser pays {each}¢ to each player, {jungfrau}¢ to a Jungfrau.",
+            each=i18n.number(2 * stake),
+            jungfrau=i18n.number(4 * stake),
+        ),
+        _(
+            "Durchmarsch (all eight tricks) wins {each}¢ from each player.",
+            each=i18n.number(7 * stake),
+        ),
     ]
     if rules.jungfrau_doubles_all:
-        lines.append("With any Jungfrau the loser pays everyone double.")
+        lines.append(_("With any Jungfrau the loser pays everyone double."))
     return lines
 
 
 def _altenburg_lines(rules: AltenburgRules) -> list[str]:
     lines = [
-        "Three players, ten cards each; two cards lie face down.",
+        _("Three players, ten cards each; two cards lie face down."),
         *order_lines(rules),
-        "Follow suit; no duty to head the trick.",
+        _("Follow suit; no duty to head the trick."),
     ]
     if rules.schieben:
         lines.append(
-            "Schieberamsch: everyone picks up the two cards and lays two for the next; "
-            "the last two count with the last trick."
+            _(
+                "Schieberamsch: everyone picks up the two cards and lays two for the next; "
+                "the last two count with the last trick."
+            )
         )
     if rules.effective_scoring == "pips":
-        lines.append("Each player scores one penalty point per card point taken.")
-        lines.append("Durchmarsch: 0 for its maker, 60 for each other player.")
+        lines.append(_("Each player scores one penalty point per card point taken."))
+        lines.append(_("Durchmarsch: 0 for its maker, 60 for each other player."))
     else:
-        lines.append("Most points gets 10 penalty points; 15 with one Jungfer, 20 with two.")
-    lines.append("The lowest penalty total wins.")
+        lines.append(_("Most points gets 10 penalty points; 15 with one Jungfer, 20 with two."))
+    lines.append(_("The lowest penalty total wins."))
     return lines
 
 
@@ -121,24 +150,36 @@ def lay_choices(view: SeatView) -> list[Card]:
 def _push_status(view: SeatView, names: list[str]) -> str:
     legal = view.legal
     if any(isinstance(action, Push) for action in legal):
-        picked = f"You picked up {cards_text(view.skat)}. " if view.skat else ""
-        return f"**Your turn:** {picked}Choose two cards to lay face down for the next player."
+        if view.skat:
+            return _(
+                "**Your turn:** You picked up {cards}. Choose two cards to lay face down for "
+                "the next player.",
+                cards=faces.cards_text(view.skat),
+            )
+        return _("**Your turn:** Choose two cards to lay face down for the next player.")
     if PickUp() in legal:
         if PassOn() in legal:
-            return "**Your turn:** pick up the two cards, or pass them on unseen."
-        return "**Your turn:** pick up the two cards, then lay two for the next player."
+            return _("**Your turn:** pick up the two cards, or pass them on unseen.")
+        return _("**Your turn:** pick up the two cards, then lay two for the next player.")
     if view.to_act is not None:
-        return f"Waiting for **{names[view.to_act]}** to push."
-    return "Waiting for the others."
+        return _("Waiting for **{name}** to push.", name=names[view.to_act])
+    return _("Waiting for the others.")
+
+
+DONE = {
+    "push": N_("{name} picked up and laid two"),
+    "pass_on": N_("{name} passed the cards on"),
+}
+"""A step of the Schieberamsch on the table message, by its log entry's kind."""
 
 
 class RamschRenderer:
     """The Ramsch game's part of every message."""
 
     tag_labels: dict[str, str] = {  # noqa: RUF012
-        "durchmarsch": "Durchmarsch",
-        "jungfrau": "Jungfrau",
-        "loser": "loses",
+        "durchmarsch": N_("Durchmarsch"),
+        "jungfrau": N_("Jungfrau"),
+        "loser": N_("loses"),
     }
 
     def title(self, rules: RuleSet) -> str:
@@ -161,22 +202,24 @@ class RamschRenderer:
     def phase_text(self, public: PublicView, names: list[str]) -> tuple[str, str] | None:
         if public.phase != "push":
             return None
-        done = {"push": "picked up and laid two", "pass_on": "passed the cards on"}
-        lines = [f"{names[seat]} {done.get(kind, kind)}" for seat, kind in public.log]
+        lines = [
+            _(DONE[kind], name=names[seat]) if kind in DONE else f"{names[seat]} {kind}"
+            for seat, kind in public.log
+        ]
         if public.to_act is not None:
-            lines.append(f"**{names[public.to_act]}** is to push")
+            lines.append(_("**{name}** is to push", name=names[public.to_act]))
         return "Schieberamsch", "\n".join(lines)
 
     def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
         return []
 
     def doing(self, public: PublicView) -> str:
-        return "push" if public.phase == "push" else "play"
+        return _("push") if public.phase == "push" else _("play")
 
     def hand_status(self, view: SeatView, names: list[str], marks: tuple[str, ...]) -> list[str]:
         lines = []
         if view.laid:
-            lines.append(f"You laid {cards_text(view.laid)} face down.")
+            lines.append(_("You laid {cards} face down.", cards=faces.cards_text(view.laid)))
         if view.phase == "push":
             lines.append(_push_status(view, names))
         return lines
@@ -187,7 +230,7 @@ class RamschRenderer:
         return None
 
     def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
-        raise IllegalAction("There is nothing to choose here: play with the buttons shown")
+        raise IllegalAction(N_("There is nothing to choose here: play with the buttons shown"))
 
     def controls(
         self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
@@ -195,22 +238,23 @@ class RamschRenderer:
         items: list[discord.ui.Item[Any]] = []
         if PickUp() in view.legal:
             button = discord.ui.Button[Any](
-                style=discord.ButtonStyle.primary, label="Pick up", row=2
+                style=discord.ButtonStyle.primary, label=_("Pick up"), row=2
             )
             items.append(ActionItem(table_id, deal, PickUp.kind, item=button))
         if PassOn() in view.legal:
             button = discord.ui.Button[Any](
-                style=discord.ButtonStyle.secondary, label="Pass on", row=2
+                style=discord.ButtonStyle.secondary, label=_("Pass on"), row=2
             )
             items.append(ActionItem(table_id, deal, PassOn.kind, item=button))
         choices = lay_choices(view)
         if len(choices) >= 2:
             select = discord.ui.Select[Any](
-                placeholder="Choose two cards to lay face down",
+                placeholder=_("Choose two cards to lay face down"),
                 min_values=2,
                 max_values=2,
                 options=[
-                    discord.SelectOption(label=card.pretty, value=card.name) for card in choices
+                    discord.SelectOption(label=faces.face(card), value=card.name)
+                    for card in choices
                 ],
                 row=3,
             )
@@ -220,12 +264,15 @@ class RamschRenderer:
     def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
         facts = []
         if result.skat:
-            to = names[result.skat_to] if result.skat_to is not None else "nobody"
-            facts.append(f"Skat {cards_text(result.skat)} → {to}")
+            skat = faces.cards_text(result.skat)
+            if result.skat_to is not None:
+                facts.append(_("Skat {cards} → {name}", cards=skat, name=names[result.skat_to]))
+            else:
+                facts.append(_("Skat {cards} → nobody", cards=skat))
         if result.pushes:
-            facts.append(f"{result.pushes} push(es)")
+            facts.append(_n("{count} push", "{count} pushes", result.pushes))
         if isinstance(rules, SkatRules) and result.multiplier > 1:
-            facts.append(f"counts ×{result.multiplier}")
+            facts.append(_("counts ×{multiplier}", multiplier=result.multiplier))
         return facts
 
     def deal_line(self, result: DealResult, names: list[str]) -> str | None:

@@ -1,6 +1,7 @@
 """Ramsen on Discord: the exchange with the talon (the dealer may take the upcard), saying in or
 pass, the card play among those in, and every player's crosses drawn bar by bar until one has
-drawn them all and wins the game."""
+drawn them all and wins the game. The cards are drawn by ``bot.ui.faces`` (Ramsen's own pack
+is the German one)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import N_, _, _n
 from bot.tables.errors import IllegalAction
+from bot.ui import faces
 from bot.ui.actions import control_arg
 from bot.ui.items import MARKED, ActionItem, MarkItem
-from bot.ui.text import cards_text
-from ramsch_core import Card, DealResult, Pass, PublicView, RuleSet, SeatView, Suit
+from ramsch_core import Card, DealResult, Pass, PublicView, Rank, RuleSet, SeatView, Suit
 from ramsch_core.contracts.ramsen import BARS_PER_CROSS, PERMANENT_TRUMPS
 from ramsch_core.games.ramsen import HAND_SIZE, RamsenRules
 from ramsch_core.phases.exchange import Exchange, RamsenState
@@ -29,11 +31,28 @@ CROSS_STAGES = "·╵└├┼╪"
 NAME_WIDTH = 12
 """Characters of a name in the crosses' code block."""
 DECK_SIZE = 32
+TRUMP_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+"""The trump suit's own cards below its Ace and the permanent trumps, high to low."""
+PLAIN_RANKS = (Rank.ACE, *TRUMP_RANKS)
+"""A plain suit, high to low."""
+CONTROLS = (
+    ("in", N_("In"), discord.ButtonStyle.success),
+    ("pass", N_("Pass"), discord.ButtonStyle.danger),
+)
+"""The buttons to say in or pass: action kind, label, style."""
 
 
 def suit_text(suit: Suit) -> str:
-    """``♥ Herz``: the German suit name with the symbol the cards show."""
-    return f"{suit.symbol} {suit.german}"
+    """``❤️ Herz``: the suit's name with the symbol the cards show."""
+    return f"{faces.suit_face(suit)} {faces.suit_name(suit)}"
+
+
+def ranks_text(ranks: tuple[Rank, ...]) -> str:
+    """``K O U 10 9 8 7``: ranks as the cards shown write them."""
+    return " ".join(
+        faces.face(Card["C" + rank.letter]).removeprefix(faces.suit_face(Suit.CLUBS))
+        for rank in ranks
+    )
 
 
 def state_of(public: PublicView) -> RamsenState | None:
@@ -88,14 +107,16 @@ def crosses_block(owed: list[int], crosses: int, names: list[str]) -> str:
     art = max(len(row) for row in rows)
     lines = []
     for name, row, value in zip(shown, rows, owed, strict=True):
-        left = "all drawn: wins" if value == 0 else f"{value:>2} to draw"
+        padded = str(value).rjust(2)
+        left = _("all drawn: wins") if value == 0 else _("{count} to draw", count=padded)
         lines.append(f"{name:<{width}}  {row:<{art}}  {left}")
-    lines.append(f"{' '.join(CROSS_STAGES)} = 0 to 5 bars of a cross")
+    lines.append(_("{stages} = 0 to 5 bars of a cross", stages=" ".join(CROSS_STAGES)))
     return "```\n" + "\n".join(lines) + "\n```"
 
 
 def bars(count: int) -> str:
-    return f"{count} bar{'s' if count != 1 else ''}"
+    """``1 bar``, ``5 bars``."""
+    return _n("{count} bar", "{count} bars", count)
 
 
 def _exchange_lines(state: RamsenState, names: list[str], to_act: int | None) -> list[str]:
@@ -103,32 +124,56 @@ def _exchange_lines(state: RamsenState, names: list[str], to_act: int | None) ->
     for seat in range(state.players):
         name = names[seat]
         if seat == state.schleck_seat:
-            lines.append(f"{name} schleckte (kept the bottom card of the cut): no exchange")
+            lines.append(
+                _(
+                    "{player} schleckte (kept the bottom card of the cut): no exchange",
+                    player=name,
+                )
+            )
         elif seat in state.exchanged:
             count = state.exchanged[seat]
             if not count:
-                lines.append(f"{name} kept the hand")
+                lines.append(_("{player} kept the hand", player=name))
             elif seat == state.dealer and state.took_upcard:
                 lines.append(
-                    f"{name} laid away {count}: took the upcard and {count - 1} from the talon"
+                    _(
+                        "{player} laid away {count}: took the upcard and {drawn} from the talon",
+                        player=name,
+                        count=count,
+                        drawn=count - 1,
+                    )
                 )
             else:
-                lines.append(f"{name} laid away {count} and drew {count} from the talon")
+                lines.append(
+                    _(
+                        "{player} laid away {count} and drew {count} from the talon",
+                        player=name,
+                        count=count,
+                    )
+                )
         elif seat == to_act:
-            upcard = " (the dealer: may take the upcard)" if seat == state.dealer else ""
-            lines.append(f"**{name}** is to exchange{upcard}")
+            lines.append(
+                _("**{player}** is to exchange (the dealer: may take the upcard)", player=name)
+                if seat == state.dealer
+                else _("**{player}** is to exchange", player=name)
+            )
     return lines
 
 
 def _said_lines(state: RamsenState, names: list[str], to_act: int | None) -> list[str]:
     said = [
-        f"{names[seat]}: **in**" if what == "in" else f"{names[seat]}: pass"
+        _("{player}: **in**", player=names[seat])
+        if what == "in"
+        else _("{player}: pass", player=names[seat])
         for seat, what in sorted(state.said.items())
     ]
     lines = [" · ".join(said)] if said else []
     if to_act is not None:
-        must = " (exchanged: must play)" if state.exchanged.get(to_act, 0) else ""
-        lines.append(f"**{names[to_act]}** is to say in or pass{must}")
+        lines.append(
+            _("**{player}** is to say in or pass (exchanged: must play)", player=names[to_act])
+            if state.exchanged.get(to_act, 0)
+            else _("**{player}** is to say in or pass", player=names[to_act])
+        )
     return lines
 
 
@@ -153,22 +198,34 @@ def _limit(view: SeatView, upcard: bool) -> int:
 
 
 def _must_play(view: SeatView, state: RamsenState) -> str:
-    """Why the seat may only say in."""
+    """The seat may only say in: why, and which button."""
     if state.exchanged.get(view.seat, 0):
-        return "you exchanged cards, so you must play"
+        return _("**Your turn:** you exchanged cards, so you must play: press **In**.")
     if view.seat == state.dealer:
-        return "everyone before you passed, so as the dealer you must play"
-    return "you must play"
+        return _(
+            "**Your turn:** everyone before you passed, so as the dealer you must play: "
+            "press **In**."
+        )
+    return _("**Your turn:** you must play: press **In**.")
+
+
+def _laid_and_drawn(view: SeatView) -> str:
+    return _(
+        "You laid away {laid} and drew {drawn}.",
+        laid=faces.cards_text(view.laid),
+        drawn=faces.cards_text(view.drawn),
+    )
 
 
 class RamsenRenderer:
     """The Ramsen game's part of every message."""
 
     tag_labels: dict[str, str] = {  # noqa: RUF012
-        "winner": "wins the game",
-        "passed": "passed",
-        "extra_cross": "in without a trick: one cross more",
+        "winner": N_("wins the game"),
+        "passed": N_("passed"),
+        "extra_cross": N_("in without a trick: one cross more"),
     }
+    """Shown translated (``_(label)``)."""
     card_points = False
     """Tricks carry no card points worth showing (see ``bot.ui.games.card_points``)."""
 
@@ -183,40 +240,62 @@ class RamsenRenderer:
     def rules_lines(self, rules: RuleSet) -> list[str]:
         assert isinstance(rules, RamsenRules)
         permanent = ", ".join(
-            f"{card.pretty} ({name})"
+            f"{faces.face(card)} ({name})"
             for card, name in zip(PERMANENT_TRUMPS, PERMANENT_NAMES, strict=True)
         )
         crosses = rules.crosses
         lines = [
-            f"{rules.players} players, five cards each from the 32-card pack; the card turned "
-            "up after the deal (the upcard) names the trump suit (Trumpf).",
-            f"Trumps, high to low: the trump Ace, {permanent}, then the trump suit's K Q J 10 "
-            "9 8 7. Plain suits rank A K Q J 10 9 8 7.",
+            _(
+                "{players} players, five cards each from the 32-card pack; the card turned up "
+                "after the deal (the upcard) names the trump suit (Trumpf).",
+                players=rules.players,
+            ),
+            _(
+                "Trumps, high to low: the trump Ace, {permanent}, then the trump suit's "
+                "{trump_ranks}. Plain suits rank {plain_ranks}.",
+                permanent=permanent,
+                trump_ranks=ranks_text(TRUMP_RANKS),
+                plain_ranks=ranks_text(PLAIN_RANKS),
+            ),
         ]
         if rules.schlecken:
             lines.append(
-                "Schlecken: the cutter keeps the bottom card of the cut, is dealt four more "
-                "and does not exchange."
+                _(
+                    "Schlecken: the cutter keeps the bottom card of the cut, is dealt four more "
+                    "and does not exchange."
+                )
             )
         else:
-            lines.append("No schlecken: everyone is dealt five cards.")
+            lines.append(_("No schlecken: everyone is dealt five cards."))
         lines += [
-            "Exchange: from forehand, each player may lay away any number of cards and draw as "
-            "many from the talon; the dealer may also take the upcard for one of them.",
-            "Then each says in or pass; whoever exchanged must play. Whoever is in alone takes "
-            "all five tricks without play.",
+            _(
+                "Exchange: from forehand, each player may lay away any number of cards and draw "
+                "as many from the talon; the dealer may also take the upcard for one of them."
+            ),
+            _(
+                "Then each says in or pass; whoever exchanged must play. Whoever is in alone "
+                "takes all five tricks without play."
+            ),
         ]
         if rules.dealer_forced:
-            lines.append("When everyone before the dealer passes, the dealer must play.")
+            lines.append(_("When everyone before the dealer passes, the dealer must play."))
         else:
-            lines.append("If everyone passes, the deal is void.")
+            lines.append(_("If everyone passes, the deal is void."))
         lines += [
-            "Those in play the tricks: Farbzwang (follow suit; all trumps are one suit), "
-            "Trumpfzwang (trump if you can't follow) and Stechzwang (beat the trick if you can).",
-            f"Everyone owes {crosses} cross{'es' if crosses != 1 else ''} of five bars "
-            f"({crosses * BARS_PER_CROSS} bars); each trick won draws one bar. In without a "
-            "trick: one cross more.",
-            "The game runs until someone has drawn all his bars: he wins on the spot.",
+            _(
+                "Those in play the tricks: Farbzwang (follow suit; all trumps are one suit), "
+                "Trumpfzwang (trump if you can't follow) and Stechzwang (beat the trick if you "
+                "can)."
+            ),
+            _n(
+                "Everyone owes {count} cross of five bars ({bars} bars); each trick won draws "
+                "one bar. In without a trick: one cross more.",
+                "Everyone owes {count} crosses of five bars ({bars} bars); each trick won draws "
+                "one bar. In without a trick: one cross more.",
+                crosses,
+                bars=crosses * BARS_PER_CROSS,
+            ),
+            _("The game runs until someone has drawn all his bars: he wins on the spot."),
         ]
         return lines
 
@@ -228,30 +307,40 @@ class RamsenRenderer:
             return None
         if public.phase == "exchange":
             lines = _exchange_lines(state, names, public.to_act)
-            lines.append(f"Talon: {talon_left(state)} cards face down")
-            return "Exchange with the talon", "\n".join(lines)
+            talon = talon_left(state)
+            lines.append(
+                _n("Talon: {count} card face down", "Talon: {count} cards face down", talon)
+            )
+            return _("Exchange with the talon"), "\n".join(lines)
         if public.phase == "in_or_pass":
-            return "In or pass", "\n".join(_said_lines(state, names, public.to_act))
+            return _("In or pass"), "\n".join(_said_lines(state, names, public.to_act))
         return None
 
     def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
         state = state_of(public)
         if state is None or state.upcard is None:
             return []
-        trump = f"**{suit_text(state.upcard.suit)}** — upcard {state.upcard.pretty}"
+        suit, card = suit_text(state.upcard.suit), faces.face(state.upcard)
         if state.took_upcard:
-            trump += f", taken by the dealer {names[state.dealer]}"
+            trump = _(
+                "**{suit}** — upcard {card}, taken by the dealer {dealer}",
+                suit=suit,
+                card=card,
+                dealer=names[state.dealer],
+            )
+        else:
+            trump = _("**{suit}** — upcard {card}", suit=suit, card=card)
         rules = public.rules
         crosses = rules.crosses if isinstance(rules, RamsenRules) else 0
         art = crosses_block(owed_now(public, state), crosses, names)
-        return [("Trumpf", trump), ("Crosses", art)]
+        return [(_("Trumpf"), trump), (_("Crosses"), art)]
 
     def doing(self, public: PublicView) -> str:
         if public.phase == "exchange":
-            return "exchange"
+            return _("exchange")
         if public.phase == "in_or_pass":
-            return "say in or pass"
-        return "play"
+            return _("say in or pass")
+        return _("play")
 
     def play_order(self, public: PublicView) -> tuple[int, ...]:
         """The seats in the card play: those that said in."""
@@ -271,14 +360,18 @@ class RamsenRenderer:
             return []
         notes = []
         if seat == state.schleck_seat:
-            notes.append("schleckte")
+            notes.append(_("schleckte"))
         elif seat in state.exchanged:
             count = state.exchanged[seat]
-            took = " + upcard" if seat == state.dealer and state.took_upcard else ""
-            notes.append(f"exchanged {count}{took}" if count else "kept the hand")
+            if not count:
+                notes.append(_("kept the hand"))
+            elif seat == state.dealer and state.took_upcard:
+                notes.append(_("exchanged {count} + upcard", count=count))
+            else:
+                notes.append(_("exchanged {count}", count=count))
         said = state.said.get(seat)
         if said is not None:
-            notes.append("in" if said == "in" else "passed")
+            notes.append(_("in") if said == "in" else _("passed"))
         return notes
 
     # -- a player's hand ---------------------------------------------------------------------
@@ -287,23 +380,32 @@ class RamsenRenderer:
         state = state_of(view.public)
         if state is None or state.upcard is None:
             return []
-        upcard = state.upcard
-        took = ""
-        if state.took_upcard:
-            took = ", you took it" if view.seat == state.dealer else ", the dealer took it"
-        lines = [f"**Trumpf:** {suit_text(upcard.suit)} (upcard {upcard.pretty}{took})"]
+        suit, card = suit_text(state.upcard.suit), faces.face(state.upcard)
+        if not state.took_upcard:
+            trump = _("**Trumpf:** {suit} (upcard {card})", suit=suit, card=card)
+        elif view.seat == state.dealer:
+            trump = _("**Trumpf:** {suit} (upcard {card}, you took it)", suit=suit, card=card)
+        else:
+            trump = _(
+                "**Trumpf:** {suit} (upcard {card}, the dealer took it)", suit=suit, card=card
+            )
         owed = owed_now(view.public, state)[view.seat]
-        lines.append(f"You have **{bars(owed)}** still to draw.")
+        lines = [
+            trump,
+            _n(
+                "You have **{count} bar** still to draw.",
+                "You have **{count} bars** still to draw.",
+                owed,
+            ),
+        ]
         if view.phase == "exchange":
             lines += self._exchange_status(view, state, names, marks)
         elif view.phase == "in_or_pass":
             lines += self._in_or_pass_status(view, state, names)
         elif state.said.get(view.seat) == "pass":
-            lines.append("You passed: you sit this deal out.")
+            lines.append(_("You passed: you sit this deal out."))
         if view.phase != "exchange" and view.laid:
-            lines.append(
-                f"You laid away {cards_text(view.laid)} and drew {cards_text(view.drawn)}."
-            )
+            lines.append(_laid_and_drawn(view))
         return lines
 
     def _exchange_status(
@@ -311,53 +413,67 @@ class RamsenRenderer:
     ) -> list[str]:
         seat = view.seat
         if seat == state.schleck_seat:
-            return ["You schleckte (kept the bottom card of the cut): you don't exchange."]
+            return [_("You schleckte (kept the bottom card of the cut): you don't exchange.")]
         if view.to_act != seat or not _exchanges(view):
             if seat in state.exchanged:
-                if not view.laid:
-                    return ["You kept your hand."]
-                return [f"You laid away {cards_text(view.laid)} and drew {cards_text(view.drawn)}."]
-            waiting = names[view.to_act] if view.to_act is not None else "the others"
-            return [f"Exchange: waiting for **{waiting}**."]
-        talon = talon_left(state)
+                return [_laid_and_drawn(view)] if view.laid else [_("You kept your hand.")]
+            if view.to_act is None:
+                return [_("Exchange: waiting for **the others**.")]
+            return [_("Exchange: waiting for **{player}**.", player=names[view.to_act])]
         lines = [
-            "**Your turn to exchange:** mark the cards to lay away, then press **Exchange**: "
-            f"you draw as many from the talon ({talon} left). Or keep your hand."
+            _(
+                "**Your turn to exchange:** mark the cards to lay away, then press "
+                "**Exchange**: you draw as many from the talon ({talon} left). Or keep your "
+                "hand.",
+                talon=talon_left(state),
+            )
         ]
         if _limit(view, True) >= 0 and state.upcard is not None:
             lines.append(
-                f"As the dealer you may take the upcard {state.upcard.pretty} for one of them: "
-                "mark it, and the cards to lay away."
+                _(
+                    "As the dealer you may take the upcard {card} for one of them: mark it, and "
+                    "the cards to lay away.",
+                    card=faces.face(state.upcard),
+                )
             )
         cards, upcard = _marked(view, marks)
-        if cards or upcard:
-            taking = "; you take the upcard for one of them" if upcard else ""
-            lines.append(f"Marked to lay away: {cards_text(cards)}{taking}")
+        if upcard:
+            lines.append(
+                _(
+                    "Marked to lay away: {cards}; you take the upcard for one of them",
+                    cards=faces.cards_text(cards),
+                )
+            )
+        elif cards:
+            lines.append(_("Marked to lay away: {cards}", cards=faces.cards_text(cards)))
         return lines
 
     def _in_or_pass_status(self, view: SeatView, state: RamsenState, names: list[str]) -> list[str]:
         said = state.said.get(view.seat)
         if said is not None:
-            return ["You are **in**." if said == "in" else "You passed: you sit this deal out."]
+            return [
+                _("You are **in**.") if said == "in" else _("You passed: you sit this deal out.")
+            ]
         if view.to_act != view.seat or not view.legal:
-            waiting = names[view.to_act] if view.to_act is not None else "the others"
-            return [f"In or pass: waiting for **{waiting}**."]
+            if view.to_act is None:
+                return [_("In or pass: waiting for **the others**.")]
+            return [_("In or pass: waiting for **{player}**.", player=names[view.to_act])]
         if Pass() not in view.legal:
-            return [f"**Your turn:** {_must_play(view, state)}: press **In**."]
-        return ["**Your turn:** **In** to play this deal, or **Pass** to sit it out."]
+            return [_must_play(view, state)]
+        return [_("**Your turn:** **In** to play this deal, or **Pass** to sit it out.")]
 
     def cards(
         self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
     ) -> list[discord.ui.Item[discord.ui.View]] | None:
         if not _exchanges(view):
             return None
-        marked = {card for card in _marked(view, marks)[0]}
+        marked = set(_marked(view, marks)[0])
         items: list[discord.ui.Item[Any]] = []
         for index, card in enumerate(view.hand):
             chosen = card in marked
             button = discord.ui.Button[Any](
                 style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
-                label=(MARKED if chosen else "") + card.pretty,
+                label=(MARKED if chosen else "") + faces.face(card),
                 row=index // HAND_SIZE,
             )
             items.append(MarkItem(table_id, deal, card.name, item=button))
@@ -369,12 +485,9 @@ class RamsenRenderer:
         if _exchanges(view):
             return self._exchange_controls(table_id, deal, view, marks)
         items: list[discord.ui.Item[Any]] = []
-        for kind, label, style in (
-            ("in", "In", discord.ButtonStyle.success),
-            ("pass", "Pass", discord.ButtonStyle.danger),
-        ):
+        for kind, label, style in CONTROLS:
             for action in _legal(view, kind):
-                button = discord.ui.Button[Any](style=style, label=label, row=1)
+                button = discord.ui.Button[Any](style=style, label=_(label), row=1)
                 items.append(ActionItem(table_id, deal, kind, control_arg(action), item=button))
         return items
 
@@ -385,20 +498,22 @@ class RamsenRenderer:
         cards, upcard = _marked(view, marks)
         action = Exchange(tuple(cards), upcard)
         legal = action in view.legal
+        shown = state.upcard if state is not None else None
         if upcard and not cards:
-            label = "Mark a card to lay away for the upcard"
+            label = _("Mark a card to lay away for the upcard")
+        elif cards and upcard and shown is not None:
+            label = _("Exchange {count}, take {card}", count=len(cards), card=faces.face(shown))
         elif cards:
-            label = f"Exchange {len(cards)}"
-            if upcard and state is not None and state.upcard is not None:
-                label += f", take {state.upcard.pretty}"
+            label = _("Exchange {count}", count=len(cards))
         else:
-            label = "Keep my hand"
+            label = _("Keep my hand")
         row = (len(view.hand) - 1) // HAND_SIZE + 1
         items: list[discord.ui.Item[Any]] = []
-        if _limit(view, True) >= 0 and state is not None and state.upcard is not None:
+        if _limit(view, True) >= 0 and shown is not None:
             button = discord.ui.Button[Any](
                 style=discord.ButtonStyle.primary if upcard else discord.ButtonStyle.secondary,
-                label=(MARKED if upcard else "") + f"Take the upcard {state.upcard.pretty}",
+                label=(MARKED if upcard else "")
+                + _("Take the upcard {card}", card=faces.face(shown)),
                 row=row,
             )
             items.append(MarkItem(table_id, deal, UPCARD, item=button))
@@ -410,29 +525,40 @@ class RamsenRenderer:
 
     def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
         if not _exchanges(view):
-            raise IllegalAction("There is nothing to choose there now: use the buttons shown")
+            raise IllegalAction(N_("There is nothing to choose there now: use the buttons shown"))
         cards, upcard = _marked(view, marks)
         names = [card.name for card in cards]
         if mark == UPCARD:
             if _limit(view, True) < 0:
-                raise IllegalAction("Only the dealer may take the upcard")
+                raise IllegalAction(N_("Only the dealer may take the upcard"))
             upcard = not upcard
         elif any(card.name == mark for card in view.hand):
             names = [name for name in names if name != mark] if mark in names else [*names, mark]
         else:
-            raise IllegalAction("That card is not in your hand")
+            raise IllegalAction(N_("That card is not in your hand"))
         limit = _limit(view, upcard)
         if len(names) > limit:
             state = state_of(view.public)
             talon = talon_left(state) if state is not None else limit
             if mark == UPCARD:
                 raise IllegalAction(
-                    f"The talon holds only {talon} card(s): unmark a card first, then take "
-                    "the upcard back out"
+                    N_(
+                        "The talon holds only {talon} card(s): unmark a card first, then take "
+                        "the upcard back out"
+                    ),
+                    talon=talon,
                 )
-            besides = " besides the one for the upcard" if upcard else ""
+            if upcard:
+                raise IllegalAction(
+                    N_(
+                        "The talon holds only {talon} card(s): lay away at most that many "
+                        "besides the one for the upcard"
+                    ),
+                    talon=talon,
+                )
             raise IllegalAction(
-                f"The talon holds only {talon} card(s): lay away at most that many{besides}"
+                N_("The talon holds only {talon} card(s): lay away at most that many"),
+                talon=talon,
             )
         return (*names, UPCARD) if upcard else tuple(names)
 
@@ -444,41 +570,64 @@ class RamsenRenderer:
         winner = details.get("winner")
         facts = []
         if winner is not None:
-            facts.append(f"🏆 **{names[winner]}** has drawn the last bar and wins the game!")
+            facts.append(_winner_line(names[winner]))
         playing = self.result_play_order(result)
         if result.contract == "void" or not playing:
-            facts.append("Everyone passed: the deal is void, nobody draws a bar.")
+            facts.append(_("Everyone passed: the deal is void, nobody draws a bar."))
         elif not result.tricks and len(playing) == 1:
-            facts.append(f"Only **{names[playing[0]]}** was in: all five tricks without play.")
+            facts.append(
+                _(
+                    "Only **{player}** was in: all five tricks without play.",
+                    player=names[playing[0]],
+                )
+            )
         for seat, tags in enumerate(result.tags):
             if "extra_cross" in tags:
-                facts.append(f"**{names[seat]}** was in and took no trick: one cross more.")
+                facts.append(
+                    _("**{player}** was in and took no trick: one cross more.", player=names[seat])
+                )
         if owed:
             left = " · ".join(f"{name} {value}" for name, value in zip(names, owed, strict=False))
-            facts.append(f"Bars still to draw: {left}")
+            facts.append(_("Bars still to draw: {players}", players=left))
         return facts
 
     def player_result(self, result: DealResult, seat: int) -> str:
         """A player's line of a deal's result after the name: tricks, bars drawn, bars left."""
         tags = result.tags[seat] if seat < len(result.tags) else ()
         owed = (result.details or {}).get("owed") or []
-        left = f", **{owed[seat]}** still to draw" if seat < len(owed) else ""
+        left = owed[seat] if seat < len(owed) else None
         if "passed" in tags:
-            return f"sat the deal out{left}"
+            if left is None:
+                return _("sat the deal out")
+            return _("sat the deal out, **{left}** still to draw", left=left)
         tricks = result.trick_counts[seat]
         drawn = int(result.scores[seat])
-        took = f"{tricks} trick{'s' if tricks != 1 else ''}"
+        took = _n("{count} trick", "{count} tricks", tricks)
         if drawn < 0:
-            return f"{took} → a cross more (+{-drawn} bars){left}"
-        return f"{took} → drew {bars(drawn)}{left}"
+            if left is None:
+                return _("{tricks} → a cross more (+{bars} bars)", tricks=took, bars=-drawn)
+            return _(
+                "{tricks} → a cross more (+{bars} bars), **{left}** still to draw",
+                tricks=took,
+                bars=-drawn,
+                left=left,
+            )
+        if left is None:
+            return _("{tricks} → drew {bars}", tricks=took, bars=bars(drawn))
+        return _(
+            "{tricks} → drew {bars}, **{left}** still to draw",
+            tricks=took,
+            bars=bars(drawn),
+            left=left,
+        )
 
     def match_end(self, result: DealResult, names: list[str]) -> list[str]:
         """The last lines of the standings: who won, and what the totals count."""
         winner = (result.details or {}).get("winner")
         lines = []
         if winner is not None:
-            lines.append(f"🏆 **{names[winner]}** has drawn the last bar and wins the game!")
-        lines.append("Totals: the bars each player drew over the game.")
+            lines.append(_winner_line(names[winner]))
+        lines.append(_("Totals: the bars each player drew over the game."))
         return lines
 
     def deal_line(self, result: DealResult, names: list[str]) -> str | None:
@@ -487,24 +636,28 @@ class RamsenRenderer:
         parts = []
         trump = details.get("trump")
         if isinstance(trump, str) and len(trump) == 1 and trump in "CSHD":
-            parts.append(f"{suit_text(Suit('CSHD'.index(trump)))} trumps")
+            parts.append(_("{suit} trumps", suit=suit_text(Suit("CSHD".index(trump)))))
         playing = self.result_play_order(result)
         passed = [name for seat, name in enumerate(names) if seat not in playing]
         if not playing:
-            parts.append("all passed")
+            parts.append(_("all passed"))
         elif len(playing) == 1:
-            parts.append(f"{names[playing[0]]} alone in")
+            parts.append(_("{player} alone in", player=names[playing[0]]))
         elif passed:
-            parts.append(f"{', '.join(passed)} passed")
+            parts.append(_("{players} passed", players=", ".join(passed)))
         else:
-            parts.append("all in")
+            parts.append(_("all in"))
         empty = [names[seat] for seat, tags in enumerate(result.tags) if "extra_cross" in tags]
         if empty:
-            parts.append(f"{', '.join(empty)} no trick")
+            parts.append(_("{players} no trick", players=", ".join(empty)))
         winner = details.get("winner")
         if winner is not None:
-            parts.append(f"{names[winner]} wins")
+            parts.append(_("{player} wins", player=names[winner]))
         return " · ".join(parts)
+
+
+def _winner_line(name: str) -> str:
+    return _("🏆 **{player}** has drawn the last bar and wins the game!", player=name)
 
 
 RAMSEN = RamsenRenderer()

@@ -3,17 +3,20 @@
 called Sau falls, Kontra and Re, and a game's payment worked out in its result (Schneider,
 Schwarz, Laufende, the doublings). A deal everyone passed is a Ramsch (or thrown in, a Stock).
 
-Not registered yet: the lead adds ``SCHAFKOPF`` to ``RENDERERS`` with the game."""
+The cards are drawn by ``bot.ui.faces`` (the German pack is Schafkopf's own); the Schafkopf
+terms (Sauspiel, Wenz, Solo, weiter, Klopfen, Kontra, Re, Laufende, Stock) are German in
+English too."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import N_, _
+from bot.i18n import number as num
 from bot.tables.errors import IllegalAction
+from bot.ui import faces
 from bot.ui.actions import control_arg
 from bot.ui.items import ActionItem
 from ramsch_core import Card, DealResult, PublicView, RuleSet, SeatView, Suit
@@ -24,44 +27,9 @@ from ramsch_core.phases.calling import Call
 if TYPE_CHECKING:
     from ramsch_core import Action
 
-# -- the German pack -------------------------------------------------------------------------
-
-SUIT_FACES = ("🌰", "🍀", "❤️", "🔔")
-"""Eichel, Gras, Herz, Schellen (Suit order C, S, H, D)."""
-RANK_FACES = ("A", "10", "K", "O", "U", "9", "8", "7")
-"""Sau, Zehn, König, Ober, Unter, 9, 8, 7 (Rank order A 10 K Q J 9 8 7)."""
-SUIT_NAMES = ("Eichel", "Gras", "Herz", "Schellen")
-FACE_TEXT = re.compile("(🌰|🍀|❤️|❤|🔔)(10|[AKOU987])")
-"""A card face in a text: a suit symbol, then its rank (``❤️`` with or without its variation
-selector)."""
-_FACE_SUITS = {"🌰": "C", "🍀": "S", "❤️": "H", "❤": "H", "🔔": "D"}
-_FACE_RANKS = {"A": "A", "10": "T", "K": "K", "O": "Q", "U": "J", "9": "9", "8": "8", "7": "7"}
-
-
-def card_face(card: Card) -> str:
-    """A card of the German pack, short enough for a button: ``🌰O`` (Eichel-Ober), ``❤️A``
-    (Herz-Sau), ``🔔10``."""
-    return SUIT_FACES[card.suit] + RANK_FACES[card.rank]
-
-
-def faces_text(cards: Iterable[Card], empty: str = "—") -> str:
-    """Cards as ``🌰O 🍀U ❤️A``."""
-    return " ".join(card_face(card) for card in cards) or empty
-
-
-def cards_in(text: str) -> set[Card]:
-    """Every card named in ``text`` by its face (``card_face``): for checks that a message
-    shows no card it should not (the e2e tests' leak checker)."""
-    return {Card[_FACE_SUITS[suit] + _FACE_RANKS[rank]] for suit, rank in FACE_TEXT.findall(text)}
-
-
-def suit_name(suit: Suit) -> str:
-    return SUIT_NAMES[suit]
-
-
 # -- what was said ---------------------------------------------------------------------------
 
-GAME_WORDS = {"wenz": "Wenz", "ramsch": "Ramsch", "pass": "weiter"}
+GAME_WORDS = {"wenz": N_("Wenz"), "ramsch": N_("Ramsch"), "pass": N_("weiter")}
 
 
 def contest_of(public: PublicView) -> SchafkopfContest | None:
@@ -73,15 +41,20 @@ def _suit_of(letter: str) -> Suit:
     return Suit("CSHD".index(letter))
 
 
+def _game_word(game: str) -> str:
+    word = GAME_WORDS.get(game)
+    return _(word) if word is not None else game
+
+
 def call_text(words: str) -> str:
     """A call as ``SchafkopfContest.said`` writes it, in Schafkopf: ``weiter``, ``Sauspiel auf
     die Gras-Sau``, ``Wenz``, ``Herz-Solo``, ``Ramsch``."""
-    game, _, letter = words.partition(" ")
+    game, _sep, letter = words.partition(" ")
     if game == "sauspiel" and letter:
-        return f"Sauspiel auf die {suit_name(_suit_of(letter))}-Sau"
+        return _("Sauspiel auf die {suit}-Sau", suit=faces.suit_name(_suit_of(letter)))
     if game == "solo" and letter:
-        return f"{suit_name(_suit_of(letter))}-Solo"
-    return GAME_WORDS.get(game, game)
+        return _("{suit}-Solo", suit=faces.suit_name(_suit_of(letter)))
+    return _game_word(game)
 
 
 def game_text(game: str | None, ace: str | Suit | None, suit: str | Suit | None) -> str:
@@ -92,13 +65,13 @@ def game_text(game: str | None, ace: str | Suit | None, suit: str | Suit | None)
     if game == "solo" and suit is not None:
         letter = suit if isinstance(suit, str) else suit.letter
         return call_text(f"solo {letter}")
-    return GAME_WORDS.get(game or "", game or "—")
+    return _game_word(game) if game else "—"
 
 
 def _short_game(game: str | None, ace: str | None, suit: str | None) -> str:
     """``Sauspiel (Gras)``, ``Wenz``, ``Herz-Solo``: for the score sheet."""
     if game == "sauspiel" and ace is not None:
-        return f"Sauspiel ({suit_name(_suit_of(ace))})"
+        return _("Sauspiel ({suit})", suit=faces.suit_name(_suit_of(ace)))
     return game_text(game, ace, suit)
 
 
@@ -117,13 +90,15 @@ def knocks_line(contest: SchafkopfContest, names: list[str]) -> str:
     if not contest.knocks:
         return ""
     who = ", ".join(names[seat] for seat in contest.knocks)
-    return f"Klopfen: {who} (×{1 << len(contest.knocks)})"
+    return _("Klopfen: {players} (×{factor})", players=who, factor=1 << len(contest.knocks))
 
 
 def doublings_text(contest: SchafkopfContest, names: list[str]) -> str:
     """``Kontra (Bob) · Re (Alice)``, or empty."""
     return " · ".join(
-        f"{what.capitalize()} ({names[seat]})"
+        _("Kontra ({player})", player=names[seat])
+        if what == "kontra"
+        else _("Re ({player})", player=names[seat])
         for seat, what in contest.said
         if what in ("kontra", "re")
     )
@@ -140,55 +115,75 @@ def contract_text(contest: SchafkopfContest, names: list[str]) -> str:
     declarer = contest.declarer
     assert declarer is not None
     game = game_text(contest.game, contest.ace, contest.suit)
-    parts = [f"**{names[declarer]}** plays **{game}**"]
-    if contest.game == "sauspiel":
-        if contest.partner is None:
-            parts[0] += " · partner unknown until the Sau falls"
-        else:
-            parts[0] += f" with **{names[contest.partner]}**"
+    who = names[declarer]
+    if contest.game != "sauspiel":
+        first = _("**{declarer}** plays **{game}** alone", declarer=who, game=game)
+    elif contest.partner is None:
+        first = _(
+            "**{declarer}** plays **{game}** · partner unknown until the Sau falls",
+            declarer=who,
+            game=game,
+        )
     else:
-        parts[0] += " alone"
+        first = _(
+            "**{declarer}** plays **{game}** with **{partner}**",
+            declarer=who,
+            game=game,
+            partner=names[contest.partner],
+        )
     doubled = [knocks_line(contest, names), doublings_text(contest, names)]
     if contest.kontra:
-        doubled.append(f"counts ×{contest.multiplier}")
+        doubled.append(_("counts ×{factor}", factor=contest.multiplier))
     doubled = [part for part in doubled if part]
-    if doubled:
-        parts.append(" · ".join(doubled))
-    return "\n".join(parts)
+    return "\n".join([first, " · ".join(doubled)] if doubled else [first])
 
 
 def _legal(view: SeatView, kind: str) -> list[Action]:
     return [action for action in view.legal if type(action).kind == kind]
 
 
-def _ramsch_text(rules: RuleSet) -> str:
-    """What happens when everyone says weiter."""
+def _your_turn_to_call(rules: RuleSet) -> str:
+    """The first call of a round: weiter or a game, and what happens when all say weiter."""
     if not isinstance(rules, FullSchafkopfRules) or rules.all_pass == "ramsch":
-        return "a Ramsch is played"
+        return _(
+            "**Your turn:** say **Weiter**, or call a game. If all say weiter, a Ramsch is played."
+        )
     if rules.all_pass == "stock":
-        return "the last may still call a game or a Ramsch, else it is a Stock"
-    return "the cards are thrown in"
+        return _(
+            "**Your turn:** say **Weiter**, or call a game. If all say weiter, the last may "
+            "still call a game or a Ramsch, else it is a Stock."
+        )
+    return _(
+        "**Your turn:** say **Weiter**, or call a game. If all say weiter, the cards are thrown in."
+    )
 
 
 # -- the renderer ------------------------------------------------------------------------------
+
+CONTROLS = (
+    ("knock", N_("Klopfen"), discord.ButtonStyle.danger),
+    ("no_knock", N_("Nicht klopfen"), discord.ButtonStyle.secondary),
+    ("pass", N_("Weiter"), discord.ButtonStyle.secondary),
+    ("kontra", N_("Kontra"), discord.ButtonStyle.danger),
+    ("re", N_("Re"), discord.ButtonStyle.danger),
+)
+"""The buttons other than the calls: action kind, label, style."""
 
 
 class SchafkopfRenderer:
     """The full Schafkopf game's part of every message."""
 
     tag_labels: dict[str, str] = {  # noqa: RUF012
-        "declarer": "Spieler",
-        "partner": "Mitspieler",
-        "defender": "Gegenspieler",
-        "won": "won",
-        "lost": "lost",
-        "durchmarsch": "Durchmarsch",
-        "jungfrau": "Jungfrau",
-        "loser": "loses",
+        "declarer": N_("Spieler"),
+        "partner": N_("Mitspieler"),
+        "defender": N_("Gegenspieler"),
+        "won": N_("won"),
+        "lost": N_("lost"),
+        "durchmarsch": N_("Durchmarsch"),
+        "jungfrau": N_("Jungfrau"),
+        "loser": N_("loses"),
     }
-
-    def card_face(self, card: Card) -> str:
-        return card_face(card)
+    """Shown translated (``_(label)``)."""
 
     # -- the table in the lobby and the rules ------------------------------------------------
 
@@ -203,55 +198,104 @@ class SchafkopfRenderer:
     def rules_lines(self, rules: RuleSet) -> list[str]:
         assert isinstance(rules, FullSchafkopfRules)
         tariff = rules.tariff
-        trumps = faces_text(schafkopf_game_order("sauspiel").trumps)
-        solo = "a Wenz or a Farbsolo" if rules.wenz else "a Farbsolo"
+        trumps = faces.cards_text(schafkopf_game_order("sauspiel").trumps)
         lines = [
-            "Four players, eight cards each, dealt four and four; forehand leads.",
-            "The calls, once each from forehand: **weiter**, or a game — Sauspiel, "
-            + ("Wenz, " if rules.wenz else "")
-            + "Farbsolo, from low to high; a higher call takes the game away.",
-            "Sauspiel: call the Eichel-, Gras- or Schellen-Sau you don't hold, in a suit you "
-            "hold; its holder is your partner, unknown until it is played. "
-            f"Trumps: {trumps}.",
+            _("Four players, eight cards each, dealt four and four; forehand leads."),
+            _(
+                "The calls, once each from forehand: **weiter**, or a game — Sauspiel, Wenz, "
+                "Farbsolo, from low to high; a higher call takes the game away."
+            )
+            if rules.wenz
+            else _(
+                "The calls, once each from forehand: **weiter**, or a game — Sauspiel, "
+                "Farbsolo, from low to high; a higher call takes the game away."
+            ),
+            _(
+                "Sauspiel: call the Eichel-, Gras- or Schellen-Sau you don't hold, in a suit you "
+                "hold; its holder is your partner, unknown until it is played. Trumps: {trumps}.",
+                trumps=trumps,
+            ),
         ]
         if rules.wenz:
-            lines.append("Wenz: only the four Unters are trumps; the Obers go back to their suits.")
-        lines.append(
-            "Farbsolo: Obers, Unters and the suit you name are trumps. "
-            f"In {solo} you play alone against three."
-        )
-        solos = "Wenz and Solo" if rules.wenz else "Solo"
-        runs = " (from 3, in a Wenz from 2)" if rules.wenz else " (from 3)"
-        lines.append(
-            f"The Spieler side needs 61 of 120. Tariff: Sauspiel {tariff.sauspiel}¢, {solos} "
-            f"{tariff.solo}¢, +{tariff.extra}¢ each for Schneider, Schwarz and each "
-            f"Laufender{runs}."
-        )
-        lines.append(
-            f"Sauspiel: each loser pays each winner. {solos}: each of the three pays the "
-            "soloist, or is paid by him."
-        )
-        if rules.klopfen:
-            lines.append("Klopfen: after your first four cards you may knock; each knock doubles.")
-        if rules.kontra:
             lines.append(
-                "Kontra: a Gegenspieler may double before his first card; the Spieler side may "
-                "answer Re (×4)."
+                _("Wenz: only the four Unters are trumps; the Obers go back to their suits.")
             )
-        stake = rules.ramsch.base_stake
-        ramsch = (
-            f"Ramsch (Obers and Unters trumps): the most card points pays {2 * stake}¢ to each, "
-            f"{4 * stake}¢ to a Jungfrau; a Durchmarsch wins {7 * stake}¢ from each"
-        )
-        if rules.all_pass == "ramsch":
-            lines.append(f"When all say weiter: {ramsch}.")
-        elif rules.all_pass == "stock":
             lines.append(
-                "When the first three say weiter, the last may call a game, a Ramsch, or pass "
-                f"too (Stock: thrown in). {ramsch}."
+                _(
+                    "Farbsolo: Obers, Unters and the suit you name are trumps. In a Wenz or a "
+                    "Farbsolo you play alone against three."
+                )
+            )
+            lines.append(
+                _(
+                    "The Spieler side needs 61 of 120. Tariff: Sauspiel {sauspiel}¢, Wenz and "
+                    "Solo {solo}¢, +{extra}¢ each for Schneider, Schwarz and each Laufender "
+                    "(from 3, in a Wenz from 2).",
+                    sauspiel=num(tariff.sauspiel),
+                    solo=num(tariff.solo),
+                    extra=num(tariff.extra),
+                )
+            )
+            lines.append(
+                _(
+                    "Sauspiel: each loser pays each winner. Wenz and Solo: each of the three "
+                    "pays the soloist, or is paid by him."
+                )
             )
         else:
-            lines.append("When all say weiter, the cards are thrown in.")
+            lines.append(
+                _(
+                    "Farbsolo: Obers, Unters and the suit you name are trumps. In a Farbsolo "
+                    "you play alone against three."
+                )
+            )
+            lines.append(
+                _(
+                    "The Spieler side needs 61 of 120. Tariff: Sauspiel {sauspiel}¢, Solo "
+                    "{solo}¢, +{extra}¢ each for Schneider, Schwarz and each Laufender "
+                    "(from 3).",
+                    sauspiel=num(tariff.sauspiel),
+                    solo=num(tariff.solo),
+                    extra=num(tariff.extra),
+                )
+            )
+            lines.append(
+                _(
+                    "Sauspiel: each loser pays each winner. Solo: each of the three pays the "
+                    "soloist, or is paid by him."
+                )
+            )
+        if rules.klopfen:
+            lines.append(
+                _("Klopfen: after your first four cards you may knock; each knock doubles.")
+            )
+        if rules.kontra:
+            lines.append(
+                _(
+                    "Kontra: a Gegenspieler may double before his first card; the Spieler side "
+                    "may answer Re (×4)."
+                )
+            )
+        stake = rules.ramsch.base_stake
+        ramsch = _(
+            "Ramsch (Obers and Unters trumps): the most card points pays {each}¢ to each, "
+            "{jungfrau}¢ to a Jungfrau; a Durchmarsch wins {durchmarsch}¢ from each",
+            each=num(2 * stake),
+            jungfrau=num(4 * stake),
+            durchmarsch=num(7 * stake),
+        )
+        if rules.all_pass == "ramsch":
+            lines.append(_("When all say weiter: {ramsch}.", ramsch=ramsch))
+        elif rules.all_pass == "stock":
+            lines.append(
+                _(
+                    "When the first three say weiter, the last may call a game, a Ramsch, or "
+                    "pass too (Stock: thrown in). {ramsch}.",
+                    ramsch=ramsch,
+                )
+            )
+        else:
+            lines.append(_("When all say weiter, the cards are thrown in."))
         return lines
 
     # -- the table message -------------------------------------------------------------------
@@ -262,21 +306,28 @@ class SchafkopfRenderer:
             return None
         if public.phase == "knocking":
             said = [
-                f"{names[seat]}: {'klopft' if what == 'knock' else 'nicht'}"
+                _("{player}: klopft", player=names[seat])
+                if what == "knock"
+                else _("{player}: nicht", player=names[seat])
                 for seat, what in contest.said
                 if what in ("knock", "no_knock")
             ]
             lines = [" · ".join(said)]
             if public.to_act is not None:
                 lines.append(
-                    f"**{names[public.to_act]}** has seen four cards: klopfen (doubles) or not"
+                    _(
+                        "**{player}** has seen four cards: klopfen (doubles) or not",
+                        player=names[public.to_act],
+                    )
                 )
-            return "Klopfen", "\n".join(line for line in lines if line)
+            return _("Klopfen"), "\n".join(line for line in lines if line)
         if public.phase == "calling":
             lines = [knocks_line(contest, names), calls_line(contest, names)]
             if public.to_act is not None:
-                lines.append(f"**{names[public.to_act]}** is to call: weiter or a game")
-            return "Ansagen (the calls)", "\n".join(line for line in lines if line)
+                lines.append(
+                    _("**{player}** is to call: weiter or a game", player=names[public.to_act])
+                )
+            return _("Ansagen (the calls)"), "\n".join(line for line in lines if line)
         return None
 
     def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
@@ -284,27 +335,27 @@ class SchafkopfRenderer:
         if contest is None or public.phase in ("knocking", "calling"):
             return []
         if contest.game == "ramsch":
-            lines = ["Everyone said weiter: **Ramsch** (Obers and Unters trumps)"]
+            lines = [_("Everyone said weiter: **Ramsch** (Obers and Unters trumps)")]
             knocks = knocks_line(contest, names)
             if knocks:
                 lines.append(knocks)
-            return [("Game", "\n".join(lines))]
+            return [(_("Game"), "\n".join(lines))]
         if contest.game == "passed":
-            return [("Game", "Everyone said weiter: the cards are thrown in")]
+            return [(_("Game"), _("Everyone said weiter: the cards are thrown in"))]
         if not played_game(contest):
             return []
-        fields = [("Game", contract_text(contest, names))]
+        fields = [(_("Game"), contract_text(contest, names))]
         calls = calls_line(contest, names)
         if calls:
-            fields.append(("Calls", calls))
+            fields.append((_("Calls"), calls))
         return fields
 
     def doing(self, public: PublicView) -> str:
         if public.phase == "knocking":
-            return "knock or not"
+            return _("knock or not")
         if public.phase == "calling":
-            return "call"
-        return "play"
+            return _("call")
+        return _("play")
 
     def seat_notes(self, public: PublicView, seat: int) -> list[str]:
         contest = contest_of(public)
@@ -312,12 +363,12 @@ class SchafkopfRenderer:
             return []
         notes = []
         if seat in contest.knocks:
-            notes.append("klopft")
+            notes.append(_("klopft"))
         if played_game(contest):
             if seat == contest.declarer:
-                notes.append("Spieler")
+                notes.append(_("Spieler"))
             elif seat == contest.partner:
-                notes.append("Mitspieler")
+                notes.append(_("Mitspieler"))
         return notes
 
     # -- a player's hand ---------------------------------------------------------------------
@@ -331,41 +382,49 @@ class SchafkopfRenderer:
         if view.phase == "calling":
             return self._calling_status(view, contest, names)
         if contest.game == "ramsch":
-            lines = ["Everyone said weiter: this deal is a **Ramsch** (Obers and Unters trumps)."]
+            lines = [
+                _("Everyone said weiter: this deal is a **Ramsch** (Obers and Unters trumps).")
+            ]
             knocks = knocks_line(contest, names)
             return [*lines, knocks] if knocks else lines
         if not played_game(contest) or view.phase != "play":
             return []
-        lines = [f"**Game:** {contract_text(contest, names)}"]
+        lines = [_("**Game:** {game}", game=contract_text(contest, names))]
         declarer = contest.declarer
         assert declarer is not None
         if contest.game == "sauspiel" and contest.partner is None and contest.ace is not None:
             ace = Card[f"{contest.ace.letter}A"]
             if ace in view.hand:
                 lines.append(
-                    f"You hold the called {card_face(ace)}: you play with "
-                    f"**{names[declarer]}** — nobody knows it until you play it."
+                    _(
+                        "You hold the called {card}: you play with **{declarer}** — nobody "
+                        "knows it until you play it.",
+                        card=faces.face(ace),
+                        declarer=names[declarer],
+                    )
                 )
         if _legal(view, "kontra"):
-            lines.append("You may say **Kontra** (doubles the game) before your first card.")
+            lines.append(_("You may say **Kontra** (doubles the game) before your first card."))
         if _legal(view, "re"):
-            lines.append("Kontra was said: you may answer **Re** (doubles it again).")
+            lines.append(_("Kontra was said: you may answer **Re** (doubles it again)."))
         return lines
 
     def _knocking_status(
         self, view: SeatView, contest: SchafkopfContest, names: list[str]
     ) -> list[str]:
-        lines = ["You see your first four cards; four more come after Klopfen."]
+        lines = [_("You see your first four cards; four more come after Klopfen.")]
         knocks = knocks_line(contest, names)
         if knocks:
             lines.append(knocks)
         if view.to_act == view.seat:
             lines.append(
-                "**Your turn:** **Klopfen** doubles the deal, whatever is played — or "
-                "**Nicht klopfen**."
+                _(
+                    "**Your turn:** **Klopfen** doubles the deal, whatever is played — or "
+                    "**Nicht klopfen**."
+                )
             )
         elif view.to_act is not None:
-            lines.append(f"Klopfen: waiting for **{names[view.to_act]}**.")
+            lines.append(_("Klopfen: waiting for **{player}**.", player=names[view.to_act]))
         return lines
 
     def _calling_status(
@@ -376,34 +435,45 @@ class SchafkopfRenderer:
         if knocks:
             lines.append(knocks)
         calls = calls_line(contest, names)
-        lines.append(f"**Calls so far:** {calls}" if calls else "Nobody has called yet.")
+        lines.append(
+            _("**Calls so far:** {calls}", calls=calls) if calls else _("Nobody has called yet.")
+        )
         if view.to_act != view.seat:
             if view.to_act is not None:
-                lines.append(f"Calls: waiting for **{names[view.to_act]}**.")
+                lines.append(_("Calls: waiting for **{player}**.", player=names[view.to_act]))
             return lines
         calls_open = _legal(view, "call")
-        best = [what for _, what in contest.said if what.startswith(("sauspiel", "wenz", "solo"))]
+        best = [
+            what for _seat, what in contest.said if what.startswith(("sauspiel", "wenz", "solo"))
+        ]
         if best:
             lines.append(
-                f"**Your turn:** {call_text(best[-1])} is called: say **Weiter**, or a higher game."
+                _(
+                    "**Your turn:** {game} is called: say **Weiter**, or a higher game.",
+                    game=call_text(best[-1]),
+                )
                 if calls_open
-                else f"**Your turn:** {call_text(best[-1])} is called: nothing outranks it, "
-                "say **Weiter**."
+                else _(
+                    "**Your turn:** {game} is called: nothing outranks it, say **Weiter**.",
+                    game=call_text(best[-1]),
+                )
             )
         elif any(call.to_json()["game"] == "ramsch" for call in calls_open):
             lines.append(
-                "**Your turn:** all three said weiter: call a game, choose **Ramsch**, or say "
-                "**Weiter** — then it is a Stock and the cards are thrown in."
+                _(
+                    "**Your turn:** all three said weiter: call a game, choose **Ramsch**, or "
+                    "say **Weiter** — then it is a Stock and the cards are thrown in."
+                )
             )
         else:
-            lines.append(
-                f"**Your turn:** say **Weiter**, or call a game. If all say weiter, "
-                f"{_ramsch_text(view.rules)}."
-            )
+            lines.append(_your_turn_to_call(view.rules))
         sauspiel = any(call.to_json()["game"] == "sauspiel" for call in calls_open)
         if calls_open and not best and not sauspiel:
             lines.append(
-                "No Sauspiel for you: you may call only a Sau you don't hold, in a suit you hold."
+                _(
+                    "No Sauspiel for you: you may call only a Sau you don't hold, in a suit you "
+                    "hold."
+                )
             )
         return lines
 
@@ -417,15 +487,9 @@ class SchafkopfRenderer:
     ) -> list[discord.ui.Item[discord.ui.View]]:
         row = (len(view.hand) + 4) // 5  # the first row below the cards
         items: list[discord.ui.Item[Any]] = []
-        for kind, label, style in (
-            ("knock", "Klopfen", discord.ButtonStyle.danger),
-            ("no_knock", "Nicht klopfen", discord.ButtonStyle.secondary),
-            ("pass", "Weiter", discord.ButtonStyle.secondary),
-            ("kontra", "Kontra", discord.ButtonStyle.danger),
-            ("re", "Re", discord.ButtonStyle.danger),
-        ):
+        for kind, label, style in CONTROLS:
             for action in _legal(view, kind):
-                items.append(_button(table_id, deal, action, label, style, row))
+                items.append(_button(table_id, deal, action, _(label), style, row))
         calls = _legal(view, "call")
         sauspiel = [call for call in calls if call.to_json()["game"] in ("sauspiel", "ramsch")]
         solo = [call for call in calls if call.to_json()["game"] in ("wenz", "solo")]
@@ -436,7 +500,7 @@ class SchafkopfRenderer:
         return items
 
     def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
-        raise IllegalAction("There is nothing to choose here: use the buttons shown")
+        raise IllegalAction(N_("There is nothing to choose here: use the buttons shown"))
 
     # -- results -----------------------------------------------------------------------------
 
@@ -448,11 +512,13 @@ class SchafkopfRenderer:
         if result.contract == "passed" or details.get("game") == "passed":
             if isinstance(rules, FullSchafkopfRules) and rules.all_pass == "stock":
                 return [
-                    "Everyone said weiter: **Stock** — the cards are thrown in unplayed; each "
-                    f"player antes {rules.tariff.sauspiel}¢ into the pot, which the next game "
-                    "won takes"
+                    _(
+                        "Everyone said weiter: **Stock** — the cards are thrown in unplayed; "
+                        "each player antes {stake}¢ into the pot, which the next game won takes",
+                        stake=num(rules.tariff.sauspiel),
+                    )
                 ]
-            return ["Everyone said weiter: the cards are thrown in"]
+            return [_("Everyone said weiter: the cards are thrown in")]
         if details.get("game") not in ("sauspiel", "wenz", "solo"):
             return ramsch_facts(rules, result, names)
         tariff = rules.tariff if isinstance(rules, FullSchafkopfRules) else Tariff()
@@ -461,24 +527,33 @@ class SchafkopfRenderer:
     def deal_line(self, result: DealResult, names: list[str]) -> str | None:
         details = result.details or {}
         if result.contract == "passed" or details.get("game") == "passed":
-            return "all said weiter, thrown in"
+            return _("all said weiter, thrown in")
         game = details.get("game")
         if game not in ("sauspiel", "wenz", "solo"):
-            return "Ramsch"
+            return _("Ramsch")
         declarer = details["declarer"]
         short = _short_game(game, details.get("ace"), details.get("suit"))
-        outcome = "won" if details.get("won") else "lost"
-        return f"{names[declarer]} {short} {outcome} {details.get('amount', 0)}"
+        amount = num(details.get("amount", 0))
+        if details.get("won"):
+            return _(
+                "{declarer} {game} won {amount}",
+                declarer=names[declarer],
+                game=short,
+                amount=amount,
+            )
+        return _(
+            "{declarer} {game} lost {amount}", declarer=names[declarer], game=short, amount=amount
+        )
 
 
 def _call_label(call: Action) -> str:
     """``Sauspiel Eichel``, ``Wenz``, ``Herz-Solo``, ``Ramsch``: short for a button."""
     assert isinstance(call, Call)
     if call.game == "sauspiel" and call.ace is not None:
-        return f"Sauspiel {suit_name(call.ace)}"
+        return _("Sauspiel {suit}", suit=faces.suit_name(call.ace))
     if call.game == "solo" and call.suit is not None:
-        return f"{suit_name(call.suit)}-Solo"
-    return GAME_WORDS.get(call.game, call.game)
+        return _("{suit}-Solo", suit=faces.suit_name(call.suit))
+    return _game_word(call.game)
 
 
 def _style(call: Action) -> discord.ButtonStyle:
@@ -504,23 +579,23 @@ def doubling_text(knocks: int, kontra: int) -> str:
     """What doubled a deal: ``Klopfen``, ``2× Klopfen, Kontra, Re``; empty for nothing."""
     parts = []
     if knocks:
-        parts.append("Klopfen" if knocks == 1 else f"{knocks}× Klopfen")
+        parts.append(_("Klopfen") if knocks == 1 else _("{count}× Klopfen", count=knocks))
     if kontra:
-        parts.append("Kontra" if kontra == 1 else "Kontra, Re")
+        parts.append(_("Kontra") if kontra == 1 else _("Kontra, Re"))
     return ", ".join(parts)
 
 
-def laufende_side(details: dict[str, Any], result: DealResult) -> str:
-    """``with`` when the declaring side held the top trump as dealt, else ``without``: read
-    from the tricks (every card of a Schafkopf deal is played)."""
+def laufende_with(details: dict[str, Any], result: DealResult) -> bool:
+    """Whether the declaring side held the top trump as dealt (``with`` its Laufende, else
+    ``without``): read from the tricks (every card of a Schafkopf deal is played)."""
     top = Card["CJ"] if details.get("game") == "wenz" else Card["CQ"]
     side = {details.get("declarer"), details.get("partner")} - {None}
     players = len(result.card_points)
     for trick in result.tricks:
         for index, card in enumerate(trick.cards):
             if card == top:
-                return "with" if (trick.leader + index) % players in side else "without"
-    return "with"
+                return (trick.leader + index) % players in side
+    return True
 
 
 def payment_facts(
@@ -534,14 +609,29 @@ def payment_facts(
     partner = details.get("partner")
     won = bool(details.get("won"))
     played = game_text(game, details.get("ace"), details.get("suit"))
-    who = f"**{names[declarer]}** played **{played}**"
-    who += f" with **{names[partner]}**" if partner is not None else " alone"
-    points = details.get("declarer_points", 0)
-    outcome = "won" if won else "lost"
-    facts = [who, f"Spieler side: {points} points — **{outcome}**"]
+    if partner is not None:
+        who = _(
+            "**{declarer}** played **{game}** with **{partner}**",
+            declarer=names[declarer],
+            game=played,
+            partner=names[partner],
+        )
+    else:
+        who = _("**{declarer}** played **{game}** alone", declarer=names[declarer], game=played)
+    points = num(details.get("declarer_points", 0))
+    facts = [
+        who,
+        _("Spieler side: {points} points — **won**", points=points)
+        if won
+        else _("Spieler side: {points} points — **lost**", points=points),
+    ]
     laufende = int(details.get("laufende", 0))
     if laufende:
-        facts.append(f"Laufende: {laufende_side(details, result)} {laufende}")
+        facts.append(
+            _("Laufende: with {count}", count=laufende)
+            if laufende_with(details, result)
+            else _("Laufende: without {count}", count=laufende)
+        )
     amount = int(details.get("amount", 0))
     knocks = int(details.get("knocks", 0))
     kontra = int(details.get("kontra", 0))
@@ -549,44 +639,60 @@ def payment_facts(
     plain = amount // multiplier
     extra = tariff.extra
     base = tariff.sauspiel if game == "sauspiel" else tariff.solo
-    named = [("Sauspiel" if game == "sauspiel" else played) + (" gewonnen" if won else " verloren")]
-    sums = [str(base)]
+    name = _("Sauspiel") if game == "sauspiel" else played
+    named = [_("{game} gewonnen", game=name) if won else _("{game} verloren", game=name)]
+    sums = [num(base)]
     if details.get("schneider"):
-        named.append("Schneider")
-        sums.append(str(extra))
+        named.append(_("Schneider"))
+        sums.append(num(extra))
     if details.get("schwarz"):
-        named.append("Schwarz")
-        sums.append(str(extra))
+        named.append(_("Schwarz"))
+        sums.append(num(extra))
     if laufende:
-        named.append(f"{laufende} Laufende")
-        sums.append(str(extra * laufende))
+        named.append(_("{count} Laufende", count=laufende))
+        sums.append(num(extra * laufende))
     worked = f"{', '.join(named)}: " + (
-        f"{' + '.join(sums)} = {plain}" if len(sums) > 1 else sums[0]
+        f"{' + '.join(sums)} = {num(plain)}" if len(sums) > 1 else sums[0]
     )
     doubled = doubling_text(knocks, kontra)
     if doubled:
-        worked += f", × {multiplier} ({doubled}) = {amount}"
+        worked += f", × {multiplier} ({doubled}) = {num(amount)}"
     if game == "sauspiel":
-        worked += "¢ each"
+        facts.append(_("{worked}¢ each", worked=worked))
     elif won:
-        worked += f"¢ from each, {3 * amount}¢ to {names[declarer]}"
+        facts.append(
+            _(
+                "{worked}¢ from each, {total}¢ to {declarer}",
+                worked=worked,
+                total=num(3 * amount),
+                declarer=names[declarer],
+            )
+        )
     else:
-        worked += f"¢ to each, {3 * amount}¢ from {names[declarer]}"
-    facts.append(worked)
+        facts.append(
+            _(
+                "{worked}¢ to each, {total}¢ from {declarer}",
+                worked=worked,
+                total=num(3 * amount),
+                declarer=names[declarer],
+            )
+        )
     return facts
 
 
 def ramsch_facts(rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
     """A Ramsch after an all-pass: who loses and pays, Jungfrau, Durchmarsch, the knocks."""
-    facts = ["Everyone said weiter: **Ramsch**"]
+    facts = [_("Everyone said weiter: **Ramsch**")]
     if result.durchmarsch is not None:
-        facts.append(f"**Durchmarsch** by {names[result.durchmarsch]}: all eight tricks")
+        facts.append(
+            _("**Durchmarsch** by {player}: all eight tricks", player=names[result.durchmarsch])
+        )
     else:
         for loser in result.losers:
-            facts.append(f"**{names[loser]}** has the most card points and pays")
+            facts.append(_("**{player}** has the most card points and pays", player=names[loser]))
         jungfrau = [names[seat] for seat in result.jungfrau]
         if jungfrau:
-            facts.append(f"Jungfrau (no trick): {', '.join(jungfrau)}")
+            facts.append(_("Jungfrau (no trick): {players}", players=", ".join(jungfrau)))
     knocks = int((result.details or {}).get("knocks", 0))
     if knocks:
         facts.append(f"× {1 << knocks} ({doubling_text(knocks, 0)})")
@@ -597,7 +703,7 @@ def pot_line(rules: RuleSet, carry: Any) -> str | None:
     """``**Stock:** 40¢ in the pot — the next game won takes it``, while the pot holds any."""
     if not isinstance(carry, int) or carry <= 0:
         return None
-    return f"**Stock:** {carry}¢ in the pot — the next game won takes it"
+    return _("**Stock:** {amount}¢ in the pot — the next game won takes it", amount=num(carry))
 
 
 SCHAFKOPF = SchafkopfRenderer()

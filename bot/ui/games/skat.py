@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import N_, _
 from bot.tables.errors import IllegalAction
+from bot.ui import faces
 from bot.ui.actions import CODECS, control_arg
 from bot.ui.games.ramsch import RAMSCH, skat_ramsch_lines
 from bot.ui.items import MARKED, ActionItem, MarkItem
-from bot.ui.text import cards_text
+from bot.ui.text import score_text
 from ramsch_core import (
     LADDER,
     Card,
@@ -24,6 +26,7 @@ from ramsch_core import (
     RuleSet,
     SeatView,
     SkatContest,
+    Suit,
     null_value,
     value_steps,
 )
@@ -31,21 +34,29 @@ from ramsch_core import (
 if TYPE_CHECKING:
     from ramsch_core import Action
 
-GAME_NAMES = {
-    "clubs": "♣ Kreuz",
-    "spades": "♠ Pik",
-    "hearts": "♥ Herz",
-    "diamonds": "♦ Karo",
-    "grand": "Grand",
-    "null": "Null",
+GAME_SUITS = {
+    "clubs": Suit.CLUBS,
+    "spades": Suit.SPADES,
+    "hearts": Suit.HEARTS,
+    "diamonds": Suit.DIAMONDS,
 }
-"""The games a declarer may name, as German players call them."""
+"""The suit games by the suit that is trump."""
+GAMES = (*GAME_SUITS, "grand", "null")
+"""The games a declarer may name."""
 SUIT_AND_GRAND = ("clubs", "spades", "hearts", "diamonds", "grand")
 POSITIONS = ("Vorhand", "Mittelhand", "Hinterhand")
 """Deal seats 0, 1, 2: forehand, middlehand, rearhand."""
 SAID = {"hold": "ja", "pass": "passe"}
 LEVELS = {"schneider": "Schneider", "schwarz": "Schwarz", "ouvert": "Ouvert"}
 """The announcements of a Hand game, each implying those before it (marks on the hand)."""
+ANNOUNCED = {
+    "schneider": N_("Announced: **{level}**; press it again to drop."),
+    "schwarz": N_("Announced: **{level}** (with Schneider); press it again to drop."),
+    "ouvert": N_(
+        "Announced: **{level}** (open cards, with Schneider and Schwarz); press it again to drop."
+    ),
+}
+"""What the declarer's hand says of the announcement he marked."""
 HIGHER_BIDS = 25
 """Values the select for bidding higher offers (Discord allows 25 options)."""
 MAX_LAID = 2
@@ -65,14 +76,24 @@ def is_ramsch(public: PublicView) -> bool:
 
 
 def position(seat: int) -> str:
-    return POSITIONS[seat] if 0 <= seat < len(POSITIONS) else f"seat {seat + 1}"
+    return POSITIONS[seat] if 0 <= seat < len(POSITIONS) else _("seat {number}", number=seat + 1)
+
+
+def game_name(game: str) -> str:
+    """A game as German players call it, in either language: ``♣ Kreuz`` (``🌰 Eichel`` to a
+    reader of the German pack), ``Grand``, ``Null``."""
+    suit = GAME_SUITS.get(game)
+    if suit is None:
+        return game.capitalize() if game in GAMES else game
+    name = faces.SUIT_NAMES[(faces.current().pack, "de")][suit]
+    return f"{faces.suit_face(suit)} {name}"
 
 
 def game_text(
     game: str, *, hand: bool, schneider: bool = False, schwarz: bool = False, ouvert: bool = False
 ) -> str:
     """``♣ Kreuz Hand Schneider angesagt``, ``Null ouvert``, ``Grand ouvert Hand``."""
-    parts = [GAME_NAMES.get(game, game)]
+    parts = [game_name(game)]
     if ouvert:
         parts.append("ouvert")
     if hand:
@@ -113,8 +134,15 @@ def contract_text(contest: SkatContest, names: list[str]) -> str:
     declarer = contest.declarer
     if declarer is None:
         return "—"
-    parts = [f"**{names[declarer]}** ({position(declarer)}) plays **{declared_text(contest)}**"]
-    parts.append(f"bid {contest.bid}")
+    parts = [
+        _(
+            "**{name}** ({position}) plays **{game}**",
+            name=names[declarer],
+            position=position(declarer),
+            game=declared_text(contest),
+        ),
+        _("bid {bid}", bid=contest.bid),
+    ]
     doublings = doublings_text(contest, names)
     if doublings:
         parts.append(doublings)
@@ -166,25 +194,47 @@ def _bidding_status(contest: SkatContest, names: list[str], to_act: int | None) 
     state = bidding_of(contest)
     if to_act is None:
         return ""
-    who = f"**{names[to_act]}** ({position(to_act)})"
+    name, seat = names[to_act], position(to_act)
     if state.answering:
-        return f"{who} is to answer {contest.bid}: ja or passe"
+        return _(
+            "**{name}** ({position}) is to answer {bid}: ja or passe",
+            name=name,
+            position=seat,
+            bid=contest.bid,
+        )
     if state.listener is None:
-        return f"{who} may still bid or pass: both others passed"
-    over = f" (bid so far: {contest.bid})" if contest.bid else ""
-    return f"{who} is to bid to **{names[state.listener]}**{over}"
+        return _(
+            "**{name}** ({position}) may still bid or pass: both others passed",
+            name=name,
+            position=seat,
+        )
+    listener = names[state.listener]
+    if contest.bid:
+        return _(
+            "**{name}** ({position}) is to bid to **{listener}** (bid so far: {bid})",
+            name=name,
+            position=seat,
+            listener=listener,
+            bid=contest.bid,
+        )
+    return _(
+        "**{name}** ({position}) is to bid to **{listener}**",
+        name=name,
+        position=seat,
+        listener=listener,
+    )
 
 
 def _declaring_status(contest: SkatContest, names: list[str]) -> str:
     declarer = contest.declarer
     if declarer is None:
         return ""
-    name = f"**{names[declarer]}**"
+    name = names[declarer]
     if not contest.picked_up:
-        return f"{name} takes the skat or plays Hand"
-    if not any(what == "discard" for _, what in contest.said):
-        return f"{name} took the skat: lays two cards away (drückt), then declares"
-    return f"{name} took the skat, laid two away and declares the game"
+        return _("**{name}** takes the skat or plays Hand", name=name)
+    if not any(what == "discard" for _seat, what in contest.said):
+        return _("**{name}** took the skat: lays two cards away (drückt), then declares", name=name)
+    return _("**{name}** took the skat, laid two away and declares the game", name=name)
 
 
 def kind_of(action: Action) -> str:
@@ -255,13 +305,13 @@ class SkatRenderer:
     """The full Skat game's part of every message."""
 
     tag_labels: dict[str, str] = {  # noqa: RUF012
-        "declarer": "Alleinspieler",
-        "defender": "Gegenspieler",
-        "won": "won",
-        "lost": "lost",
-        "durchmarsch": "Durchmarsch",
-        "jungfrau": "Jungfrau",
-        "loser": "loses",
+        "declarer": N_("Alleinspieler"),
+        "defender": N_("Gegenspieler"),
+        "won": N_("won"),
+        "lost": N_("lost"),
+        "durchmarsch": N_("Durchmarsch"),
+        "jungfrau": N_("Jungfrau"),
+        "loser": N_("loses"),
     }
 
     # -- the table in the lobby and the rules ------------------------------------------------
@@ -277,30 +327,49 @@ class SkatRenderer:
     def rules_lines(self, rules: RuleSet) -> list[str]:
         ladder = ", ".join(str(value) for value in LADDER[:7])
         lines = [
-            "Three players, ten cards each; two cards form the skat.",
-            f"Reizen (bidding): Mittelhand bids to Vorhand ({ladder} …), who says ja or passe; "
-            "then Hinterhand bids to the one left.",
-            "The winner (Alleinspieler) takes the skat and lays two cards away (drücken), or "
-            "plays Hand; then declares ♣ Kreuz (12), ♠ Pik (11), ♥ Herz (10), ♦ Karo (9), "
-            f"Grand (24) or Null ({null_value(False, False)}; Hand {null_value(True, False)}, "
-            f"ouvert {null_value(False, True)}, ouvert Hand {null_value(True, True)}).",
-            "A game is worth its base value × (mit or ohne so many jacks, +1 Spiel, +1 each for "
-            "Hand, Schneider, Schneider angesagt, Schwarz, Schwarz angesagt, Ouvert). Schneider, "
-            "Schwarz and Ouvert are announced in Hand games only.",
-            "The Alleinspieler needs 61 points (in Null: no trick). Won: + the value; lost, or "
-            "überreizt (worth less than the bid): − twice the value.",
+            _("Three players, ten cards each; two cards form the skat."),
+            _(
+                "Reizen (bidding): Mittelhand bids to Vorhand ({ladder} …), who says ja or "
+                "passe; then Hinterhand bids to the one left.",
+                ladder=ladder,
+            ),
+            _(
+                "The winner (Alleinspieler) takes the skat and lays two cards away (drücken), "
+                "or plays Hand; then declares {clubs} (12), {spades} (11), {hearts} (10), "
+                "{diamonds} (9), Grand (24) or Null ({null}; Hand {null_hand}, ouvert "
+                "{null_ouvert}, ouvert Hand {null_ouvert_hand}).",
+                clubs=game_name("clubs"),
+                spades=game_name("spades"),
+                hearts=game_name("hearts"),
+                diamonds=game_name("diamonds"),
+                null=null_value(False, False),
+                null_hand=null_value(True, False),
+                null_ouvert=null_value(False, True),
+                null_ouvert_hand=null_value(True, True),
+            ),
+            _(
+                "A game is worth its base value × (mit or ohne so many jacks, +1 Spiel, +1 each "
+                "for Hand, Schneider, Schneider angesagt, Schwarz, Schwarz angesagt, Ouvert). "
+                "Schneider, Schwarz and Ouvert are announced in Hand games only."
+            ),
+            _(
+                "The Alleinspieler needs 61 points (in Null: no trick). Won: + the value; lost, "
+                "or überreizt (worth less than the bid): − twice the value."
+            ),
         ]
         if not isinstance(rules, FullSkatRules):
             return lines
         if rules.kontra:
             lines.append(
-                "Kontra: a defender doubles the game before his first card; the Alleinspieler "
-                "may answer Re (×4)."
+                _(
+                    "Kontra: a defender doubles the game before his first card; the "
+                    "Alleinspieler may answer Re (×4)."
+                )
             )
         if rules.all_pass == "throw_in":
-            lines.append("When everyone passes, the cards are thrown in (eingepasst).")
+            lines.append(_("When everyone passes, the cards are thrown in (eingepasst)."))
         else:
-            lines.append("When everyone passes, Ramsch is played (jacks are the only trumps):")
+            lines.append(_("When everyone passes, Ramsch is played (jacks are the only trumps):"))
             lines += skat_ramsch_lines(rules.ramsch)
         return lines
 
@@ -316,34 +385,35 @@ class SkatRenderer:
             )
             lines = [seats, *bidding_lines(contest, names)]
             lines.append(_bidding_status(contest, names, public.to_act))
-            return "Reizen (bidding)", "\n".join(line for line in lines if line)
+            return _("Reizen (bidding)"), "\n".join(line for line in lines if line)
         if public.phase == "declaring":
             declarer = contest.declarer
             assert declarer is not None
             lines = [*bidding_lines(contest, names), _declaring_status(contest, names)]
-            heading = f"{names[declarer]} won the bidding at {contest.bid}"
+            heading = _("{name} won the bidding at {bid}", name=names[declarer], bid=contest.bid)
             return heading, "\n".join(line for line in lines if line)
         return None
 
     def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
         contest = contest_of(public)
         if contest is None:
-            return [("Game", "**Ramsch**: a round of Ramsch after the Bock round")]
+            return [(_("Game"), _("**Ramsch**: a round of Ramsch after the Bock round"))]
         if contest.passed_out:
             kind = "Schieberamsch" if public.phase == "push" or public.pushes else "Ramsch"
-            return [("Game", f"Everyone passed: **{kind}** (jacks are the only trumps)")]
+            text = _("Everyone passed: **{kind}** (jacks are the only trumps)", kind=kind)
+            return [(_("Game"), text)]
         if contest.declaration is None:
             return []
-        fields = [("Game", contract_text(contest, names))]
+        fields = [(_("Game"), contract_text(contest, names))]
         for seat, cards in public.open_hands:
-            fields.append((f"{names[seat]} plays open", cards_text(cards)))
+            fields.append((_("{name} plays open", name=names[seat]), faces.cards_text(cards)))
         return fields
 
     def doing(self, public: PublicView) -> str:
         if public.phase == "bidding":
-            return "bid"
+            return _("bid")
         if public.phase == "declaring":
-            return "declare"
+            return _("declare")
         return RAMSCH.doing(public)
 
     # -- a player's hand ---------------------------------------------------------------------
@@ -353,47 +423,68 @@ class SkatRenderer:
         if contest is None:
             return RAMSCH.hand_status(view, names, marks)
         if contest.passed_out:
-            return ["Everyone passed: this deal is a Ramsch.", *RAMSCH.hand_status(view, names, ())]
+            return [
+                _("Everyone passed: this deal is a Ramsch."),
+                *RAMSCH.hand_status(view, names, ()),
+            ]
         if view.phase == "bidding":
             return self._bidding_status(view, contest, names)
         if view.phase == "declaring":
             return self._declaring_status(view, contest, names, marks)
         if view.phase not in ("play", "finished") or contest.declaration is None:
             return []
-        lines = [f"**Game:** {contract_text(contest, names)}"]
+        lines = [_("**Game:** {contract}", contract=contract_text(contest, names))]
         if view.laid:
-            lines.append(f"You laid {cards_text(view.laid)} away.")
+            lines.append(_("You laid {cards} away.", cards=faces.cards_text(view.laid)))
         if _legal(view, "kontra"):
-            lines.append("You may say **Kontra** (doubles the game) before your first card.")
+            lines.append(_("You may say **Kontra** (doubles the game) before your first card."))
         if _legal(view, "re"):
-            lines.append("Kontra was said: you may answer **Re** (doubles it again).")
+            lines.append(_("Kontra was said: you may answer **Re** (doubles it again)."))
         return lines
 
     def _bidding_status(self, view: SeatView, contest: SkatContest, names: list[str]) -> list[str]:
-        lines = [f"You are **{position(view.seat)}**.", *bidding_lines(contest, names)[-1:]]
+        lines = [
+            _("You are **{position}**.", position=position(view.seat)),
+            *bidding_lines(contest, names)[-1:],
+        ]
         state = bidding_of(contest)
         if view.to_act != view.seat:
-            waiting = names[view.to_act] if view.to_act is not None else "the others"
-            lines.append(f"Bidding: waiting for **{waiting}**.")
+            if view.to_act is None:
+                lines.append(_("Bidding: waiting for **the others**."))
+            else:
+                lines.append(_("Bidding: waiting for **{name}**.", name=names[view.to_act]))
             return lines
         bids = sorted(action.to_json()["value"] for action in _legal(view, "bid"))
         if state.answering:
             lines.append(
-                f"**Your turn:** {names[state.bidder]} bids **{contest.bid}** to you: "
-                "**Ja** holds it, **Passe** drops out."
+                _(
+                    "**Your turn:** {name} bids **{bid}** to you: **Ja** holds it, **Passe** "
+                    "drops out.",
+                    name=names[state.bidder],
+                    bid=contest.bid,
+                )
             )
         elif state.listener is None:
             rules = view.rules
-            throw_in = isinstance(rules, FullSkatRules) and rules.all_pass == "throw_in"
-            after = "the cards are thrown in" if throw_in else "a Ramsch is played"
-            lines.append(
-                f"**Your turn:** both others passed. Bid **{bids[0]}** to play a game, or "
-                f"**Passe**: then {after}."
-            )
+            if isinstance(rules, FullSkatRules) and rules.all_pass == "throw_in":
+                text = N_(
+                    "**Your turn:** both others passed. Bid **{bid}** to play a game, or "
+                    "**Passe**: then the cards are thrown in."
+                )
+            else:
+                text = N_(
+                    "**Your turn:** both others passed. Bid **{bid}** to play a game, or "
+                    "**Passe**: then a Ramsch is played."
+                )
+            lines.append(_(text, bid=bids[0]))
         else:
             lines.append(
-                f"**Your turn:** bid to {names[state.listener]}: **{bids[0]}**, or more with "
-                "*Bid higher*, or **Passe**."
+                _(
+                    "**Your turn:** bid to {name}: **{bid}**, or more with *Bid higher*, or "
+                    "**Passe**.",
+                    name=names[state.listener],
+                    bid=bids[0],
+                )
             )
         return lines
 
@@ -404,39 +495,47 @@ class SkatRenderer:
         assert declarer is not None
         if view.to_act != view.seat:
             status = _declaring_status(contest, names)
-            return [f"**{names[declarer]}** won the bidding at {contest.bid}.", f"{status}."]
+            won = _("**{name}** won the bidding at {bid}.", name=names[declarer], bid=contest.bid)
+            return [won, f"{status}."]
         lines = []
         if not contest.picked_up:
             lines.append(
-                f"**Your turn:** you won the bidding at **{contest.bid}**. Take the skat "
-                "(**Skat aufnehmen**), or declare a Hand game now."
+                _(
+                    "**Your turn:** you won the bidding at **{bid}**. Take the skat "
+                    "(**Skat aufnehmen**), or declare a Hand game now.",
+                    bid=contest.bid,
+                )
             )
             level = _level(marks)
             if level is None:
                 lines.append(
-                    "To announce Schneider, Schwarz or Ouvert (Hand only), press it first, "
-                    "then your game."
+                    _(
+                        "To announce Schneider, Schwarz or Ouvert (Hand only), press it first, "
+                        "then your game."
+                    )
                 )
             else:
-                implied = {
-                    "schneider": "",
-                    "schwarz": " (with Schneider)",
-                    "ouvert": " (open cards, with Schneider and Schwarz)",
-                }[level]
-                lines.append(f"Announced: **{LEVELS[level]}**{implied}; press it again to drop.")
+                lines.append(_(ANNOUNCED[level], level=LEVELS[level]))
         elif _discard_step(view):
-            skat = f": {cards_text(view.skat)}" if view.skat else ""
-            lines.append(
-                f"**Your turn:** you took the skat{skat}. Mark two cards to lay away, then "
-                "press **Drücken**."
-            )
+            if view.skat:
+                text = _(
+                    "**Your turn:** you took the skat: {cards}. Mark two cards to lay away, "
+                    "then press **Drücken**.",
+                    cards=faces.cards_text(view.skat),
+                )
+            else:
+                text = _(
+                    "**Your turn:** you took the skat. Mark two cards to lay away, then press "
+                    "**Drücken**."
+                )
+            lines.append(text)
             marked = _marked_cards(view, marks)
             if marked:
-                lines.append(f"Marked: {cards_text(marked)}")
+                lines.append(_("Marked: {cards}", cards=faces.cards_text(marked)))
         else:
             if view.laid:
-                lines.append(f"You laid {cards_text(view.laid)} away.")
-            lines.append(f"**Your turn:** declare your game (you bid {contest.bid}).")
+                lines.append(_("You laid {cards} away.", cards=faces.cards_text(view.laid)))
+            lines.append(_("**Your turn:** declare your game (you bid {bid}).", bid=contest.bid))
         return lines
 
     def cards(
@@ -450,7 +549,7 @@ class SkatRenderer:
             chosen = card.name in marked
             button = discord.ui.Button[Any](
                 style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
-                label=(MARKED if chosen else "") + card.pretty,
+                label=(MARKED if chosen else "") + faces.face(card),
                 row=index // 5,
             )
             items.append(MarkItem(table_id, deal, card.name, item=button))
@@ -498,7 +597,7 @@ class SkatRenderer:
         higher = [str(action.to_json()["value"]) for action in bids[1 : 1 + HIGHER_BIDS]]
         if higher:
             select = discord.ui.Select[Any](
-                placeholder="Bid higher…",
+                placeholder=_("Bid higher…"),
                 min_values=1,
                 max_values=1,
                 options=[discord.SelectOption(label=value, value=value) for value in higher],
@@ -522,7 +621,7 @@ class SkatRenderer:
                 ),
                 None,
             )
-            label = "Drücken" + (f" {cards_text(marked)}" if action is not None else "")
+            label = "Drücken" + (f" {faces.cards_text(marked)}" if action is not None else "")
             style = discord.ButtonStyle.success
             row = min(len(view.hand) // 5 + (len(view.hand) % 5 > 0), 3)
             items.append(_button(table_id, deal, action, "discard", label, style, row))
@@ -550,7 +649,7 @@ class SkatRenderer:
             suffix += " " + LEVELS[level]
         for game in SUIT_AND_GRAND:
             action, arg = _declaration_for(view, game, level)
-            label = GAME_NAMES[game] + suffix
+            label = game_name(game) + suffix
             style = discord.ButtonStyle.primary
             items.append(_button(table_id, deal, action, "declare", label, style, first_row, arg))
         hand_word = " Hand" if hand else ""
@@ -567,21 +666,21 @@ class SkatRenderer:
         if _discard_step(view):
             held = {card.name for card in view.hand}
             if mark not in held:
-                raise IllegalAction("That card is not in your hand")
+                raise IllegalAction(N_("That card is not in your hand"))
             cards = tuple(name for name in marks if name in held)
             if mark in cards:
                 return tuple(name for name in cards if name != mark)
             return (*cards, mark)[-MAX_LAID:]
         if view.phase == "declaring" and _legal(view, "pickup") and mark in LEVELS:
             return () if mark in marks else (mark,)
-        raise IllegalAction("There is nothing to choose there now: use the buttons shown")
+        raise IllegalAction(N_("There is nothing to choose there now: use the buttons shown"))
 
     # -- results -----------------------------------------------------------------------------
 
     def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
         details = result.details or {}
         if result.contract == "passed" or details.get("game") == "passed":
-            return ["Everyone passed: the cards are thrown in (eingepasst)"]
+            return [_("Everyone passed: the cards are thrown in (eingepasst)")]
         if "declarer" not in details:
             ramsch = rules.ramsch if isinstance(rules, FullSkatRules) else rules
             return ["Ramsch", *RAMSCH.result_facts(ramsch, result, names)]
@@ -601,8 +700,9 @@ class SkatRenderer:
             schwarz=bool(details.get("schwarz_announced")),
             ouvert=bool(details.get("ouvert")),
         )
-        outcome = "won" if details.get("won") else "lost"
-        return f"{names[declarer]} {game}, {outcome}"
+        if details.get("won"):
+            return _("{name} {game}, won", name=names[declarer], game=game)
+        return _("{name} {game}, lost", name=names[declarer], game=game)
 
 
 def value_facts(details: dict[str, Any], result: DealResult, names: list[str]) -> list[str]:
@@ -621,28 +721,39 @@ def value_facts(details: dict[str, Any], result: DealResult, names: list[str]) -
         schwarz=bool(details.get("schwarz_announced")),
         ouvert=bool(details.get("ouvert")),
     )
-    facts = [f"**{names[declarer]}** played **{announced}**, bid {bid}"]
+    facts = [
+        _("**{name}** played **{game}**, bid {bid}", name=names[declarer], game=announced, bid=bid)
+    ]
     plain = value >> kontra
     if game == "null":
         facts.append(f"{game_text(game, hand=hand, ouvert=bool(details.get('ouvert')))}: {plain}")
     else:
         facts.append(_game_value(details, game, bid, plain))
     if kontra:
-        said = "Kontra" if kontra == 1 else "Kontra and Re"
-        facts.append(f"{said}: {plain} × {2**kontra} = {value}")
+        said = N_("Kontra: {plain} × {factor} = {value}")
+        if kontra > 1:
+            said = N_("Kontra and Re: {plain} × {factor} = {value}")
+        facts.append(_(said, plain=plain, factor=2**kontra, value=value))
     points = details.get("declarer_points")
     won = bool(details.get("won"))
     score = result.scores[declarer] if declarer < len(result.scores) else 0
     if game == "null":
-        how = "no trick taken" if won else "took a trick"
+        how = _("no trick taken") if won else _("took a trick")
     else:
-        how = f"{points} points" if points is not None else ""
+        how = _("{points} points", points=points) if points is not None else ""
     if won:
-        facts.append(f"**won** ({how}): +{value}")
+        facts.append(_("**won** ({how}): {score}", how=how, score=score_text(value)))
     elif score == -2 * value:
-        facts.append(f"**lost** ({how}): −2 × {value} = −{2 * value}")
+        facts.append(
+            _(
+                "**lost** ({how}): −2 × {value} = {score}",
+                how=how,
+                value=value,
+                score=score_text(-2 * value),
+            )
+        )
     else:
-        facts.append(f"**lost** ({how})")
+        facts.append(_("**lost** ({how})", how=how))
     return facts
 
 
@@ -665,9 +776,14 @@ def _game_value(details: dict[str, Any], game: str, bid: int, plain: int) -> str
     parts += [f"{STEP_NAMES[name]} {level}" for name, level in steps.steps[1:]]
     worked = f"{', '.join(parts)} → {steps.level} × {steps.base} = {steps.counted}"
     if steps.raised is not None:
-        return (
-            f"{worked}, less than the bid of {bid}: **überreizt** (lost), counted as "
-            f"{steps.raised // steps.base} × {steps.base} = {steps.raised}"
+        return _(
+            "{worked}, less than the bid of {bid}: **überreizt** (lost), counted as "
+            "{level} × {base} = {raised}",
+            worked=worked,
+            bid=bid,
+            level=steps.raised // steps.base,
+            base=steps.base,
+            raised=steps.raised,
         )
     return worked
 

@@ -1,0 +1,140 @@
+"""The slash commands speak German: every name, description and choice of the `/ramsch` tree has
+a German translation within Discord's limits, and the bot installs the translator."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any, cast
+from unittest import mock
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot import i18n
+from bot.client import RamschBot
+from bot.commands.translator import CatalogueTranslator, message_id
+from bot.settings import Settings
+from bot.storage import Store
+from tests.bot.helpers import FakeClock, make_service
+
+NAME = re.compile(r"[-_\w]{1,32}")
+"""A command or option name as Discord takes it (also lower case)."""
+GERMAN = discord.Locale.german.value
+
+
+@pytest.fixture
+async def bot(store: Store, tmp_path: Path) -> AsyncIterator[RamschBot]:
+    counter = itertools.count(1)
+    service = make_service(store, FakeClock(), lambda: next(counter))
+    settings = Settings(
+        discord_token="unused",
+        ramsch_db=tmp_path / "ramsch.db",
+        ramsch_guild_ids=(1,),
+        ramsch_render_interval=0,
+        ramsch_ai_delay=0,
+        ramsch_tick_interval=0,
+        _env_file=None,
+    )
+    bot = RamschBot(settings, service, store)
+    with mock.patch.object(bot, "sync_commands", mock.AsyncMock()):
+        await bot.setup_hook()
+    yield bot
+    for name in list(bot.cogs):
+        await bot.remove_cog(name)
+    await service.close()
+
+
+def _walk(payload: dict[str, Any], path: str = "") -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(kind, where, payload) of the command, its options and their choices."""
+    where = f"{path}/{payload['name']}"
+    yield ("name", where, payload)
+    for option in payload.get("options", []):
+        yield from _walk(option, where)
+    for choice in payload.get("choices", []):
+        yield ("choice", f"{where}={choice['name']}", choice)
+
+
+async def _german(bot: RamschBot) -> dict[str, Any]:
+    return await bot.ramsch.get_translated_payload(bot.tree, CatalogueTranslator())
+
+
+async def test_every_name_description_and_choice_has_a_german_translation(bot: RamschBot) -> None:
+    wrong: list[str] = []
+    count = 0
+    for kind, where, part in _walk(await _german(bot)):
+        german = part.get("name_localizations", {}).get(GERMAN)
+        count += 1
+        if german is None:
+            wrong.append(f"{where}: no German name")
+        elif kind == "name" and (not NAME.fullmatch(german) or german != german.lower()):
+            wrong.append(f"{where}: {german!r} is no name Discord takes")
+        elif kind == "choice" and len(german) > 100:
+            wrong.append(f"{where}: the German choice is longer than 100 characters")
+        if kind == "name":
+            description = part.get("description_localizations", {}).get(GERMAN)
+            if description is None:
+                wrong.append(f"{where}: no German description")
+            elif not 1 <= len(description) <= 100:
+                wrong.append(f"{where}: the German description is longer than 100 characters")
+    assert count > 60
+    assert not wrong, "\n".join(wrong)
+
+
+async def test_german_names_are_unique_among_their_siblings(bot: RamschBot) -> None:
+    def check(payload: dict[str, Any]) -> None:
+        options = payload.get("options", [])
+        names = [option["name_localizations"][GERMAN] for option in options]
+        assert len(names) == len(set(names)), (payload["name"], names)
+        for option in options:
+            check(option)
+
+    check(await _german(bot))
+
+
+async def test_the_commands_read_as_a_german_player_expects(bot: RamschBot) -> None:
+    payload = await _german(bot)
+    commands = {part["name"]: part for part in payload["options"]}
+    german = {name: part["name_localizations"][GERMAN] for name, part in commands.items()}
+    assert (
+        german.items()
+        >= {
+            "new": "neu",
+            "abort": "abbrechen",
+            "rules": "regeln",
+            "help": "hilfe",
+            "leaderboard": "rangliste",
+            "stats": "statistik",
+            "history": "verlauf",
+            "record": "aufzeichnung",
+            "config": "einstellungen",
+        }.items()
+    )
+    seats = next(option for option in commands["new"]["options"] if option["name"] == "seats")
+    assert seats["name_localizations"][GERMAN] == "plätze"
+    assert commands["help"]["description_localizations"][GERMAN] == (
+        "Wie man mit diesem Bot Ramsch spielt"
+    )
+
+
+async def test_other_languages_keep_the_english_text() -> None:
+    translator = CatalogueTranslator()
+    context: Any = app_commands.TranslationContext(
+        location=app_commands.TranslationContextLocation.command_name, data=cast(Any, None)
+    )
+    text = app_commands.locale_str("new")
+    assert await translator.translate(text, discord.Locale.french, context) is None
+    assert await translator.translate(text, discord.Locale.american_english, context) is None
+    assert await translator.translate(text, discord.Locale.german, context) == "neu"
+    assert message_id("new", app_commands.TranslationContextLocation.parameter_name) == (
+        "option name: new"
+    )
+    assert i18n.translated("option name: seats", "de") == "plätze"
+
+
+async def test_the_bot_installs_the_translator(bot: RamschBot) -> None:
+    """bot/client.py's setup_hook: ``await self.tree.set_translator(CatalogueTranslator())``."""
+    assert isinstance(bot.tree.translator, CatalogueTranslator)
