@@ -16,6 +16,7 @@ from aiohttp import web
 
 from . import payloads
 from .errors import EmulatorFailure, SimulationError, Violation, json_response
+from .faults import Faults
 from .gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -117,6 +118,9 @@ class Emulator:
         self.clients: list[tuple[Any, asyncio.Task[None]]] = []
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
+        self.faults = Faults()
+        self.nonces: dict[tuple[int, str], int] = {}
+        """(channel id, nonce) -> the message a create with ``enforce_nonce`` made."""
         self.port = 0
         self._runner: web.AppRunner | None = None
         self._announced: set[int] = set()

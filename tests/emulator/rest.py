@@ -116,7 +116,15 @@ class RestApi:
             handler, params, _, auth = matched
             if auth and request.headers.get("Authorization") != f"Bot {emulator.token}":
                 raise APIError(401, UNAUTHORIZED, "401: Unauthorized")
-            return await handler(Call(request, params, route))
+            before, after = await emulator.faults.apply(route, params)
+            if before is not None:
+                emulator.record("fault", route=route, status=before.status, code=before.code)
+                return before.response()
+            response = await handler(Call(request, params, route))
+            if after is not None:
+                emulator.record("fault", route=route, status=after.status, lost=True)
+                return after.response()
+            return response
         except APIError as exc:
             if exc.violation:
                 emulator.violation(exc.status, exc.code, exc.message, route)
@@ -279,7 +287,20 @@ class RestApi:
         if channel.recipient is not None and not channel.recipient.dms_open:
             emulator.record("dm_refused", user=channel.recipient, body=body)
             raise APIError(403, 50007, "Cannot send messages to this user", violation=False)
+        nonce = body.get("nonce")
+        key = (channel.id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord answers a repeated create with the message the first one made
+            # (discord.py sends every nonce with enforce_nonce).
+            made = emulator.nonces.get(key)
+            earlier = next((m for m in channel.messages if m.id == made), None)
+            if earlier is not None and not earlier.deleted:
+                emulator.record("nonce_repeat", channel=channel.id, nonce=nonce)
+                return json_response({**earlier.payload(), "nonce": nonce})
         message = emulator.store.create(channel, body, uploads, source=call.route)
+        if nonce is not None:
+            emulator.nonces[key] = message.id
+            return json_response({**message.payload(), "nonce": nonce})
         return json_response(message.payload())
 
     async def get_message(self, call: Call) -> web.StreamResponse:
