@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sqlite3
 import sys
 
 import aiohttp
@@ -16,8 +17,11 @@ import yarl
 from pydantic import ValidationError
 
 from bot.client import RamschBot
+from bot.health import Heartbeat
 from bot.settings import Settings, settings_error
 from bot.storage import Store
+from bot.storage.lease import LeaseLost, LeaseRefused, ProcessLease
+from bot.storage.opening import StoreUnusable, unusable
 from bot.tables import TableService
 
 log = logging.getLogger("bot")
@@ -82,23 +86,44 @@ def unreachable_message(settings: Settings, error: BaseException) -> str:
 
 
 async def run(settings: Settings) -> None:
-    """Open the store, build the service and the bot, and run until stopped (SIGTERM/SIGINT).
+    """Open the store, take the process lease, build the service and the bot, and run until
+    stopped (SIGTERM/SIGINT) or until another process takes the lease over.
 
-    Raises DiscordUnreachable when the connection fails (DNS, refused, timeout); discord.py
-    itself retries gateway drops once logged in, so this is mostly a failure at login."""
+    Raises StoreUnusable when the database can't be used, LeaseRefused when another process
+    runs on it (after waiting ``RAMSCH_LEASE_WAIT`` seconds for it to stop), LeaseLost when
+    another process took it over while this one ran, and DiscordUnreachable when the
+    connection fails (DNS, refused, timeout); discord.py itself retries gateway drops once
+    logged in, so this is mostly a failure at login."""
     point_discord_at(settings)
     async with Store(settings.ramsch_db) as store:
-        service = TableService(store, ai_delay=settings.ramsch_ai_delay)
+        lease = ProcessLease(store)
         try:
-            async with RamschBot(settings, service, store) as client:
-                stop_on_signals(client)
-                try:
-                    await client.start(settings.discord_token.get_secret_value())
-                except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
-                    raise DiscordUnreachable(unreachable_message(settings, error)) from error
+            await lease.acquire(settings.ramsch_lease_wait)
+        except sqlite3.Error as error:
+            raise unusable(settings.ramsch_db, error) from None
+        try:
+            await serve(settings, store, lease)
         finally:
-            await service.close()
+            await lease.release()
+    if lease.lost:
+        raise LeaseLost
     log.info("Stopped")
+
+
+async def serve(settings: Settings, store: Store, lease: ProcessLease) -> None:
+    """Run the bot on an open store whose lease this process holds."""
+    service = TableService(store, ai_delay=settings.ramsch_ai_delay)
+    try:
+        async with RamschBot(settings, service, store) as client:
+            stop_on_signals(client)
+            lease.keep(on_lost=lambda: asyncio.ensure_future(client.close()))
+            try:
+                async with Heartbeat(client, settings.ramsch_health_file):
+                    await client.start(settings.discord_token.get_secret_value())
+            except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
+                raise DiscordUnreachable(unreachable_message(settings, error)) from error
+    finally:
+        await service.close()
 
 
 def stop_on_signals(client: RamschBot) -> None:
@@ -112,7 +137,9 @@ def stop_on_signals(client: RamschBot) -> None:
 def main() -> None:
     """Run the bot until stopped. Exit status: 0 stopped by SIGTERM/SIGINT; 1 Discord refused
     the token; 2 a setting is missing or invalid; 3 Discord could not be reached at start
-    (network, DNS, DISCORD_API_BASE / DISCORD_GATEWAY_URL). Errors are one line on stderr."""
+    (network, DNS, DISCORD_API_BASE / DISCORD_GATEWAY_URL); 4 the database can't be used
+    (its directory, its file, its schema, a lock); 5 another bot process runs on the database
+    (or took it over). Errors are one line on stderr."""
     settings = load_settings()
     setup_logging(settings.ramsch_log_level)
     log.info("Database: %s", settings.ramsch_db)
@@ -125,6 +152,14 @@ def main() -> None:
     except DiscordUnreachable as error:
         log.error("%s", error)
         raise SystemExit(3) from None
+    except StoreUnusable as error:
+        log.error("%s", error)
+        raise SystemExit(4) from None
+    except LeaseRefused as error:
+        log.error("%s", error)
+        raise SystemExit(5) from None
+    except LeaseLost:
+        raise SystemExit(5) from None  # the lease's renewer said so when it happened
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
+from bot.commands.sync import CommandSync
 from bot.commands.translator import CatalogueTranslator
 from bot.i18n import N_, _
 from bot.preferences import Preferences
@@ -32,7 +33,10 @@ EXTENSIONS = (
     "bot.cogs.stats",
     "bot.cogs.history",
     "bot.cogs.preferences",
+    "bot.cogs.privacy",
 )
+MAX_REPLY = 2000
+"""Characters of a message's content Discord takes."""
 APOLOGY = N_("Sorry, something went wrong on my side. It has been logged; please try again.")
 
 
@@ -102,17 +106,11 @@ class RamschBot(commands.Bot):
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """Sync to the configured guilds (instant), else globally (may take a while to show)."""
-        guild_ids = self.settings.ramsch_guild_ids
-        if not guild_ids:
-            synced = await self.tree.sync()
-            log.info("Synced %d global command(s)", len(synced))
-            return
-        for guild_id in guild_ids:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("Synced %d command(s) to guild %d", len(synced), guild_id)
+        """Sync to the configured guilds (instant), else globally (may take a while to show):
+        only what changed since the last start, removing the copies of the other kind; a
+        guild Discord refuses or a server error never stops the start (bot.commands.sync)."""
+        sync = CommandSync(self, self.tree, self.store, clock=self.service.clock)
+        await sync.run(self.settings.ramsch_guild_ids)
 
     async def on_ready(self) -> None:
         user = self.user
@@ -138,7 +136,10 @@ class RamschBot(commands.Bot):
         await self.reply(interaction, message)
 
     async def reply(self, interaction: discord.Interaction, message: str) -> None:
-        """An ephemeral answer, whether or not the interaction was acknowledged already."""
+        """An ephemeral answer, whether or not the interaction was acknowledged already; cut
+        to Discord's 2,000 characters (a refusal may echo what the user typed)."""
+        if len(message) > MAX_REPLY:
+            message = message[: MAX_REPLY - 1] + "…"
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)

@@ -94,6 +94,11 @@ class Preferences:
         except Exception as error:  # only a language to remember: never worth a failed click
             log.warning("Could not store the language of user %d: %s", row.user_id, error)
 
+    def forget(self, user_id: int) -> None:
+        """Drop a forgotten user's row from memory (the store deleted it): nothing cached
+        writes him back; a later interaction of his starts afresh."""
+        self.rows.pop(user_id, None)
+
     async def flush(self) -> None:
         """Wait for pending writes (shutdown, tests)."""
         while self._writes:

@@ -1,4 +1,4 @@
-"""Settings: `/ramsch config` (Manage Server) and the rules editor of lobbies and of the server."""
+"""Settings: `/ramsch-config` (Manage Server) and the rules editor of lobbies and of the server."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from bot.commands.choices import (
     preset_autocomplete,
     seats_autocomplete,
 )
-from bot.commands.group import RamschCog, subcommand
+from bot.commands.group import RamschCog
 from bot.i18n import N_, _
-from bot.tables import NotHost, TableError, WrongState
+from bot.tables import GuildSettings, NotHost, TableError, WrongState
 from bot.ui import ids
 from bot.ui.editor import Draft, Proposal, checked_timer, choose, enter_numbers, section_of
 from bot.ui.editor_view import numbers_modal, render_editor
@@ -36,8 +36,10 @@ CHANGED = {
     "language": N_("language"),
     "reminder": N_("reminder"),
     "pictures": N_("card pictures"),
+    "ping_role": N_("role pinged for new tables"),
+    "threads": N_("a thread per table"),
 }
-"""What `/ramsch config` names as saved (the preset's with its name)."""
+"""What `/ramsch-config` names as saved (the preset's with its name)."""
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="the server's language", value="auto"),
     app_commands.Choice(name="Deutsch", value="de"),
@@ -56,41 +58,101 @@ def can_manage(interaction: discord.Interaction) -> bool:
 
 
 class ConfigCog(RamschCog, name="Config"):
-    """Server defaults for new tables, and the editor that changes rules before a start."""
+    """Server defaults for new tables (`/ramsch-config`, Manage Server), and the editor that
+    changes rules before a start."""
 
-    @subcommand("config", "Server defaults for new tables: rules, timer, DMs, channels")
+    group = app_commands.Group(
+        name="ramsch-config",
+        description="Ramsch server settings for new tables (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+    """A top-level group: Discord hides it from members without Manage Server (it takes
+    default permissions only at the top level); every subcommand checks at run time too."""
+
+    @group.command(name="show", description="The server's defaults for new tables, to edit")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await self._configure(interaction, {})
+
+    @group.command(name="rules", description="The game, its rules, rounds and seats of new tables")
     @app_commands.describe(
         game="the game new tables play",
         preset="the rules new tables start with (a preset of that game)",
-        timer="seconds a player has for a turn; 0: no timer",
-        dms="DM each player their hand (else they use My hand)",
         rounds="rounds a table plays",
         seats="players at a table (4 at a 3-player game: the dealer sits out)",
-        channels="where tables may be opened",
-        channel="the channel for `channels` (default: this one)",
-        language="the language of the table messages in the channels",
-        reminder="seconds into a turn when the player is pinged; 0: at once; -1: at half time",
-        pictures="card pictures on the table messages and hands",
     )
-    @app_commands.choices(game=GAME_CHOICES, channels=CHANNEL_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(preset=preset_autocomplete)
     @app_commands.autocomplete(seats=seats_autocomplete)
-    async def config(
+    async def rules(
         self,
         interaction: discord.Interaction,
         game: str | None = None,
-        preset: str | None = None,
-        timer: app_commands.Range[int, 0, 86400] | None = None,
-        dms: bool | None = None,
+        preset: app_commands.Range[str, 1, 100] | None = None,
         rounds: app_commands.Range[int, 1, 50] | None = None,
         seats: app_commands.Range[int, min(SEAT_SIZES), max(SEAT_SIZES)] | None = None,
-        channels: str | None = None,
-        channel: discord.TextChannel | None = None,
-        language: str | None = None,
-        reminder: app_commands.Range[int, -1, 86400] | None = None,
-        pictures: bool | None = None,
     ) -> None:
-        """Show the server's settings with the editor; options given are changed first."""
+        await self._configure(
+            interaction, {"game": game, "preset": preset, "rounds": rounds, "seats": seats}
+        )
+
+    @group.command(name="table", description="Turn timer, reminder, DMs, pictures, language")
+    @app_commands.describe(
+        timer="seconds a player has for a turn; 0: no timer",
+        reminder="seconds into a turn when the player is pinged; 0: at once; -1: at half time",
+        dms="DM each player their hand (else they use My hand)",
+        pictures="card pictures on the table messages and hands",
+        language="the language of the table messages in the channels",
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def table(
+        self,
+        interaction: discord.Interaction,
+        timer: app_commands.Range[int, 0, 86400] | None = None,
+        reminder: app_commands.Range[int, -1, 86400] | None = None,
+        dms: bool | None = None,
+        pictures: bool | None = None,
+        language: str | None = None,
+    ) -> None:
+        await self._configure(
+            interaction,
+            {"timer": timer, "reminder": reminder, "dms": dms, "pictures": pictures,
+             "language": language},
+        )  # fmt: skip
+
+    @group.command(name="channels", description="The channels where tables may be opened")
+    @app_commands.describe(
+        action="allow tables in a channel, stop allowing them, or allow every channel",
+        channel="the channel (default: this one)",
+    )
+    @app_commands.choices(action=CHANNEL_CHOICES)
+    async def channels(
+        self,
+        interaction: discord.Interaction,
+        action: str | None = None,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        await self._configure(interaction, {"channels": action, "channel": channel})
+
+    @group.command(name="announce", description="A role pinged for new tables; a thread each")
+    @app_commands.describe(
+        ping_role="the role pinged when a table opens",
+        no_ping_role="True: ping no role when a table opens",
+        threads="each table plays in its own thread, keeping the channel clean",
+    )
+    async def announce(
+        self,
+        interaction: discord.Interaction,
+        ping_role: discord.Role | None = None,
+        no_ping_role: bool | None = None,
+        threads: bool | None = None,
+    ) -> None:
+        await self._configure(
+            interaction, {"ping_role": ping_role, "no_ping_role": no_ping_role, "threads": threads}
+        )
+
+    async def _configure(self, interaction: discord.Interaction, given: dict[str, Any]) -> None:
+        """Show the server's settings with the editor; the options given are changed first."""
         if not can_manage(interaction):
             raise TableError(NOT_A_MANAGER)
         guild_id = interaction.guild_id
@@ -98,6 +160,8 @@ class ConfigCog(RamschCog, name="Config"):
         service = self.bot.service
         data = (await service.guilds.get(guild_id)).model_dump(mode="json")
         changed: list[str] = []
+        notes: list[str] = []
+        game, preset = given.get("game"), given.get("preset")
         if game is not None or preset is not None:
             old = get_game(data["game"]).preset(data["preset"])
             chosen = get_game(game or data["game"])
@@ -109,40 +173,69 @@ class ConfigCog(RamschCog, name="Config"):
             if seats_now not in new.table_sizes() or len(old.table_sizes()) == 1:
                 data["options"]["seats"] = new.players
             changed.append(_(CHANGED["preset"], preset=name))
-        if timer is not None:
-            data["turn_timeout"] = checked_timer(timer)
+        if given.get("timer") is not None:
+            data["turn_timeout"] = checked_timer(given["timer"])
             changed.append(_(CHANGED["timer"]))
-        if dms is not None:
-            data["dms"] = dms
+        if given.get("dms") is not None:
+            data["dms"] = given["dms"]
             changed.append(_(CHANGED["dms"]))
-        if rounds is not None:
-            data["options"]["rounds"] = rounds
+        if given.get("rounds") is not None:
+            data["options"]["rounds"] = given["rounds"]
             changed.append(_(CHANGED["rounds"]))
-        if seats is not None:
-            data["options"]["seats"] = seats
-            data["rules"] = seated_overrides(data, seats)
+        if given.get("seats") is not None:
+            data["options"]["seats"] = given["seats"]
+            data["rules"] = seated_overrides(data, given["seats"])
             changed.append(_(CHANGED["seats"]))
-        if channels is not None or channel is not None:
+        action, channel = given.get("channels"), given.get("channel")
+        if action is not None or channel is not None:
             where = channel.id if channel is not None else interaction.channel_id
             assert where is not None
-            data["channels"] = allowed_channels(data["channels"], channels or "add", where)
+            data["channels"] = allowed_channels(data["channels"], action or "add", where)
             changed.append(_(CHANGED["channels"]))
-        if language is not None:
-            data["language"] = language
+        if given.get("language") is not None:
+            data["language"] = given["language"]
             changed.append(_(CHANGED["language"]))
-        if reminder is not None:
+        if given.get("reminder") is not None:
+            reminder = given["reminder"]
             data["reminder"] = None if reminder < 0 else float(reminder)
             changed.append(_(CHANGED["reminder"]))
-        if pictures is not None:
-            data["pictures"] = pictures
+        if given.get("pictures") is not None:
+            data["pictures"] = given["pictures"]
             changed.append(_(CHANGED["pictures"]))
+        role, no_role = given.get("ping_role"), given.get("no_ping_role")
+        if role is not None and no_role:
+            raise TableError("Choose a role to ping or no role, not both")
+        if role is not None:
+            data["ping_role"] = checked_role(role)
+            changed.append(_(CHANGED["ping_role"]))
+            if not role.mentionable and not interaction.app_permissions.mention_everyone:
+                notes.append(
+                    _(
+                        "{role} can't be mentioned by everyone: allow it in the role's settings "
+                        "or give me the permission **Mention @everyone, @here and All Roles**, "
+                        "else nobody is pinged.",
+                        role=role.mention,
+                    )
+                )
+        elif no_role:
+            data["ping_role"] = None
+            changed.append(_(CHANGED["ping_role"]))
+        if given.get("threads") is not None:
+            data["threads"] = given["threads"]
+            changed.append(_(CHANGED["threads"]))
         settings = await service.guilds.get(guild_id)
         if changed:
             settings = await service.guilds.set(guild_id, data)
         draft = Draft.of_guild(guild_id, settings, _guild_name(interaction))
         note = _("Saved: {changes}.", changes=", ".join(changed)) if changed else ""
-        shown = render_editor(draft, note)
-        await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+        shown = render_editor(draft, "\n".join([note, *notes]).strip())
+        shown.embeds[0].add_field(name=_("Role pinged for new tables"), value=_role_text(settings))
+        shown.embeds[0].add_field(
+            name=_("A thread per table"), value=_("on") if settings.threads else _("off")
+        )
+        await interaction.response.send_message(
+            **shown.send_kwargs(), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
 
     # -- the editor's controls (see bot.ui.editor_items) --------------------------------------
 
@@ -217,7 +310,9 @@ class ConfigCog(RamschCog, name="Config"):
     ) -> Draft:
         """The editor's current state, if the user may change it."""
         if target == "t":
-            table = self.bot.service.tables.get(target_id)
+            table = self.bot.service.check_click(
+                target_id, guild_id=interaction.guild_id, user_id=interaction.user.id
+            )
             if interaction.user.id != table.host_id:
                 raise NotHost("Only the host can change the rules")
             if table.status != "lobby":
@@ -239,8 +334,11 @@ class ConfigCog(RamschCog, name="Config"):
                 draft.target_id, interaction.user.id, proposal.rules, proposal.options
             )
             return Draft.of_table(update.table)
+        # The editor shows only some settings: the others (language, reminder, pictures, the
+        # role ping, threads) are kept as they are.
+        current = (await service.guilds.get(draft.target_id)).model_dump(mode="json")
         settings = await service.guilds.set(
-            draft.target_id, proposal.guild_settings(draft.channels)
+            draft.target_id, current | proposal.guild_settings(draft.channels)
         )
         return Draft.of_guild(draft.target_id, settings, _guild_name(interaction))
 
@@ -280,6 +378,20 @@ def seated_overrides(data: dict[str, Any], seats: int) -> dict[str, Any]:
         return dict(data["rules"])
     seated = rules.seated(seats).options()
     return {name: value for name, value in seated.items() if base.options().get(name) != value}
+
+
+def checked_role(role: discord.Role) -> int:
+    """The id of a role to ping for new tables; @everyone and the roles of bots are refused."""
+    if role.is_default():
+        raise TableError("Choose a role: the bot never pings @everyone")
+    if role.managed:
+        raise TableError("{role} belongs to a bot or an integration: choose a role of members",
+                         role=role.mention)  # fmt: skip
+    return role.id
+
+
+def _role_text(settings: GuildSettings) -> str:
+    return f"<@&{settings.ping_role}>" if settings.ping_role is not None else _("none")
 
 
 def _guild_name(interaction: discord.Interaction) -> str:

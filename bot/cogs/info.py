@@ -34,9 +34,15 @@ HELP = (
      "two in a row you are away and the AI keeps your seat until you press **I'm back**.")),
     (N_("Schieberamsch"), N_("On your turn press **Pick up** (or **Pass on**, in Skat), then "
      "choose the two cards to lay for the next player.")),
-    (N_("Scores and records"), N_("`/ramsch leaderboard`, `/ramsch stats` and `/ramsch history` "
-     "show finished games; `/ramsch record` sends a deal's record to replay. `/ramsch rules` "
-     "explains the rules, `/ramsch config` sets the server's defaults (Manage Server).")),
+    (N_("After the game"), N_("Under the final standings, **Play again** starts the same table "
+     "once every player has pressed it; **New table** opens a lobby with the same rules. "
+     "`/ramsch new` can invite up to three players by name.")),
+    (N_("Ratings and records"), N_("`/ramsch leaderboard` ranks the server by rating (or points "
+     "per deal), `/ramsch stats` shows a player's figures and rating curve, `/ramsch history` "
+     "your recent games. `/ramsch replay` steps through a finished deal trick by trick with "
+     "every hand; `/ramsch record` sends its record as a file. `/ramsch rules` explains the "
+     "rules, `/ramsch-config` sets the server's defaults (Manage Server), `/ramsch forget-me` "
+     "deletes what the bot knows about you.")),
 )  # fmt: skip
 
 

@@ -9,9 +9,10 @@ from discord import app_commands
 
 from bot import i18n
 from bot.commands.group import RamschCog, subcommand
+from bot.ratings import MAX_MIN_DEALS, MIN_DEALS, RANKS, Rank, RankedPage
 from bot.storage import Period
 from bot.tables import TableError
-from bot.ui.boards import board_key, parse_board, render_leaderboard, render_stats
+from bot.ui.boards import PERIODS, board_key, parse_board, render_leaderboard, render_stats
 from ramsch_core import GAMES, get_game
 
 if TYPE_CHECKING:
@@ -35,22 +36,41 @@ PERIOD_CHOICES = [
     app_commands.Choice(name="this week", value="week"),
 ]
 
+RANK_CHOICES = [
+    app_commands.Choice(name="rating", value="rating"),
+    app_commands.Choice(name="points per deal", value="average"),
+]
+
 
 class StatsCog(RamschCog, name="Stats"):
-    """Leaderboards and a player's record (sessions with at least two humans)."""
+    """Leaderboards by rating or points per deal, and a player's ratings and record."""
 
     @subcommand("leaderboard", "The best players of this server in a variant")
     @app_commands.describe(
-        variant="which Ramsch, or full Skat (default: Skat Ramsch)", period="default: all time"
+        variant="which Ramsch, or full Skat (default: Skat Ramsch)",
+        period="default: all time",
+        rank="rank by rating (default) or by points per deal",
+        min_deals="deals a player needs for a place (default: 10)",
+        public="post it in the channel for everyone (default: only you see it)",
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
+    @app_commands.choices(variant=VARIANT_CHOICES, period=PERIOD_CHOICES, rank=RANK_CHOICES)
     async def leaderboard(
-        self, interaction: discord.Interaction, variant: str = "skat", period: str = "all"
+        self,
+        interaction: discord.Interaction,
+        variant: str = "skat",
+        period: str = "all",
+        rank: str = "rating",
+        min_deals: app_commands.Range[int, 0, MAX_MIN_DEALS] = MIN_DEALS,
+        public: bool = False,
     ) -> None:
         assert interaction.guild_id is not None
         game, board = board_of(variant)
-        shown = await self._page(interaction.guild_id, game, board, period, 0, interaction.user.id)
-        await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+        when = period_of(period)
+        ranked = rank_of(rank)
+        shown = await self._page(
+            interaction.guild_id, game, board, when, 0, interaction.user.id, ranked, min_deals
+        )
+        await interaction.response.send_message(**shown.send_kwargs(), ephemeral=not public)
 
     async def on_page(
         self,
@@ -59,9 +79,12 @@ class StatsCog(RamschCog, name="Stats"):
         variant: str,
         period: str,
         offset: int,
+        rank: str = "rating",
+        min_deals: int = MIN_DEALS,
     ) -> None:
-        """Prev / Next: show the page the button names, in place. ``variant`` is the board's
-        key (``board_key``): a Ramsch variant as in buttons posted before, or ``game/variant``."""
+        """Prev / Next: show the page the button names, in place (on a board posted for
+        everyone: privately, to whoever clicked). ``variant`` is the board's key
+        (``board_key``): a Ramsch variant as in buttons posted before, or ``game/variant``."""
         i18n.speak_to(interaction)
         try:
             try:
@@ -70,24 +93,40 @@ class StatsCog(RamschCog, name="Stats"):
                 raise TableError("That leaderboard belongs to another server") from None
             if interaction.guild_id != guild_id:
                 raise TableError("That leaderboard belongs to another server")
-            shown = await self._page(guild_id, game, board, period, offset, interaction.user.id)
-            await interaction.response.edit_message(**shown.edit_kwargs())
+            shown = await self._page(
+                guild_id, game, board, period_of(period), offset, interaction.user.id,
+                rank_of(rank), min(max(min_deals, 0), MAX_MIN_DEALS),
+            )  # fmt: skip
+            message = interaction.message
+            if message is not None and not message.flags.ephemeral:
+                await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+            else:
+                await interaction.response.edit_message(**shown.edit_kwargs())
         except Exception as error:
             await self.bot.report_error(interaction, error)
 
     async def _page(
-        self, guild_id: int, game: str, variant: str, period: str, offset: int, viewer: int
+        self,
+        guild_id: int,
+        game: str,
+        variant: str,
+        period: Period,
+        offset: int,
+        viewer: int,
+        rank: Rank,
+        min_deals: int,
     ) -> Rendered:
-        service = self.bot.service
-        when = cast(Period, period)
-        page = await service.boards.leaderboard(
-            guild_id, game, variant, period=when, offset=offset, limit=PAGE_SIZE
-        )
+        boards = self.bot.service.boards
+
+        async def read(start: int) -> RankedPage:
+            return await boards.rating_board(
+                guild_id, game, variant, rank=rank, period=period, min_deals=min_deals,
+                offset=start, limit=PAGE_SIZE, viewer=viewer,
+            )  # fmt: skip
+
+        page = await read(offset)
         if not page.rows and offset > 0 and page.total_players:
-            last = (page.total_players - 1) // PAGE_SIZE * PAGE_SIZE  # the board shrank
-            page = await service.boards.leaderboard(
-                guild_id, game, variant, period=when, offset=last, limit=PAGE_SIZE
-            )
+            page = await read((page.total_players - 1) // PAGE_SIZE * PAGE_SIZE)  # it shrank
         return render_leaderboard(page, guild_id, board_key(game, variant), period, viewer)
 
     @subcommand("stats", "A player's record at Ramsch on this server")
@@ -95,6 +134,7 @@ class StatsCog(RamschCog, name="Stats"):
         user="whose record (default: yours)",
         variant="default: every variant",
         period="default: all time",
+        public="post it in the channel for everyone (default: only you see it)",
     )
     @app_commands.choices(variant=VARIANT_CHOICES, period=PERIOD_CHOICES)
     async def stats(
@@ -103,15 +143,40 @@ class StatsCog(RamschCog, name="Stats"):
         user: discord.User | None = None,
         variant: str | None = None,
         period: str = "all",
+        public: bool = False,
     ) -> None:
         assert interaction.guild_id is not None
         who = user or interaction.user
         game, board = board_of(variant) if variant is not None else (GAME, None)
-        record = await self.bot.service.boards.user_stats(
-            interaction.guild_id, who.id, game=game, variant=board, period=cast(Period, period)
+        when = period_of(period)
+        boards = self.bot.service.boards
+        record = await boards.user_stats(
+            interaction.guild_id, who.id, game=game, variant=board, period=when
         )
-        shown = render_stats(record, who.display_name, variant, period)
-        await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
+        rated = await boards.user_ratings(
+            interaction.guild_id,
+            who.id,
+            game=game if board is not None else None,
+            variant=board,
+            period=when,
+        )
+        shown = render_stats(record, who.display_name, variant, when, rated)
+        await interaction.response.send_message(**shown.send_kwargs(), ephemeral=not public)
+
+
+def period_of(choice: str) -> Period:
+    """A ``period`` choice, refused unless it is one of the choices."""
+    if choice not in PERIODS:
+        raise TableError(
+            "Unknown period {period}: choose all, month or week", period=repr(choice[:20])
+        )
+    return cast(Period, choice)
+
+
+def rank_of(choice: str) -> Rank:
+    if choice not in RANKS:
+        raise TableError("Rank by rating or by average, not {rank}", rank=repr(choice[:20]))
+    return choice
 
 
 def board_of(choice: str) -> tuple[str, str]:
@@ -119,7 +184,7 @@ def board_of(choice: str) -> tuple[str, str]:
     try:
         return parse_board(choice)
     except ValueError:
-        raise TableError("There is no leaderboard called '{board}'", board=choice) from None
+        raise TableError("There is no leaderboard called '{board}'", board=choice[:40]) from None
 
 
 async def setup(bot: RamschBot) -> None:

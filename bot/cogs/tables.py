@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.commands.choices import (
     GAME_CHOICES,
     SEAT_SIZES,
@@ -21,9 +22,12 @@ from bot.commands.choices import (
     seats_autocomplete,
 )
 from bot.commands.group import RamschCog, subcommand
-from bot.i18n import _
+from bot.i18n import N_, _
+from bot.permissions import require_table_permissions
 from bot.publish.publisher import Publisher
-from bot.tables import ChannelBusy, NotFound, NotHost, TableError, WrongState
+from bot.storage.social import TableThread
+from bot.tables import ChannelBusy, NotFound, NotHost, Table, TableError, Update, WrongState
+from bot.tables.settings import GuildSettings
 from bot.ui import ids
 from bot.ui.actions import action_of
 from bot.ui.editor import Draft
@@ -31,7 +35,16 @@ from bot.ui.editor_view import render_editor
 from bot.ui.games import renderer_for
 from bot.ui.hand import render_hand
 from bot.ui.items import marked_on
-from bot.ui.lobby import render_lobby
+from bot.ui.lobby import (
+    again_line,
+    allowed_pings,
+    invitation,
+    render_announcement,
+    render_announcement_end,
+    render_lobby,
+    thread_name,
+)
+from bot.ui.message import Rendered
 from bot.ui.routing import ALL_ITEMS, route_unhandled
 from ramsch_core import Action, SeatView, SkatRules
 
@@ -41,6 +54,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+MAX_NAME = 100
+"""Characters a preset or option name typed into a command may have (the longest is ~20)."""
 ACK_AFTER = 2.0
 """Seconds a click may take before it is deferred (Discord wants an answer within 3)."""
 
@@ -53,12 +68,15 @@ class TablesCog(RamschCog, name="Tables"):
         self.service = bot.service
         self.publisher = Publisher(bot, bot.settings.ramsch_render_interval)
         self._ticker: asyncio.Task[None] | None = None
+        self._announcing: set[asyncio.Task[None]] = set()
+        """Edits of thread announcements once their table started or was cancelled."""
 
     async def cog_load(self) -> None:
         await super().cog_load()
         self.bot.add_dynamic_items(*ALL_ITEMS)
         self.bot.clicks = self
         self.service.tables.listeners.append(self.publisher.on_update)
+        self.service.tables.listeners.append(self._on_table_update)
         recovered = await self.service.recovery.recover()
         shown = await self.service.store.load_shown() if recovered else {}
         for table in recovered:
@@ -70,6 +88,9 @@ class TablesCog(RamschCog, name="Tables"):
         if self._ticker is not None:
             self._ticker.cancel()
         self.service.tables.listeners.remove(self.publisher.on_update)
+        self.service.tables.listeners.remove(self._on_table_update)
+        for task in list(self._announcing):
+            task.cancel()
         self.bot.remove_dynamic_items(*ALL_ITEMS)
         self.bot.clicks = None
         await self.publisher.close()
@@ -99,6 +120,9 @@ class TablesCog(RamschCog, name="Tables"):
         durchmarsch=describe(SkatRules, "durchmarsch", "Skat Ramsch: "),
         bock="Bock rounds (deals count double) after a Durchmarsch; in Skat also 60:60, Kontra...",
         crosses="Ramsen: crosses each player owes at the start (five bars each)",
+        invite1="a player to invite: pinged, with a Join button",
+        invite2="another player to invite",
+        invite3="another player to invite",
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(
@@ -111,16 +135,19 @@ class TablesCog(RamschCog, name="Tables"):
         self,
         interaction: discord.Interaction,
         game: str | None = None,
-        preset: str | None = None,
+        preset: app_commands.Range[str, 1, MAX_NAME] | None = None,
         rounds: app_commands.Range[int, 1, 50] | None = None,
         seats: app_commands.Range[int, min(SEAT_SIZES), max(SEAT_SIZES)] | None = None,
-        skat_to: str | None = None,
-        scoring: str | None = None,
+        skat_to: app_commands.Range[str, 1, MAX_NAME] | None = None,
+        scoring: app_commands.Range[str, 1, MAX_NAME] | None = None,
         stake: app_commands.Range[int, 1, 1000] | None = None,
         schieben: bool | None = None,
         durchmarsch: bool | None = None,
         bock: bool | None = None,
         crosses: app_commands.Range[int, 1, 10] | None = None,
+        invite1: discord.User | None = None,
+        invite2: discord.User | None = None,
+        invite3: discord.User | None = None,
     ) -> None:
         overrides = {
             "crosses": crosses,
@@ -132,26 +159,51 @@ class TablesCog(RamschCog, name="Tables"):
         }
         assert interaction.guild_id is not None and interaction.channel_id is not None
         guild = await self.service.guilds.get(interaction.guild_id)
-        if not guild.allows(interaction.channel_id):
+        parent = _thread_parent(interaction)
+        if not guild.allows(interaction.channel_id if parent is None else parent):
             where = " ".join(f"<#{channel}>" for channel in guild.channels)
             raise ChannelBusy(
                 "Tables can't be opened in this channel: use {channels}", channels=where
             )
+        require_table_permissions(interaction)
         rules, options = requested_table(
             guild, game, preset, overrides, seats=seats, rounds=rounds, bock=bock
         )
-        update = await self.service.lobby.open(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            rules=rules,
-            options=options,
-        )
-        table = update.table
+        invited = _invited(interaction, (invite1, invite2, invite3), int(options["seats"]))
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        host = interaction.user
+
+        async def opener() -> Update:
+            return await self.service.lobby.open(
+                guild_id=guild_id, channel_id=channel_id, host_id=host.id,
+                host_name=host.display_name, rules=rules, options=options, parent_id=parent,
+            )  # fmt: skip
+
+        await self._open(interaction, guild, opener, invited)
+
+    async def _open(
+        self,
+        interaction: discord.Interaction,
+        settings: GuildSettings,
+        opener: Callable[[], Awaitable[Update]],
+        invited: tuple[int, ...] = (),
+    ) -> None:
+        """Open a lobby (``opener``) and post it, answering the interaction: in the channel,
+        pinging the invited players and the server's table role; or, if the server wants a
+        thread per table, an announcement in the channel and the lobby in its new thread."""
+        want_thread = settings.threads and _thread_parent(interaction) is None
+        missing = _thread_permissions_missing(interaction) if want_thread else []
+        table = (await opener()).table
+        role = settings.ping_role
+        if want_thread and not missing:
+            await self._open_in_thread(interaction, table, invited, role)
+            return
         shown = render_lobby(table)
+        pinging = Rendered(invitation(table, invited, role), shown.embeds, shown.view)
         try:
-            response = await interaction.response.send_message(**shown.send_kwargs())
+            response = await interaction.response.send_message(
+                **pinging.send_kwargs(), allowed_mentions=allowed_pings(invited, role)
+            )
         except discord.HTTPException:
             await self.service.lobby.cancel(table.id, interaction.user.id, can_manage=True)
             raise
@@ -159,7 +211,76 @@ class TablesCog(RamschCog, name="Tables"):
         if message_id is None:
             message_id = (await interaction.original_response()).id
         await self.service.lobby.set_message(table.id, message_id)
+        # The invitation line stays until the lobby changes (its pings were sent).
         self.publisher.attach(table, message_id, shown)
+        if missing:
+            await self._tell_host(
+                interaction,
+                _(
+                    "This server gives each table its own thread, but I lack the permission "
+                    "{permissions} in this channel: the table plays here.",
+                    permissions=", ".join(f"**{_(name)}**" for name in missing),
+                ),
+            )
+
+    async def _open_in_thread(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        invited: tuple[int, ...],
+        role: int | None,
+    ) -> None:
+        """The announcement in the channel (pings, Join), a thread from it, the lobby there."""
+        assert interaction.channel_id is not None
+        parent_id = interaction.channel_id
+        announcement = render_announcement(table, invited, role)
+        try:
+            response = await interaction.response.send_message(
+                **announcement.send_kwargs(), allowed_mentions=allowed_pings(invited, role)
+            )
+        except discord.HTTPException:
+            await self.service.lobby.cancel(table.id, interaction.user.id, can_manage=True)
+            raise
+        message_id = response.message_id
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        channel = self.bot.get_partial_messageable(parent_id, guild_id=interaction.guild_id)
+        try:
+            thread = await channel.get_partial_message(message_id).create_thread(
+                name=thread_name(table), auto_archive_duration=1440
+            )
+        except (discord.HTTPException, ValueError) as error:
+            # No thread: the announcement becomes the lobby, in the channel.
+            log.info("Table %d: could not open a thread: %s", table.id, error)
+            shown = render_lobby(table)
+            await interaction.edit_original_response(
+                **shown.edit_kwargs(), allowed_mentions=discord.AllowedMentions.none()
+            )
+            await self.service.lobby.set_message(table.id, message_id)
+            self.publisher.attach(table, message_id, shown)
+            await self._tell_host(
+                interaction, _("I could not open a thread for this table: it plays here.")
+            )
+            return
+        try:
+            await self.service.lobby.move(table.id, thread.id)
+            # Saved first: if the lobby can't be posted, the cancel closes the announcement.
+            await self.service.lobby.social.save_thread(
+                TableThread(table.id, parent_id, message_id, thread.id)
+            )
+            shown = render_lobby(table)
+            sent = await thread.send(**shown.send_kwargs())
+        except Exception:
+            await self.service.lobby.cancel(table.id, interaction.user.id, can_manage=True)
+            raise
+        await self.service.lobby.set_message(table.id, sent.id)
+        self.publisher.attach(table, sent.id, shown)
+
+    async def _tell_host(self, interaction: discord.Interaction, text: str) -> None:
+        try:
+            await interaction.followup.send(text, ephemeral=True)
+        except discord.HTTPException as error:
+            log.info("Could not tell the host of a table: %s", error)
 
     @subcommand("abort", "Cancel the table in this channel (its host, or Manage Server)")
     async def abort(self, interaction: discord.Interaction) -> None:
@@ -173,6 +294,11 @@ class TablesCog(RamschCog, name="Tables"):
         await interaction.response.send_message(
             _("Table #{table} is cancelled.", table=table.id), ephemeral=True
         )
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """Tables in a deleted channel close; their players are told by DM."""
+        await self.publisher.channel_deleted(channel.id)
 
     # -- clicks (see bot.ui.items) ------------------------------------------------------------
 
@@ -223,9 +349,23 @@ class TablesCog(RamschCog, name="Tables"):
                 error.rules = self.service.tables.get(table_id).rules  # type: ignore[attr-defined]
             raise
 
+    async def _guard(self, interaction: discord.Interaction, table_id: int) -> bool:
+        """Whether the click may touch the table (its server, or a DM of one of its players);
+        a forged custom_id for another server's table is refused here, nothing changes."""
+        try:
+            self.service.check_click(
+                table_id, guild_id=interaction.guild_id, user_id=interaction.user.id
+            )
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+            return False
+        return True
+
     async def on_lobby(
         self, interaction: discord.Interaction, table_id: int, action: ids.LobbyAction
     ) -> None:
+        if not await self._guard(interaction, table_id):
+            return
         user = interaction.user
         if action == "rules":
             await self._open_editor(interaction, table_id)
@@ -259,10 +399,92 @@ class TablesCog(RamschCog, name="Tables"):
         except Exception as error:
             await self.bot.report_error(interaction, error)
 
+    # -- under the final standings: Play again, New table ------------------------------------
+
+    async def on_again(
+        self, interaction: discord.Interaction, table_id: int, action: ids.AgainAction
+    ) -> None:
+        try:
+            if action == "newtable":
+                await self._new_table(interaction, table_id)
+                return
+            again = await self.service.lobby.play_again(
+                table_id, interaction.user.id, interaction.guild_id
+            )
+        except Exception as error:
+            await self.bot.report_error(interaction, error)
+            return
+        new_table = again.update.table.id if again.update is not None else None
+        assert interaction.guild_id is not None
+        with i18n.using(await self._channel_language(interaction.guild_id)):
+            line = again_line(again.seats, again.confirmed, new_table)
+        try:
+            await interaction.response.edit_message(
+                content=line, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as error:
+            log.info("Table %d: could not show who plays again: %s", table_id, error)
+
+    async def _new_table(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A lobby with the finished table's rules here, the clicker its host."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        require_table_permissions(interaction)
+        settings = await self.service.guilds.get(interaction.guild_id)
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        user = interaction.user
+
+        async def opener() -> Update:
+            return await self.service.lobby.new_table(
+                table_id, user_id=user.id, name=user.display_name, guild_id=guild_id,
+                channel_id=channel_id, parent_id=_thread_parent(interaction),
+            )  # fmt: skip
+
+        await self._open(interaction, settings, opener)
+
+    async def _channel_language(self, guild_id: int) -> str:
+        """The language of a server's table messages (as the publisher writes them)."""
+        language: str = (await self.service.guilds.get(guild_id)).language
+        if language == "auto":
+            guild = self.bot.get_guild(guild_id)
+            language = i18n.language_of(guild.preferred_locale if guild is not None else None)
+        return language
+
+    # -- the announcement of a table in its own thread ----------------------------------------
+
+    async def _on_table_update(self, update: Update) -> None:
+        """Service listener: once a table that plays in a thread starts or is cancelled, its
+        announcement in the channel loses the Join button (in a task: not under the lock)."""
+        if update.kind not in ("started", "cancelled", "closed"):
+            return
+        task = asyncio.create_task(self._end_announcement(update.table))
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
+
+    async def _end_announcement(self, table: Table) -> None:
+        try:
+            thread = await self.service.lobby.social.thread_of(table.id)
+            if thread is None:
+                return
+            with i18n.using(await self._channel_language(table.guild_id)):
+                shown = render_announcement_end(
+                    table, thread.thread_id, table.status != "cancelled"
+                )
+            channel = self.bot.get_partial_messageable(thread.parent_id, guild_id=table.guild_id)
+            await channel.get_partial_message(thread.announcement_id).edit(**shown.edit_kwargs())
+            await self.service.lobby.social.forget_thread(table.id)
+        except discord.HTTPException as error:
+            log.info("Table %d: could not update its announcement: %s", table.id, error)
+        except Exception:
+            log.exception("Table %d: updating its announcement failed", table.id)
+
     async def on_back(self, interaction: discord.Interaction, table_id: int) -> None:
+        if not await self._guard(interaction, table_id):
+            return
         await self._answer(interaction, self.service.play.back(table_id, interaction.user.id))
 
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None:
+        if not await self._guard(interaction, table_id):
+            return
         try:
             table = self.service.tables.get(table_id)
             if table.seat_of(interaction.user.id) is None:
@@ -279,6 +501,8 @@ class TablesCog(RamschCog, name="Tables"):
     async def on_mark(
         self, interaction: discord.Interaction, table_id: int, deal: int, mark: str
     ) -> None:
+        if not await self._guard(interaction, table_id):
+            return
         user = interaction.user.id
         try:
             renderer = renderer_for(self.service.tables.get(table_id).rules)
@@ -307,12 +531,63 @@ class TablesCog(RamschCog, name="Tables"):
         arg: str | None,
         values: list[str] | None,
     ) -> None:
+        if not await self._guard(interaction, table_id):
+            return
         try:
             action = action_of(kind, arg, values)
         except TableError as error:
             await self.bot.report_error(interaction, error)
             return
         await self._act(interaction, table_id, deal, action)
+
+
+THREAD_PERMISSIONS = {
+    "create_public_threads": N_("Create Public Threads"),
+    "send_messages_in_threads": N_("Send Messages in Threads"),
+}
+"""What the bot needs in a channel to give a table its own thread (Discord's names)."""
+
+
+def _thread_parent(interaction: discord.Interaction) -> int | None:
+    """The channel of the thread the interaction came from; None outside threads."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        return channel.parent_id
+    return None
+
+
+def _thread_permissions_missing(interaction: discord.Interaction) -> list[str]:
+    """The permissions (their names, to translate) the bot lacks to open a table's thread."""
+    have = interaction.app_permissions
+    return [name for flag, name in THREAD_PERMISSIONS.items() if not getattr(have, flag)]
+
+
+INVITES_NOT_MEMBERS = N_("{user} is not a member of this server")
+
+
+def _invited(
+    interaction: discord.Interaction, users: tuple[discord.User | discord.Member | None, ...],
+    seats: int,
+) -> tuple[int, ...]:  # fmt: skip
+    """The ids of the players invited to a new table, or a refusal saying what is wrong."""
+    found: list[int] = []
+    for user in users:
+        if user is None or user.id in found:
+            continue
+        if user.bot:
+            raise TableError("Bots can't be invited: the host adds AI players with **Add AI**")
+        if user.id == interaction.user.id:
+            raise TableError("You sit at your table already: invite other players")
+        if not isinstance(user, discord.Member):
+            raise TableError(INVITES_NOT_MEMBERS, user=f"<@{user.id}>")
+        found.append(user.id)
+    if len(found) > seats - 1:
+        raise TableError(
+            "The table has {seats} seats: invite at most {count} players",
+            seats=seats,
+            count=seats - 1,
+        )
+    return tuple(found)
 
 
 def _on_ephemeral(interaction: discord.Interaction) -> bool:

@@ -1,12 +1,22 @@
-"""Each player's private view of a table: a DM at every deal, and the ephemeral My hand."""
+"""Each player's private view of a table: a DM at every deal, and the ephemeral My hand.
+
+Every private message is updated on its own (``Delivery``): one try at a time per message, so
+its edits never overtake each other; a message whose try failed is retried later with a growing
+delay, while the other players' messages go on. A failed edit is retried on the same message:
+only a message that is gone (deleted) is posted anew, and every post carries a nonce, so a post
+whose answer was lost returns the message it made instead of making another."""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import logging
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot import i18n
@@ -14,7 +24,13 @@ from bot.i18n import N_, _
 from bot.storage import ShownHand, ShownTable
 from bot.ui import faces
 from bot.ui.card_pictures import with_hand
-from bot.ui.hand import render_hand, render_hand_closed
+from bot.ui.hand import (
+    current_deal,
+    render_channel_gone,
+    render_hand,
+    render_hand_closed,
+    render_hand_replaced,
+)
 from bot.ui.message import Rendered
 
 if TYPE_CHECKING:
@@ -25,10 +41,97 @@ log = logging.getLogger(__name__)
 
 EPHEMERAL_LIFETIME = 14 * 60.0
 """Interaction tokens last 15 minutes; stop editing an ephemeral hand a little before."""
+RETRY_FIRST = 1.0
+"""Seconds before the first retry of a failed message; each further one waits twice as long."""
+RETRY_CAP = 60.0
+"""The longest wait before a failed message is tried again (seconds)."""
+GIVE_UP = 8
+"""Failed tries after which a message that no longer matters (a deal over, a table closed, a
+notice) is given up; the current hand of a running table is retried as long as it runs."""
 CLOSED_DMS = N_(
     "{mention} I can't send you direct messages, so your cards are not in your DMs: press "
     "**My hand** on the table message to see and play them."
 )
+TRANSIENT: tuple[type[BaseException], ...] = (
+    discord.HTTPException,
+    OSError,
+    TimeoutError,
+    aiohttp.ClientError,
+)
+"""What a try may fail with when Discord or the network has a bad moment (5xx, 429 left over
+after discord.py's own retries, a lost connection, a timeout): the message is tried again."""
+
+Done = Callable[["Delivery"], None]
+"""Told when a message's try ends (the publisher wakes the table for a retry or a catch-up)."""
+
+
+def backoff(failures: int) -> float:
+    """Seconds before the next try of a message that failed ``failures`` times: 1, 2, 4 ..."""
+    return min(RETRY_FIRST * 2.0 ** (failures - 1), RETRY_CAP)
+
+
+def nonce(*parts: object) -> str:
+    """The nonce of one post: the same for every try of it, so that Discord answers a repeat
+    with the message an earlier try made (``enforce_nonce``); different for anything else. 24
+    characters (Discord takes at most 25)."""
+    text = ":".join(str(part) for part in parts)
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def gone(error: BaseException) -> bool:
+    """The message (or the interaction's token) is no more: retrying cannot help."""
+    return isinstance(error, discord.NotFound) or (
+        isinstance(error, discord.HTTPException) and error.status == 401
+    )
+
+
+@dataclass
+class Delivery:
+    """How one message's updates fare: the try in flight, its failures and the next retry."""
+
+    task: asyncio.Task[None] | None = None
+    running: bool = False
+    failures: int = 0
+    retry_at: float = 0.0
+    behind: bool = False
+    """A render passed it by while a try was in flight: render it again afterwards."""
+    again: bool = False
+    """The try asks for another render (a message to post anew, a check after a repeat)."""
+
+    @property
+    def busy(self) -> bool:
+        return self.running
+
+    @property
+    def waiting(self) -> bool:
+        """A failed try is to be retried."""
+        return self.failures > 0
+
+    def start(self, work: Coroutine[Any, Any, None], done: Done, what: str) -> None:
+        self.behind = self.again = False
+        self.running = True
+        self.task = asyncio.create_task(self._run(work, done, what), name=what)
+
+    async def _run(self, work: Coroutine[Any, Any, None], done: Done, what: str) -> None:
+        try:
+            await work
+        except TRANSIENT as error:
+            self._failed(what, error)
+        except Exception:
+            log.exception("Could not update %s", what)
+            self._failed(what, None)
+        else:
+            self.failures, self.retry_at = 0, 0.0
+        finally:
+            self.running = False
+            done(self)
+
+    def _failed(self, what: str, error: BaseException | None) -> None:
+        self.failures += 1
+        delay = backoff(self.failures)
+        self.retry_at = time.monotonic() + delay
+        if error is not None:
+            log.warning("Could not update %s (try again in %.0f s): %s", what, delay, error)
 
 
 @dataclass
@@ -36,19 +139,44 @@ class Private:
     """A player's DM for one deal of a table."""
 
     deal: int
-    message: discord.Message | discord.PartialMessage
+    message: discord.Message | discord.PartialMessage | None
+    """None while it is being posted (the nonce tells a repeat from a new post)."""
     key: str | None
     """``Rendered.key()`` of what it shows; None if not known (it is edited at the next
     render)."""
+    nonce: str = ""
+    delivery: Delivery = field(default_factory=Delivery)
 
 
 @dataclass
 class Ephemeral:
-    """The latest ephemeral hand a player opened: edited through its interaction's token."""
+    """An ephemeral hand a player opened: edited through its interaction's token."""
 
     interaction: discord.Interaction
     since: float
     key: str | None = None
+    origin: int = 0
+    """The interaction whose answer the message is (the same for clicks on it)."""
+    delivery: Delivery = field(default_factory=Delivery)
+
+
+@dataclass
+class Notice:
+    """A DM telling a player something once (his table closed because its channel is gone)."""
+
+    shown: Rendered
+    nonce: str
+    delivery: Delivery = field(default_factory=Delivery)
+
+
+def origin_of(interaction: discord.Interaction) -> int:
+    """The interaction that made the message an interaction answers on: the message's own for
+    a click on an ephemeral hand, else the interaction itself (a new ephemeral)."""
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        metadata = message.interaction_metadata
+        return metadata.id if metadata is not None else message.id
+    return interaction.id
 
 
 @dataclass
@@ -56,11 +184,20 @@ class Hands:
     """The private messages of one table's players, kept up to date by the table's task."""
 
     dms: dict[int, Private] = field(default_factory=dict)
+    retired: list[tuple[int, Private]] = field(default_factory=list)
+    """DMs of deals that are over, still to lose their buttons (user id, DM)."""
     dm_closed: set[int] = field(default_factory=set)
     """Players whose DMs are closed: told once in the channel to use My hand."""
     ephemerals: dict[int, Ephemeral] = field(default_factory=dict)
+    replaced: list[tuple[int, Ephemeral]] = field(default_factory=list)
+    """Ephemeral hands opened again since, still to lose their buttons."""
+    notices: dict[int, Notice] = field(default_factory=dict)
     pictures: bool = True
     """The server shows card pictures (each player may still turn them off for himself)."""
+    channel_gone: bool = False
+    """The table's channel was deleted: nothing is said there any more."""
+    told: bool = False
+    """The players were told that the channel is gone."""
 
     def render(
         self,
@@ -70,10 +207,11 @@ class Hands:
         *,
         closed: int | None = None,
         locale: object = None,
+        replaced: bool = False,
     ) -> Rendered:
-        """A player's hand (or, ``closed``, the note that that deal is over) in his language
-        (``locale``: of the interaction he opened it with; else as last seen; else the
-        channel's) and with his choice of cards."""
+        """A player's hand (or, ``closed``, the note that that deal is over; ``replaced``, that
+        he opened it again) in his language (``locale``: of the interaction he opened it with;
+        else as last seen; else the channel's) and with his choice of cards."""
         preferences = getattr(bot, "preferences", None)
         fallback = i18n.current()
         if locale is not None:
@@ -84,6 +222,8 @@ class Hands:
             language = fallback
         cards = preferences.cards(user_id) if preferences is not None else faces.Preference()
         with i18n.using(language), faces.preferring(cards):
+            if replaced:
+                return render_hand_replaced(table)
             if closed is not None:
                 return render_hand_closed(table, closed)
             shown = render_hand(table, user_id)
@@ -94,9 +234,17 @@ class Hands:
     def remember(
         self, user_id: int, interaction: discord.Interaction, shown: Rendered | None
     ) -> None:
-        """Keep this ephemeral hand up to date from now on."""
+        """Keep this ephemeral hand up to date from now on; the one the player had open
+        before, if another message, loses its buttons."""
         key = shown.key() if shown is not None else None
-        self.ephemerals[user_id] = Ephemeral(interaction, time.monotonic(), key)
+        origin = origin_of(interaction)
+        before = self.ephemerals.get(user_id)
+        latest = Ephemeral(interaction, time.monotonic(), key, origin)
+        if before is not None and before.origin == origin:
+            latest.delivery = before.delivery  # one message: its tries stay in order
+        elif before is not None:
+            self.replaced.append((user_id, before))
+        self.ephemerals[user_id] = latest
 
     def restore(self, bot: RamschBot, shown: ShownTable, *, trust: bool) -> None:
         """The hand DMs recorded before a restart (``trust``: they show the table's current
@@ -107,92 +255,301 @@ class Hands:
             self.dms[hand.user_id] = Private(hand.deal, message, hand.shown if trust else None)
 
     def shown_rows(self, log_position: int) -> tuple[ShownHand, ...]:
-        """The hand DMs as shown now, to be stored."""
-        return tuple(
-            ShownHand(user_id, private.message.channel.id, private.message.id, private.deal,
-                      log_position, private.key)
-            for user_id, private in self.dms.items()
-        )  # fmt: skip
+        """The hand DMs as shown now, to be stored (a DM not known to be up to date without a
+        key: it is edited after a restart)."""
+        rows = []
+        for user_id, private in self.dms.items():
+            if private.message is None:
+                continue
+            delivery = private.delivery
+            current = not (delivery.busy or delivery.behind or delivery.waiting)
+            key = private.key if current else None
+            rows.append(
+                ShownHand(user_id, private.message.channel.id, private.message.id, private.deal,
+                          log_position, key)
+            )  # fmt: skip
+        return tuple(rows)
 
-    async def show(self, bot: RamschBot, table: Table, dms: bool) -> None:
-        """Every player's hand as it is now: a new DM at a new deal, edits otherwise."""
-        number = table.deal_number
+    # -- state, for the publisher -------------------------------------------------------------
+
+    def deliveries(self) -> list[Delivery]:
+        return [
+            *(private.delivery for private in self.dms.values()),
+            *(private.delivery for _, private in self.retired),
+            *(ephemeral.delivery for ephemeral in self.ephemerals.values()),
+            *(ephemeral.delivery for _, ephemeral in self.replaced),
+            *(notice.delivery for notice in self.notices.values()),
+        ]
+
+    def busy(self) -> bool:
+        """A try is in flight."""
+        return any(delivery.busy for delivery in self.deliveries())
+
+    def waiting(self) -> bool:
+        """A failed message waits for its retry."""
+        return any(delivery.waiting for delivery in self.deliveries())
+
+    def finished(self) -> bool:
+        """Nothing is left to show (after ``close``)."""
+        return not (self.dms or self.retired or self.ephemerals or self.replaced or self.notices)
+
+    # -- rendering ----------------------------------------------------------------------------
+
+    def show(self, bot: RamschBot, table: Table, dms: bool, done: Done) -> None:
+        """Bring every player's hand to the table's state as it is now: a new DM at a new
+        deal, edits otherwise. Each message is rendered now and sent by its own task."""
+        number = current_deal(table)
         for seat in table.seats:
             user_id = seat.user_id
             if user_id is None:
                 continue
             private = self.dms.get(user_id)
             if private is not None and private.deal != number:
-                await self._edit_dm(user_id, self.render(bot, table, user_id, closed=private.deal))
-                self.dms.pop(user_id, None)
+                self.retired.append((user_id, self.dms.pop(user_id)))
                 private = None
             playing = table.view_for(user_id) is not None
             if user_id in self.dm_closed or (private is None and not (playing and dms)):
                 continue
-            shown = self.render(bot, table, user_id)
             if private is None:
-                await self._open_dm(bot, table, user_id, shown)
-            elif private.key != shown.key():
-                failed = await self._edit_dm(user_id, shown)
-                if isinstance(failed, discord.NotFound) and playing and dms:
-                    await self._open_dm(bot, table, user_id, shown)  # deleted: post it again
-        await self._show_ephemerals(bot, table)
+                tag = nonce(table.id, table.created_at, user_id, number, "hand")
+                private = self.dms[user_id] = Private(number, None, None, tag)
+            self._update_dm(bot, table, user_id, private, done)
+        self._close_retired(bot, table, done)
+        self._show_ephemerals(bot, table, done)
 
-    async def close(self, bot: RamschBot, table: Table) -> None:
+    def close(self, bot: RamschBot, table: Table, done: Done) -> None:
         """At the end of a session or a cancel: DMs and ephemeral hands lose their buttons."""
-        for user_id, private in list(self.dms.items()):
-            await self._edit_dm(user_id, self.render(bot, table, user_id, closed=private.deal))
+        self.retired += list(self.dms.items())
         self.dms.clear()
-        await self._show_ephemerals(bot, table, closed=True)
+        self._close_retired(bot, table, done)
+        self._show_ephemerals(bot, table, done, closed=True)
+        for user_id, notice in list(self.notices.items()):
+            if notice.delivery.failures >= GIVE_UP:
+                log.warning("Gave up a notice to user %d (table %d)", user_id, table.id)
+                del self.notices[user_id]
+                continue
 
-    async def _open_dm(self, bot: RamschBot, table: Table, user_id: int, shown: Rendered) -> None:
-        try:
-            channel = await bot.create_dm(discord.Object(id=user_id))
-            message = await channel.send(**shown.send_kwargs())
-        except discord.Forbidden:
-            self.dm_closed.add(user_id)
-            log.info("User %d does not accept DMs (table %d)", user_id, table.id)
-            mention = f"<@{user_id}>"
-            notice = _(CLOSED_DMS, mention=mention)
-            await bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id).send(
-                notice
-            )
+            def send(user_id: int = user_id, notice: Notice = notice) -> Coroutine[Any, Any, None]:
+                return self._send_notice(bot, user_id, notice)
+
+            self._start(notice.delivery, done, f"a notice to user {user_id}", send)
+
+    def tell_channel_gone(self, bot: RamschBot, table: Table, dms: bool) -> None:
+        """Every player is told by DM that the table closed because its channel was deleted
+        (sent by ``close``)."""
+        if self.told:
             return
-        self.dms[user_id] = Private(table.deal_number, message, shown.key())
+        self.channel_gone = self.told = True
+        if not dms:
+            return
+        for seat in table.seats:
+            user_id = seat.user_id
+            if user_id is None or user_id in self.dm_closed:
+                continue
+            shown = self.render_for(bot, user_id, lambda: render_channel_gone(table))
+            self.notices[user_id] = Notice(
+                shown, nonce(table.id, table.created_at, user_id, "gone")
+            )
 
-    async def _edit_dm(self, user_id: int, shown: Rendered) -> discord.HTTPException | None:
-        """Edit the player's DM; the error if that failed (the DM is forgotten then)."""
-        private = self.dms[user_id]
+    def render_for(self, bot: RamschBot, user_id: int, render: Callable[[], Rendered]) -> Rendered:
+        """``render()`` in the player's language."""
+        preferences = getattr(bot, "preferences", None)
+        fallback = i18n.current()
+        language = preferences.language(user_id, fallback) if preferences is not None else fallback
+        with i18n.using(language):
+            return render()
+
+    def _start(
+        self,
+        delivery: Delivery,
+        done: Done,
+        what: str,
+        work: Callable[[], Coroutine[Any, Any, None] | None],
+    ) -> None:
+        """Try to update a message now, unless a try is in flight (then once it ends) or a
+        failed one waits for its retry. ``work`` renders at once and returns the coroutine
+        that sends (None: the message shows this already)."""
+        if delivery.busy:
+            delivery.behind = True
+            return
+        if delivery.waiting and time.monotonic() < delivery.retry_at:
+            return  # its retry wakes the table
+        coroutine = work()
+        if coroutine is not None:
+            delivery.start(coroutine, done, what)
+
+    # -- DMs ----------------------------------------------------------------------------------
+
+    def _update_dm(
+        self, bot: RamschBot, table: Table, user_id: int, private: Private, done: Done
+    ) -> None:
+        def work() -> Coroutine[Any, Any, None] | None:
+            shown = self.render(bot, table, user_id)
+            if private.message is not None and shown.key() == private.key:
+                return None
+            return self._put_dm(bot, table, user_id, private, shown)
+
+        self._start(private.delivery, done, f"the DM of user {user_id}", work)
+
+    async def _put_dm(
+        self, bot: RamschBot, table: Table, user_id: int, private: Private, shown: Rendered
+    ) -> None:
+        if private.message is None:
+            repeat = private.delivery.failures > 0
+            try:
+                channel = await bot.create_dm(discord.Object(id=user_id))
+                private.message = await channel.send(**shown.send_kwargs(), nonce=private.nonce)
+            except discord.Forbidden:
+                await self._closed_dms(bot, table, user_id, private)
+                return
+            # After a lost answer the message is the first try's: edit it at the next render.
+            private.key = None if repeat else shown.key()
+            private.delivery.again = repeat
+            return
         try:
             await private.message.edit(**shown.edit_kwargs())
+        except discord.Forbidden:
+            await self._closed_dms(bot, table, user_id, private)
+            return
         except discord.HTTPException as error:
-            log.log(
-                logging.INFO if isinstance(error, discord.NotFound) else logging.WARNING,
-                "Could not edit the DM of user %d: %s",
-                user_id,
-                error,
-            )
-            self.dms.pop(user_id, None)
-            return error
+            if not gone(error):
+                raise
+            log.info("The DM of user %d is gone (table %d): posting it anew", user_id, table.id)
+            if self.dms.get(user_id) is private:
+                tag = nonce(
+                    table.id, table.created_at, user_id, private.deal, "hand", private.message.id
+                )
+                self.dms[user_id] = Private(private.deal, None, None, tag)
+                private.delivery.again = True
+            return
         private.key = shown.key()
-        return None
 
-    async def _show_ephemerals(self, bot: RamschBot, table: Table, closed: bool = False) -> None:
+    async def _closed_dms(
+        self, bot: RamschBot, table: Table, user_id: int, private: Private
+    ) -> None:
+        """The player does not accept DMs: he is told once in the channel to use My hand."""
+        self.dm_closed.add(user_id)
+        if self.dms.get(user_id) is private:
+            del self.dms[user_id]
+        log.info("User %d does not accept DMs (table %d)", user_id, table.id)
+        if self.channel_gone:
+            return
+        mention = f"<@{user_id}>"
+        notice = _(CLOSED_DMS, mention=mention)
+        channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.send(notice, nonce=nonce(table.id, table.created_at, user_id, "no dms"))
+        except discord.HTTPException as error:
+            log.info("Table %d: could not say that user %d's DMs are closed: %s",
+                     table.id, user_id, error)  # fmt: skip
+
+    def _close_retired(self, bot: RamschBot, table: Table, done: Done) -> None:
+        """DMs of deals that are over lose their buttons (given up after GIVE_UP tries)."""
+        for user_id, private in list(self.retired):
+            if private.delivery.failures >= GIVE_UP:
+                log.warning("Gave up closing the DM of user %d (table %d)", user_id, table.id)
+                self.retired.remove((user_id, private))
+                continue
+
+            def work(
+                user_id: int = user_id, private: Private = private
+            ) -> Coroutine[Any, Any, None]:
+                shown = self.render(bot, table, user_id, closed=private.deal)
+                return self._close_dm(bot, user_id, private, shown)
+
+            self._start(private.delivery, done, f"the old DM of user {user_id}", work)
+
+    async def _close_dm(
+        self, bot: RamschBot, user_id: int, private: Private, shown: Rendered
+    ) -> None:
+        message = private.message
+        try:
+            if message is None:
+                # Its post failed: send it once more with its nonce, so that a post that was
+                # made after all comes back (with its buttons) and is closed; else it is made
+                # closed.
+                channel = await bot.create_dm(discord.Object(id=user_id))
+                message = await channel.send(**shown.send_kwargs(), nonce=private.nonce)
+                if message.components:
+                    await message.edit(**shown.edit_kwargs())
+            elif private.key != shown.key():
+                await message.edit(**shown.edit_kwargs())
+        except discord.HTTPException as error:
+            if not (gone(error) or isinstance(error, discord.Forbidden)):
+                raise
+            log.info("Could not close the DM of user %d: %s", user_id, error)
+        if (user_id, private) in self.retired:
+            self.retired.remove((user_id, private))
+
+    async def _send_notice(self, bot: RamschBot, user_id: int, notice: Notice) -> None:
+        try:
+            channel = await bot.create_dm(discord.Object(id=user_id))
+            await channel.send(**notice.shown.send_kwargs(), nonce=notice.nonce)
+        except discord.Forbidden as error:
+            log.info("Could not send a notice to user %d: %s", user_id, error)
+        if self.notices.get(user_id) is notice:
+            del self.notices[user_id]
+
+    # -- ephemeral hands ----------------------------------------------------------------------
+
+    def _show_ephemerals(
+        self, bot: RamschBot, table: Table, done: Done, closed: bool = False
+    ) -> None:
         now = time.monotonic()
+        for user_id, ephemeral in list(self.replaced):
+            if now - ephemeral.since > EPHEMERAL_LIFETIME or ephemeral.delivery.failures >= GIVE_UP:
+                self.replaced.remove((user_id, ephemeral))
+                continue
+
+            def replace(
+                user_id: int = user_id, ephemeral: Ephemeral = ephemeral
+            ) -> Coroutine[Any, Any, None]:
+                locale = ephemeral.interaction.locale
+                shown = self.render(bot, table, user_id, locale=locale, replaced=True)
+                return self._edit_ephemeral(user_id, ephemeral, shown, last=True)
+
+            self._start(ephemeral.delivery, done, f"an old ephemeral hand of user {user_id}",
+                        replace)  # fmt: skip
         for user_id, ephemeral in list(self.ephemerals.items()):
             if now - ephemeral.since > EPHEMERAL_LIFETIME:
                 del self.ephemerals[user_id]
                 continue
-            locale = ephemeral.interaction.locale
-            if closed:
-                shown = self.render(bot, table, user_id, closed=table.deal_number, locale=locale)
-            else:
-                shown = self.render(bot, table, user_id, locale=locale)
-            if shown.key() == ephemeral.key:
+            if closed and ephemeral.delivery.failures >= GIVE_UP:
+                del self.ephemerals[user_id]
                 continue
-            try:
-                await ephemeral.interaction.edit_original_response(**shown.edit_kwargs())
-                ephemeral.key = shown.key()
-            except discord.HTTPException as error:
-                log.info("Stopped updating an ephemeral hand of user %d: %s", user_id, error)
-                self.ephemerals.pop(user_id, None)
+
+            def work(
+                user_id: int = user_id, ephemeral: Ephemeral = ephemeral
+            ) -> Coroutine[Any, Any, None] | None:
+                locale = ephemeral.interaction.locale
+                if closed:
+                    deal = current_deal(table)
+                    shown = self.render(bot, table, user_id, closed=deal, locale=locale)
+                else:
+                    shown = self.render(bot, table, user_id, locale=locale)
+                if shown.key() == ephemeral.key:
+                    if closed and self.ephemerals.get(user_id) is ephemeral:
+                        del self.ephemerals[user_id]
+                    return None
+                return self._edit_ephemeral(user_id, ephemeral, shown, last=closed)
+
+            self._start(ephemeral.delivery, done, f"the ephemeral hand of user {user_id}", work)
+
+    async def _edit_ephemeral(
+        self, user_id: int, ephemeral: Ephemeral, shown: Rendered, *, last: bool
+    ) -> None:
+        """Edit an ephemeral hand; ``last``: then forget it (closed, or replaced)."""
+        try:
+            await ephemeral.interaction.edit_original_response(**shown.edit_kwargs())
+        except discord.HTTPException as error:
+            if not gone(error):
+                raise
+            log.info("Stopped updating an ephemeral hand of user %d: %s", user_id, error)
+            last = True
+        else:
+            ephemeral.key = shown.key()
+        if last:
+            if self.ephemerals.get(user_id) is ephemeral:
+                del self.ephemerals[user_id]
+            if (user_id, ephemeral) in self.replaced:
+                self.replaced.remove((user_id, ephemeral))

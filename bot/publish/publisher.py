@@ -1,11 +1,15 @@
-"""Keeps every table's Discord messages in step with its state, one coalescing task per table."""
+"""Keeps every table's Discord messages in step with its state: one coalescing task per table
+renders each change and hands its messages to their own tasks (the channel's, each hand's), so
+that a slow or failing message never holds up another."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import re
+import secrets
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -14,15 +18,17 @@ import discord
 
 from bot import i18n
 from bot.i18n import _
-from bot.publish.hands import Hands
+from bot.publish.hands import Delivery, Hands, backoff, nonce
 from bot.storage import ShownTable
 from bot.ui import ids
 from bot.ui.card_pictures import with_trick
+from bot.ui.hand import current_deal
 from bot.ui.lobby import render_cancelled, render_lobby
 from bot.ui.message import Rendered
 from bot.ui.results import render_result, render_standings
 from bot.ui.routing import shown_custom_ids
 from bot.ui.table import render_table, render_table_closed
+from bot.ui.text import name_text, note_text
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -31,10 +37,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RETRIES = 4
-"""Renders retried after a failure (1, 2, 4, 8 s later) before waiting for the next change."""
+"""Tries of the channel messages retried after a failure (1, 2, 4, 8 s later) before waiting
+for the next change."""
 RECORD_INTERVAL = 0.25
 """Seconds between two writes of what the messages show (each write takes all renders since
 the last one), so that they never crowd the action log's commits on the store's lock."""
+UNKNOWN_CHANNEL = 10003
+"""Discord's error code for a channel that does not exist (deleted)."""
+UNKNOWN_MESSAGE = 10008
 
 Progress = tuple[int, str]
 """What a table's messages depend on beyond its log: its log length and the away flags."""
@@ -42,12 +52,20 @@ Progress = tuple[int, str]
 
 @dataclass
 class TableState:
-    """What has been shown of one table, and the task that shows the rest."""
+    """What has been shown of one table, and the tasks that show the rest: the table's task
+    renders each change and hands the channel messages (results, notes, the table message, in
+    order) and every private hand to their own tasks, which run side by side."""
 
     table: Table
     dirty: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     rendering: bool = False
+    channel: Delivery = field(default_factory=Delivery)
+    """The channel messages' try in flight, its failures and retry."""
+    channel_done: bool = False
+    """The channel shows the end of the table (cancelled or finished) and nothing is left."""
+    channel_lost: bool = False
+    """The table's channel was deleted: nothing is sent there any more."""
     message_id: int | None = None
     message_deal: int | None = None
     """The deal the table message shows; None while it is the lobby."""
@@ -55,7 +73,6 @@ class TableState:
     announced: int = 0
     """Finished deals whose result was posted."""
     standings_posted: bool = False
-    failures: int = 0
     adopted: bool = False
     """Recovered at start-up: post a table message if there is none."""
     reconciled: bool = False
@@ -67,10 +84,14 @@ class TableState:
     """The language of the channel's messages (read once per table)."""
     notes: list[Update] = field(default_factory=list)
     """Changes with a sentence for the channel (timer notes), posted with the next render."""
+    notes_posted: int = 0
+    """Notes posted so far (each post's nonce is told apart by its number)."""
     end_note: Update | None = None
+    """Why the table was cancelled or closed, if not by a click."""
     reminder_message: int | None = None
     """The channel message that reminds the player to act (deleted when his turn is over)."""
-    """Why the table was cancelled or closed, if not by a click."""
+    seen: Progress = (0, "")
+    """The table as it was at the latest render."""
 
 
 class Publisher:
@@ -82,10 +103,14 @@ class Publisher:
         self.states: dict[int, TableState] = {}
         self._settled = asyncio.Event()
         self._settled.set()
+        self._quiet = asyncio.Event()
+        self._quiet.set()
         self._shown: dict[int, ShownTable | None] = {}
         """What messages show since the last write, by table (None: the table is over)."""
         self._recorder: asyncio.Task[None] | None = None
         self._closing = asyncio.Event()
+        self._salt = secrets.token_hex(4)
+        """Tells this process's notes from another's (their nonces must never meet)."""
 
     # -- called by the service and the cog ----------------------------------------------------
 
@@ -103,11 +128,23 @@ class Publisher:
         if state is None:
             state = self.states[table.id] = TableState(table, message_id=table.message_id)
         state.table = table
+        self._wake(state)
+        return state
+
+    def _wake(self, state: TableState) -> None:
+        """Render the table (again) in its task."""
+        if self._closing.is_set() or self.states.get(state.table.id) is not state:
+            return
         state.dirty.set()
         self._settled.clear()
+        self._quiet.clear()
         if state.task is None or state.task.done():
-            state.task = asyncio.create_task(self._run(state), name=f"render-table-{table.id}")
-        return state
+            name = f"render-table-{state.table.id}"
+            state.task = asyncio.create_task(self._run(state), name=name)
+
+    def _wake_later(self, state: TableState, delay: float) -> None:
+        """Render the table again in ``delay`` seconds (a message's retry is due then)."""
+        asyncio.get_running_loop().call_later(delay, self._wake, state)
 
     def attach(self, table: Table, message_id: int, shown: Rendered) -> None:
         """The lobby message the command just posted."""
@@ -129,6 +166,7 @@ class Publisher:
             and position(table) == (shown.log_position, shown.away)
             and shown.deal == table.deal_number
             and shown.results == len(match.finished_deals)
+            and all(hand.shown is not None for hand in shown.hands)
         ):
             state = TableState(
                 table,
@@ -155,27 +193,52 @@ class Publisher:
     def show_ephemeral(
         self, table: Table, user_id: int, interaction: discord.Interaction, shown: Rendered | None
     ) -> None:
-        """Keep this ephemeral hand up to date from now on (through its interaction's token)."""
+        """Keep this ephemeral hand up to date from now on (through its interaction's token);
+        the one the player opened before loses its buttons."""
         self.poke(table).hands.remember(user_id, interaction, shown)
 
-    async def settled(self) -> None:
-        """Wait until every table's latest state is shown (tests, a clean shutdown)."""
-        await self._settled.wait()
+    async def channel_deleted(self, channel_id: int) -> None:
+        """A channel was deleted: its tables close (finished deals keep their results) and
+        their players are told by DM."""
+        tables = {table.id: table for table in self.bot.service.tables.open_tables(channel_id)}
+        for state in self.states.values():
+            if state.table.channel_id == channel_id:
+                tables.setdefault(state.table.id, state.table)
+        for table in tables.values():
+            await self._channel_lost(self.poke(table))
+
+    async def settled(self, *, retries: bool = False) -> None:
+        """Wait until every table's latest state is shown (tests, a clean shutdown), but for
+        messages that failed and wait for their retry (``retries``: those too)."""
+        await (self._quiet if retries else self._settled).wait()
 
     def _note_settled(self) -> None:
-        if not any(state.dirty.is_set() or state.rendering for state in self.states.values()):
-            self._settled.set()
+        states = list(self.states.values())
+        busy = any(
+            state.dirty.is_set() or state.rendering or state.channel.busy or state.hands.busy()
+            for state in states
+        )
+        waiting = any(state.channel.waiting or state.hands.waiting() for state in states)
+        for event, clear in ((self._settled, busy), (self._quiet, busy or waiting)):
+            if clear:
+                event.clear()
+            else:
+                event.set()
 
     async def close(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109
         """Show what is pending (for up to ``timeout`` seconds), then stop every task."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.settled(), timeout)
-        tasks = [state.task for state in self.states.values() if state.task is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self._settled.set()
+            await asyncio.wait_for(self.settled(retries=True), timeout)
         self._closing.set()
+        tasks = []
+        for state in self.states.values():
+            tasks += [state.task, state.channel.task, *(d.task for d in state.hands.deliveries())]
+        running = [task for task in tasks if task is not None and not task.done()]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+        self._settled.set()
+        self._quiet.set()
         if self._recorder is not None:
             await self._recorder
         await self._write_shown()
@@ -227,41 +290,115 @@ class Publisher:
     # -- the render task ----------------------------------------------------------------------
 
     async def _run(self, state: TableState) -> None:
+        """Render each change (coalesced: what changed while a render ran is rendered once
+        after it): start the channel messages and every hand on their own tasks."""
         while True:
             await state.dirty.wait()
             state.dirty.clear()
             state.rendering = True
-            seen = position(state.table)
             try:
                 over = await self._render(state)
-                state.failures = 0
-                self._note_shown(state, seen, over)
             except Exception:
                 log.exception("Rendering table %d failed", state.table.id)
                 over = False
-                state.failures += 1
+                self._wake_later(state, backoff(RETRIES))
             finally:
                 state.rendering = False
             if over:
-                self.states.pop(state.table.id, None)
+                if self.states.get(state.table.id) is state:
+                    del self.states[state.table.id]
+                self._note_shown(state, position(state.table), True)
+            else:
+                self._note_current(state)
             self._note_settled()
             if over:
                 return
-            if state.failures > RETRIES:
-                state.failures = 0
-                return  # the next change starts a new task (see poke)
-            if state.failures:
-                await asyncio.sleep(2 ** (state.failures - 1))
-                self.poke(state.table)
-            elif self.interval:
+            if self.interval:
                 await asyncio.sleep(self.interval)
 
     async def _render(self, state: TableState) -> bool:
-        """Show the table's latest state; True once it is over and fully shown."""
+        """Start showing the table's latest state; True once it is over and fully shown."""
         table = state.table
         # This task renders only this table: the channel's language holds for all of it (the
-        # hands switch to their players' languages while they are rendered).
+        # hands switch to their players' languages while they are rendered; the tasks started
+        # here inherit it).
         i18n.set_language(await self._language(state))
+        dms = await self._dms_allowed(state)
+        state.seen = position(table)
+        done = functools.partial(self._delivered, state)
+        if state.channel.busy:
+            state.channel.behind = True
+        elif not state.channel_done and not (
+            state.channel.waiting and time.monotonic() < state.channel.retry_at
+        ):
+            work = self._channel_work(state)
+            state.channel.start(work, done, f"the channel messages of table {table.id}")
+        if state.channel_lost and table.status != "lobby":
+            state.hands.tell_channel_gone(self.bot, table, dms)
+        if table.status in ("cancelled", "finished"):
+            state.hands.close(self.bot, table, done)
+        elif table.status != "lobby":
+            state.hands.show(self.bot, table, dms, done)
+        return state.channel_done and state.hands.finished() and not state.hands.busy()
+
+    def _delivered(self, state: TableState, delivery: Delivery) -> None:
+        """A message's try ended: wake the table for its retry, or at once if a render passed
+        it by or it asks for another."""
+        if delivery is state.channel and delivery.failures > RETRIES:
+            delivery.failures, delivery.retry_at = 0, 0.0  # the next change starts again
+            delivery.behind = True  # not current: not noted as shown
+        elif delivery.waiting:
+            self._wake_later(state, max(0.0, delivery.retry_at - time.monotonic()))
+        elif delivery.behind or delivery.again:
+            self._wake(state)
+        elif state.table.status in ("cancelled", "finished"):
+            self._wake(state)  # the table may be fully shown now: end its task
+        else:
+            self._note_current(state)
+        self._note_settled()
+
+    def _note_current(self, state: TableState) -> None:
+        """Once every message of the table shows its latest render, note what they show."""
+        channel = state.channel
+        if (
+            state.dirty.is_set()
+            or state.rendering
+            or channel.busy
+            or channel.behind
+            or channel.waiting
+            or state.hands.busy()
+            or self.states.get(state.table.id) is not state
+        ):
+            return
+        self._note_shown(state, state.seen, False)
+
+    async def _channel_work(self, state: TableState) -> None:
+        """The channel messages. A channel that is gone closes the table."""
+        try:
+            state.channel_done = await self._render_channel(state)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_CHANNEL:
+                raise
+            await self._channel_lost(state)
+
+    async def _channel_lost(self, state: TableState) -> None:
+        """The table's channel is gone: close the table (finished deals keep their results);
+        its players are told by DM at the next render."""
+        if not state.channel_lost:
+            log.info("Table %d: its channel is gone; closing the table", state.table.id)
+        state.channel_lost = state.channel_done = True
+        state.hands.channel_gone = True
+        try:
+            await self.bot.service.close_lost_channel(state.table.id)
+        except Exception:
+            log.exception("Could not close table %d after its channel was deleted", state.table.id)
+        self._wake(state)
+
+    async def _render_channel(self, state: TableState) -> bool:
+        """Show the table's latest state in its channel; True once it is over there."""
+        table = state.table
+        if state.channel_lost:
+            return True
         if table.status == "lobby":
             if state.message_id is not None or state.adopted:
                 await self._show(state, render_lobby(table))
@@ -270,30 +407,28 @@ class Publisher:
             await self._reconcile(state)
         await self._announce(state)
         if table.status == "cancelled":
-            note = state.end_note.note_text() if state.end_note is not None else ""
+            note = note_text(state.end_note) if state.end_note is not None else ""
             await self._show(state, render_cancelled(table, note))
-            await state.hands.close(self.bot, table)
             return True
         await self._clear_reminder(state)
         while state.notes:
             update = state.notes[0]
             note = channel_note(update)
             if note:
-                sent = await self._channel(table).send(note)
+                tag = nonce(self._salt, table.id, table.created_at, "note", state.notes_posted)
+                sent = await self._channel(table).send(note, nonce=tag)
+                state.notes_posted += 1
                 if update.kind == "reminder" and table.reminded:
                     state.reminder_message = sent.id
             state.notes.pop(0)
         if table.status == "finished":
             await self._show(state, render_table_closed(table, _("The session is over.")))
             if not state.standings_posted:
-                await self._send(table, render_standings(table))
+                await self._send(state, render_standings(table), "standings")
                 state.standings_posted = True
-            await state.hands.close(self.bot, table)
             return True
-        dms = await self._dms_allowed(state)
         await self._next_deal(state)
-        await self._show(state, self._table_message(state, dms))
-        await state.hands.show(self.bot, table, dms)
+        await self._show(state, self._table_message(state, await self._dms_allowed(state)))
         return False
 
     def _table_message(self, state: TableState, dms: bool) -> Rendered:
@@ -340,11 +475,16 @@ class Publisher:
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    async def _send(self, table: Table, shown: Rendered) -> discord.Message:
-        return await self._channel(table).send(**shown.send_kwargs())
+    async def _send(self, state: TableState, shown: Rendered, *purpose: object) -> discord.Message:
+        """Post a message in the table's channel; ``purpose`` tells it from every other post
+        (its nonce: a try whose answer was lost is not posted twice)."""
+        table = state.table
+        tag = nonce(table.id, table.created_at, *purpose)
+        return await self._channel(table).send(**shown.send_kwargs(), nonce=tag)
 
     async def _show(self, state: TableState, shown: Rendered) -> None:
-        """Edit the table message if what it shows changed; post a new one if it is gone."""
+        """Edit the table message if what it shows changed; post a new one if it is gone. A
+        failed edit is tried again (the render fails): only a deleted message is replaced."""
         key = shown.key()
         if state.message_id is not None and key == state.message_key:
             return
@@ -357,13 +497,15 @@ class Publisher:
                 )
                 state.message_key = key
                 return
-            except discord.NotFound:
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_CHANNEL:
+                    raise
                 log.info("Table %d lost its message; posting a new one", state.table.id)
         await self._post(state, shown, state.message_deal)
 
     async def _post(self, state: TableState, shown: Rendered, deal: int | None) -> None:
         """Post the table message anew; the store remembers it and the deal it shows."""
-        message = await self._send(state.table, shown)
+        message = await self._send(state, shown, "table", deal, state.message_id)
         state.message_id, state.message_key = message.id, shown.key()
         await self.bot.service.lobby.set_message(state.table.id, message.id, deal)
 
@@ -373,13 +515,13 @@ class Publisher:
         if match is None:
             return
         for entry in match.finished_deals[state.announced :]:
-            await self._send(state.table, render_result(state.table, entry))
+            await self._send(state, render_result(state.table, entry), "result", entry.number)
             state.announced += 1
 
     async def _next_deal(self, state: TableState) -> None:
         """At a new deal the table message moves below the result: close the old, post anew."""
         table = state.table
-        number = table.deal_number
+        number = current_deal(table)  # never one beyond the last (a session just over)
         if state.message_deal == number:
             return
         if state.message_deal is not None and state.message_id is not None:
@@ -432,7 +574,7 @@ def channel_note(update: Update) -> str:
     notify him), with the time left as a live countdown."""
     table = update.table
     if update.kind not in ("reminder", "away", "back") or update.seat is None:
-        return update.note_text()
+        return note_text(update)
     seat = table.seats[update.seat]
     mention = f"<@{seat.user_id}>" if seat.user_id is not None else None
     if update.kind == "reminder" and mention is not None:
@@ -450,12 +592,12 @@ def channel_note(update: Update) -> str:
     if update.kind == "away" and mention is not None:
         return _(
             "💤 {note}. {mention}, press **I'm back** to play again.",
-            note=update.note_text(),
+            note=note_text(update),
             mention=mention,
         )
     if update.kind == "back":
-        return _("👋 {name} is back and plays again.", name=seat.name)
-    return update.note_text()
+        return _("👋 {name} is back and plays again.", name=name_text(seat.name))
+    return note_text(update)
 
 
 def result_deals(message: discord.Message, table_id: int) -> list[int]:

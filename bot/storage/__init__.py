@@ -2,8 +2,11 @@
 
 from bot.storage.migrations import MigrationError, bundled_migrations, migrate
 from bot.storage.rows import (
+    FORGOTTEN,
+    FORMER_PLAYER,
     ActionSource,
     FinishedDeal,
+    Forgotten,
     LeaderboardPage,
     LeaderboardRow,
     MatchPlayer,
@@ -22,8 +25,11 @@ from bot.storage.rows import (
 from bot.storage.store import SeatRow, Store
 
 __all__ = [
+    "FORGOTTEN",
+    "FORMER_PLAYER",
     "ActionSource",
     "FinishedDeal",
+    "Forgotten",
     "LeaderboardPage",
     "LeaderboardRow",
     "MatchPlayer",

@@ -203,3 +203,26 @@ class UserPreferenceRow:
     pack: Literal["french", "german"] | None = None
     four_colour: bool = False
     pictures: bool = True
+
+
+# -- privacy: forget-me ------------------------------------------------------------------------
+
+FORGOTTEN = 0
+"""The user id a forgotten player's seats (``seats.user_id``), hosted tables
+(``tables.host_id``) and deal results (``deal_results.user_ids``) hold instead of his: no
+Discord id is 0. His ``deal_scores.user_id`` becomes NULL (the boards count no one there)."""
+FORMER_PLAYER = "former player"
+"""The name a forgotten player's seats hold instead of his (``bot.ui`` shows it translated)."""
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """What ``Store.forget_user`` did: nothing if ``live_tables`` names the lobbies and tables
+    the user still sits at (or hosts); else the rows changed or deleted, by table."""
+
+    live_tables: tuple[int, ...] = ()
+    changed: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def done(self) -> bool:
+        return not self.live_tables

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Mapping, Sequence
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import TracebackType
@@ -12,11 +14,17 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage import queries
+from bot.ratings import MIN_DEALS, BoardRating, Rank, RankedPage
+from bot.storage import queries, replays
+from bot.storage.lease import LeaseHolder
 from bot.storage.migrations import migrate
+from bot.storage.opening import StoreUnusable, check_path, is_open_error, unusable
 from bot.storage.rows import (
+    FORGOTTEN,
+    FORMER_PLAYER,
     ActionSource,
     FinishedDeal,
+    Forgotten,
     LeaderboardPage,
     MatchSummary,
     ShownHand,
@@ -32,8 +40,9 @@ from ramsch_core import ACTIONS, Action, RuleSet, action_from_json, parse_rules,
 
 SeatRow = tuple[int | None, str, str | None, bool]
 """user id (None for AI), name, AI kind, away"""
+logger = logging.getLogger(__name__)
 ActionRow = tuple[int, int, int, int | None, str, str, str, float]
-"""table id, seq, seat, user id, source, kind, payload (JSON), at"""
+"""table id, seq, seat, user id (the person, once written), source, kind, payload (JSON), at"""
 APPEND_BATCH = 200
 """Actions committed by one statement at most (8 parameters each)."""
 UNSHOWN = (
@@ -42,6 +51,13 @@ UNSHOWN = (
 )
 """Tables to recover at start-up: lobbies, playing tables, and finished tables whose messages
 do not show the end yet (the publisher forgets a table's shown record once they do)."""
+LIVE_TABLES_OF = (
+    "SELECT t.id FROM tables t WHERE t.status IN ('lobby', 'playing') AND (t.host_id = :user"
+    " OR EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.user_id = :user))"
+    " ORDER BY t.id"
+)
+"""The lobbies and playing tables a user (``:user``) sits at or hosts: forget-me waits for
+them. A finished table counts as over at once, even while its end is being shown."""
 
 
 class Store:
@@ -58,6 +74,8 @@ class Store:
         self._appends: list[tuple[ActionRow, asyncio.Future[None]]] = []
         """Actions waiting for the next group commit (see ``append_action``)."""
         self._flusher: asyncio.Task[None] | None = None
+        self._people: dict[int, int] = {}
+        """Person numbers of users (``people``), as the group commit looked them up."""
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -66,12 +84,24 @@ class Store:
         return store
 
     async def connect(self) -> None:
-        """Open the database in WAL mode and apply pending migrations."""
-        db = await aiosqlite.connect(self.path, isolation_level=None)
+        """Open the database in WAL mode and apply pending migrations.
+
+        StoreUnusable, one line saying what to check, if it can't be used: a missing or
+        read-only directory, not a SQLite file, a newer schema, locked by another program."""
+        check_path(self.path)
+        try:
+            db = await aiosqlite.connect(self.path, isolation_level=None)
+        except Exception as error:
+            if is_open_error(error):
+                raise unusable(self.path, error) from None
+            raise
         try:
             mode = await db.execute_fetchall("PRAGMA journal_mode=WAL")
             if str(self.path) != ":memory:" and next(iter(mode))[0] != "wal":
-                raise RuntimeError(f"SQLite refused WAL mode for {self.path}")
+                raise StoreUnusable(
+                    f"SQLite refused WAL mode for the database {self.path}: put it on a local"
+                    " disk (not a network file system)"
+                )
             # FULL: a commit in WAL mode is on disk before it returns, not just in the OS cache.
             await db.execute("PRAGMA synchronous=FULL")
             await db.execute("PRAGMA foreign_keys=ON")
@@ -83,8 +113,10 @@ class Store:
                 "CREATE TEMP TRIGGER actions_touch_table AFTER INSERT ON main.actions"
                 " BEGIN UPDATE tables SET updated_at = NEW.at WHERE id = NEW.table_id; END"
             )
-        except BaseException:
+        except BaseException as error:
             await db.close()
+            if is_open_error(error):
+                raise unusable(self.path, error) from None
             raise
         self._db = db
 
@@ -287,13 +319,24 @@ class Store:
         """Commit the first waiting actions with one statement (the lock is held)."""
         batch, self._appends = self._appends[:APPEND_BATCH], self._appends[APPEND_BATCH:]
         try:
-            await _insert_actions(self.db, [row for row, _ in batch])
+            # The log names people, not users: user id -> person (see forget_user).
+            persons = await self._persons({row[3] for row, _ in batch if row[3] is not None})
+            rows: list[ActionRow] = [
+                (r[0], r[1], r[2], None if r[3] is None else persons[r[3]], r[4], r[5], r[6], r[7])
+                for r, _ in batch
+            ]
+        except Exception as error:
+            for _, done in batch:
+                done.set_exception(error)
+            return
+        try:
+            await _insert_actions(self.db, rows)
         except Exception as error:
             if len(batch) == 1:
                 batch[0][1].set_exception(error)
                 return
             # One refused row must not fail the others: write them one by one.
-            for row, done in batch:
+            for row, (_, done) in zip(rows, batch, strict=True):
                 try:
                     await _insert_actions(self.db, [row])
                 except Exception as single_error:
@@ -330,6 +373,11 @@ class Store:
                     "UPDATE tables SET status = 'finished', updated_at = ? WHERE id = ?",
                     (at, table_id),
                 )
+        if match_finished:  # ratings (issue 13): right after; read time catches up on failure
+            try:
+                await self.rate_finished_matches()
+            except Exception:
+                logger.exception("Could not rate the match of table %s yet", table_id)
 
     # -- recovery ------------------------------------------------------------------------------
 
@@ -375,10 +423,10 @@ class Store:
         return tables
 
     async def load_actions(self, table_id: int) -> list[StoredAction]:
-        """A table's action log in order."""
+        """A table's action log in order (a forgotten player's actions name no user)."""
         rows = await self._fetch(
-            "SELECT seq, seat, user_id, source, payload, at FROM actions"
-            " WHERE table_id = ? ORDER BY seq",
+            "SELECT a.seq, a.seat, p.user_id, a.source, a.payload, a.at FROM actions a"
+            " LEFT JOIN people p ON p.person = a.person WHERE a.table_id = ? ORDER BY a.seq",
             (table_id,),
         )
         actions = []
@@ -541,13 +589,253 @@ class Store:
         rows = await self._fetch("SELECT MAX(version) FROM schema_version")
         return int(rows[0][0] or 0)
 
+    # -- ratings (bot/ratings.py; issue 13) ------------------------------------------------------
+
+    async def rate_finished_matches(self) -> list[int]:
+        """Rate every finished match not rated yet, in the order they finished, each in its
+        own transaction together with its mark (a restart never rates a match twice); return
+        their table ids. Called when a match finishes and before the boards are read, so
+        matches finished before ratings existed are rated on first use."""
+        rated: list[int] = []
+        while True:
+            async with self._transaction() as db:
+                table_id = await queries.rate_next_match(db, time.time())
+            if table_id is None:
+                return rated
+            rated.append(table_id)
+
+    async def rating_board(
+        self,
+        guild_id: int,
+        game: str,
+        variant: str,
+        *,
+        rank: Rank = "rating",
+        since: float = float("-inf"),
+        min_deals: int = MIN_DEALS,
+        offset: int = 0,
+        limit: int = 10,
+        viewer: int | None = None,
+    ) -> RankedPage:
+        """A page of a board by rating or by score per deal (``rank``), with the viewer's
+        own standing; pending matches are rated first."""
+        await self.rate_finished_matches()
+        board = queries.rating_board if rank == "rating" else queries.average_board
+        async with self._lock:
+            return await board(
+                self.db, guild_id, game, variant, since, min_deals, offset, limit, viewer
+            )
+
+    async def user_ratings(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        game: str | None = None,
+        variant: str | None = None,
+        since: float = float("-inf"),
+        history: int = 100,
+    ) -> list[BoardRating]:
+        """A player's ratings in a guild (one board, a game's boards, or all), with history."""
+        await self.rate_finished_matches()
+        async with self._lock:
+            return await queries.user_ratings(
+                self.db, guild_id, user_id, game, variant, since, history
+            )
+
+    # -- replay in Discord (issue 13: /ramsch replay) ---------------------------------------
+
+    async def replay_deal(
+        self, table_id: int, deal_number: int | None, *, guild_id: int
+    ) -> replays.StoredDeal | None:
+        """A finished deal of a table of ``guild_id`` with its players' names (``deal_number``
+        None: the last finished one); None if there is none."""
+        async with self._lock:
+            return await replays.stored_deal(self.db, table_id, deal_number, guild_id)
+
+    async def latest_replay_table(self, user_id: int, guild_id: int) -> int | None:
+        """The user's table of ``guild_id`` with the most recently finished deal."""
+        async with self._lock:
+            return await replays.latest_table(self.db, user_id, guild_id)
+
+    # -- command sync (issue 13: sync only what changed) ------------------------------------
+
+    async def command_hashes(self) -> dict[int, str]:
+        """What was last synced per scope (0: global, else a guild id): the payload's hash."""
+        rows = await self._fetch("SELECT scope, hash FROM command_sync")
+        return {int(scope): str(digest) for scope, digest in rows}
+
+    async def save_command_hash(self, scope: int, digest: str, at: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO command_sync (scope, hash, synced_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (scope) DO UPDATE SET hash = excluded.hash,"
+                " synced_at = excluded.synced_at",
+                (scope, digest, at),
+            )
+
+    async def forget_command_hash(self, scope: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM command_sync WHERE scope = ?", (scope,))
+
+    # -- privacy: people and forget-me (issue 13) ---------------------------------------------
+
+    async def _persons(self, user_ids: set[int]) -> dict[int, int]:
+        """The person numbers of users (the lock is held): from memory, else from ``people``,
+        where a user met for the first time gets his number (committed on its own: a number
+        without an action names no one more than the seat does)."""
+        missing = sorted(user for user in user_ids if user not in self._people)
+        if missing:
+            marks = ", ".join("?" for _ in missing)
+            values = ", ".join("(?)" for _ in missing)
+            await self.db.execute(
+                f"INSERT INTO people (user_id) VALUES {values} ON CONFLICT (user_id) DO NOTHING",
+                missing,
+            )
+            found = await self.db.execute_fetchall(
+                f"SELECT user_id, person FROM people WHERE user_id IN ({marks})", missing
+            )
+            self._people.update((int(user), int(person)) for user, person in found)
+        return {user: self._people[user] for user in user_ids}
+
+    async def live_tables_of(self, user_id: int) -> list[int]:
+        """The lobbies and playing tables the user sits at or hosts."""
+        async with self._lock:
+            rows = await self.db.execute_fetchall(LIVE_TABLES_OF, {"user": user_id})
+        return [int(row[0]) for row in rows]
+
+    async def forget_user(self, user_id: int) -> Forgotten:
+        """Remove a user's identity from the database, in one transaction; refused (nothing
+        changed, ``live_tables`` named) while he sits at or hosts a lobby or a playing table.
+
+        The log's person keeps its number (the log keeps its order and seats) but no longer
+        names him; his seats become a former player's (``FORGOTTEN``, ``FORMER_PLAYER``), as do
+        the tables he hosted and his places in deal results; his scores no longer count for
+        anyone; his hand DMs' records, his preferences and every row of any other table keyed
+        by ``user_id`` (ratings, …) are deleted."""
+        try:  # his finished matches rate the others first, while his seats still name him
+            await self.rate_finished_matches()
+        except Exception:
+            logger.exception("Could not rate the finished matches before forgetting a user")
+        async with self._transaction() as db:
+            live = await db.execute_fetchall(LIVE_TABLES_OF, {"user": user_id})
+            if live:
+                return Forgotten(live_tables=tuple(int(row[0]) for row in live))
+            changed: dict[str, int] = {}
+
+            async def run(table: str, sql: str, params: Sequence[Any]) -> None:
+                cursor = await db.execute(sql, params)
+                if cursor.rowcount > 0:
+                    changed[table] = changed.get(table, 0) + cursor.rowcount
+
+            await run("people", "UPDATE people SET user_id = NULL WHERE user_id = ?", (user_id,))
+            await run(
+                "seats",
+                "UPDATE seats SET user_id = ?, name = ? WHERE user_id = ?",
+                (FORGOTTEN, FORMER_PLAYER, user_id),
+            )
+            await run(
+                "tables", "UPDATE tables SET host_id = ? WHERE host_id = ?", (FORGOTTEN, user_id)
+            )
+            await run(
+                "deal_scores", "UPDATE deal_scores SET user_id = NULL WHERE user_id = ?", (user_id,)
+            )
+            results = await db.execute_fetchall(
+                "SELECT table_id, deal_number, user_ids FROM deal_results WHERE EXISTS"
+                " (SELECT 1 FROM json_each(deal_results.user_ids) WHERE value = ?)",
+                (user_id,),
+            )
+            for table_id, number, users in results:
+                kept = [FORGOTTEN if user == user_id else user for user in json.loads(users)]
+                await run(
+                    "deal_results",
+                    "UPDATE deal_results SET user_ids = ? WHERE table_id = ? AND deal_number = ?",
+                    (json.dumps(kept), table_id, number),
+                )
+            handled = {"people", "seats", "tables", "deal_scores", "deal_results", "actions"}
+            for (table,) in await db.execute_fetchall(
+                "SELECT name FROM sqlite_master WHERE type = 'table'"
+                " AND name NOT LIKE 'sqlite%' ORDER BY name"
+            ):
+                if table in handled:
+                    continue
+                quoted = '"' + str(table).replace('"', '""') + '"'
+                columns = {row[1] for row in await db.execute_fetchall(
+                    f"PRAGMA table_info({quoted})")}  # fmt: skip
+                if "user_id" in columns:
+                    # shown_hands, user_preferences, ratings, rating_changes, and any later
+                    # table keyed by users: the user's rows go.
+                    await run(table, f"DELETE FROM {quoted} WHERE user_id = ?", (user_id,))
+        self._people.pop(user_id, None)
+        return Forgotten(changed=changed)
+
+    # -- process lease (issue 13: one bot process per database; bot/storage/lease.py) -------
+
+    async def take_lease(
+        self,
+        scope: str,
+        holder: str,
+        *,
+        host: str,
+        pid: int,
+        now: float,
+        duration: float,
+        gone: Callable[[LeaseHolder, float], bool],
+    ) -> LeaseHolder | None:
+        """Take ``scope``'s lease for ``holder`` until ``now + duration`` if it is free, held
+        by ``holder`` already, or ``gone(current holder, now)``; else the current holder
+        (nothing written). One IMMEDIATE transaction: of two processes trying at once, one
+        takes it and the other sees it taken."""
+        async with self._transaction() as db:
+            rows = list(await db.execute_fetchall(
+                "SELECT holder, host, pid, acquired_at, expires_at FROM process_lease"
+                " WHERE scope = ?", (scope,)))  # fmt: skip
+            if rows:
+                current = LeaseHolder(*rows[0])
+                if current.holder != holder and not gone(current, now):
+                    return current
+            await db.execute(
+                "INSERT INTO process_lease (scope, holder, host, pid, acquired_at, renewed_at,"
+                " expires_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope) DO UPDATE SET"
+                " holder = excluded.holder, host = excluded.host, pid = excluded.pid,"
+                " acquired_at = excluded.acquired_at, renewed_at = excluded.renewed_at,"
+                " expires_at = excluded.expires_at",
+                (scope, holder, host, pid, now, now, now + duration),
+            )
+        return None
+
+    async def renew_lease(self, scope: str, holder: str, *, now: float, duration: float) -> bool:
+        """Extend ``holder``'s lease of ``scope``; False if another process holds it now."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE process_lease SET renewed_at = ?, expires_at = ?"
+                " WHERE scope = ? AND holder = ?",
+                (now, now + duration, scope, holder),
+            )
+            return cursor.rowcount > 0
+
+    async def release_lease(self, scope: str, holder: str) -> None:
+        """Give ``scope``'s lease up, if ``holder`` still holds it."""
+        async with self._transaction() as db:
+            await db.execute(
+                "DELETE FROM process_lease WHERE scope = ? AND holder = ?", (scope, holder)
+            )
+
+    async def lease_holder(self, scope: str) -> LeaseHolder | None:
+        """Who holds ``scope``'s lease (possibly expired), if anyone."""
+        rows = await self._fetch(
+            "SELECT holder, host, pid, acquired_at, expires_at FROM process_lease WHERE scope = ?",
+            (scope,),
+        )
+        return LeaseHolder(*rows[0]) if rows else None
+
 
 async def _insert_actions(db: aiosqlite.Connection, rows: Sequence[ActionRow]) -> None:
     """One statement, so one implicit transaction: all rows are committed or none. The temp
     trigger sets each table's ``updated_at``."""
     values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows))
     await db.execute(
-        "INSERT INTO actions (table_id, seq, seat, user_id, source, kind, payload, at)"
+        "INSERT INTO actions (table_id, seq, seat, person, source, kind, payload, at)"
         f" VALUES {values}",
         [value for row in rows for value in row],
     )

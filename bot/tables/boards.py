@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.ratings import MAX_MIN_DEALS, MIN_DEALS, RANKS, BoardRating, Rank, RankedPage
 from bot.storage import LeaderboardPage, MatchSummary, Period, Store, UserStats, period_start
 from bot.tables.errors import TableError
 
@@ -34,6 +35,49 @@ class Boards:
         since = self._since(period)
         return await self.store.leaderboard(
             guild_id, game, variant, since=since, offset=offset, limit=limit
+        )
+
+    async def rating_board(
+        self,
+        guild_id: int,
+        game: str,
+        variant: str,
+        *,
+        rank: Rank = "rating",
+        period: Period = "all",
+        min_deals: int = MIN_DEALS,
+        offset: int = 0,
+        limit: int = 10,
+        viewer: int | None = None,
+    ) -> RankedPage:
+        """A page of a board ranked by rating (``rank="rating"``) or by score per deal
+        (``"average"``), players with fewer than ``min_deals`` deals left out; with the
+        viewer's own standing. For a period the rating board lists who played within it,
+        with the change of his (all-time) rating."""
+        _check_page(offset, limit)
+        if rank not in RANKS:
+            raise TableError("Rank by rating or by average, not {rank}", rank=repr(rank))
+        if not 0 <= min_deals <= MAX_MIN_DEALS:
+            raise TableError("The minimum of deals is 0 to {most}", most=MAX_MIN_DEALS)
+        return await self.store.rating_board(
+            guild_id, game, variant, rank=rank, since=self._since(period),
+            min_deals=min_deals, offset=offset, limit=limit, viewer=viewer,
+        )  # fmt: skip
+
+    async def user_ratings(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        game: str | None = None,
+        variant: str | None = None,
+        period: Period = "all",
+    ) -> list[BoardRating]:
+        """A player's ratings (of a board, a game's boards, or every board) with history."""
+        if game is None and variant is not None:
+            raise TableError("The variant '{variant}' needs its game", variant=variant)
+        return await self.store.user_ratings(
+            guild_id, user_id, game=game, variant=variant, since=self._since(period)
         )
 
     async def user_stats(

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.i18n import N_
-from bot.storage import SeatRow, Store
+from bot.storage import FORGOTTEN, SeatRow, Store
+from bot.storage.social import PastTable, Rematch, SocialStore
 from bot.tables.errors import (
     ChannelBusy,
     NotFound,
@@ -16,7 +18,7 @@ from bot.tables.errors import (
     TableError,
     WrongState,
 )
-from bot.tables.guilds import Guilds
+from bot.tables.guilds import Guilds, check_room
 from bot.tables.log import ActionLog
 from bot.tables.model import Seat, Table, Update
 from bot.tables.players import AI_KINDS, PlayerFactory
@@ -84,6 +86,8 @@ class Lobbies:
         self.seed_source = seed_source
         self.player_factory = player_factory
         self._open_lock = asyncio.Lock()
+        self.social = SocialStore(store)
+        self._again_lock = asyncio.Lock()
 
     async def open(
         self,
@@ -94,12 +98,14 @@ class Lobbies:
         host_name: str,
         rules: RulesInput | None = None,
         options: OptionsInput = None,
+        parent_id: int | None = None,
     ) -> Update:
         """Open a lobby; the host takes the first seat. One open table per channel.
 
-        Rules and options left out come from the guild's settings."""
+        Rules and options left out come from the guild's settings; ``parent_id``: the channel
+        of the thread ``channel_id`` (where tables must be allowed)."""
         settings = await self.guilds.get(guild_id)
-        if not settings.allows(channel_id):
+        if not settings.allows(channel_id if parent_id is None else parent_id):
             raise ChannelBusy("Tables can't be opened in this channel")
         rules, options = validated(
             settings.default_rules() if rules is None else rules,
@@ -112,6 +118,7 @@ class Lobbies:
                     "This channel already has a table (#{table}): finish or abort it first",
                     table=busy[0].id,
                 )
+            check_room(self.tables.open_tables(), guild_id=guild_id, host_id=host_id)
             now = self.clock()
             seats = [Seat(host_id, host_name)]
             table_id = await self.store.create_table(
@@ -295,3 +302,121 @@ class Lobbies:
                 table.message_id, table.message_deal = message_id, deal
         except NotFound:
             await self.store.set_message(table_id, message_id, deal)
+
+    # -- play again, new table, threads (issue 13) ---------------------------------------
+
+    async def _past(self, table_id: int, guild_id: int | None) -> PastTable:
+        past = await self.social.past_table(table_id)
+        if past is None:
+            raise NotFound("There is no table #{table}", table=table_id)
+        if guild_id != past.guild_id:
+            raise TableError("That table belongs to another server")
+        return past
+
+    async def move(self, table_id: int, channel_id: int) -> None:
+        """A lobby plays in ``channel_id`` (its own thread) from now on."""
+        async with self.tables.locked(table_id) as table:
+            _require_lobby(table)
+            await self.social.move_table(table_id, channel_id)
+            table.channel_id = channel_id
+
+    async def play_again(self, table_id: int, user_id: int, guild_id: int | None) -> Again:
+        """A player of a finished table presses Play again. Once every human seat has, the same
+        seats open a table with the same rules in the same channel and start it (once per table).
+        A stranger, a second press, a table played again already: refused, nothing changes."""
+        async with self._again_lock:
+            past = await self._past(table_id, guild_id)
+            if past.status != "finished":
+                raise WrongState("Only a finished table can be played again")
+            seat = next((s.seat for s in past.seats if s.user_id == user_id), None)
+            if seat is None:
+                raise NotSeated(
+                    "Only the players of table #{table} can play it again", table=table_id
+                )
+            if any(s.user_id == FORGOTTEN for s in past.seats):
+                raise WrongState(
+                    "A player of table #{table} asked the bot to forget him: open a new table "
+                    "instead",
+                    table=table_id,
+                )
+            state = await self.social.rematch(table_id)
+            if state.new_table_id is not None:
+                raise WrongState(
+                    "Table #{table} is played again already: table #{again}",
+                    table=table_id,
+                    again=state.new_table_id,
+                )
+            if seat in state.confirmed:
+                raise TableError("You are in already: waiting for the other players")
+            confirmed = tuple(sorted({*state.confirmed, seat}))
+            humans = {s.seat for s in past.seats if s.user_id is not None}
+            if not humans <= set(confirmed):
+                await self.social.save_rematch(table_id, Rematch(confirmed), self.clock())
+                return Again(past, confirmed, None)
+            update = await self._reopen(past)
+            again = Rematch(confirmed, update.table.id)
+            await self.social.save_rematch(table_id, again, self.clock())
+            return Again(past, confirmed, update)
+
+    async def _reopen(self, past: PastTable) -> Update:
+        """The finished table's seats at a new table in its channel, with its rules, started.
+        The channel hosted that table: it is not checked against the allowed channels again."""
+        rules, options = validated(past.rules, past.options)
+        settings = await self.guilds.get(past.guild_id)
+        seats = [Seat(seat.user_id, seat.name, ai=seat.ai) for seat in past.seats]
+        async with self._open_lock:
+            busy = self.tables.open_tables(past.channel_id)
+            if busy:
+                raise ChannelBusy(
+                    "This channel already has a table (#{table}): finish or abort it first",
+                    table=busy[0].id,
+                )
+            now = self.clock()
+            table_id = await self.store.create_table(
+                guild_id=past.guild_id, channel_id=past.channel_id, host_id=past.host_id,
+                rules=rules.model_dump(), options=options.model_dump(),
+                turn_timeout=settings.turn_timeout, seats=_rows(seats), at=now,
+                reminder=settings.reminder,
+            )  # fmt: skip
+            table = Table(
+                id=table_id, guild_id=past.guild_id, channel_id=past.channel_id,
+                host_id=past.host_id, status="lobby", rules=rules, options=options, seats=seats,
+                created_at=now, updated_at=now, turn_timeout=settings.turn_timeout,
+                reminder=settings.reminder,
+            )  # fmt: skip
+            self.tables.add(table)
+        async with self.tables.locked(table_id) as table:
+            await self.tables.changed(Update(table, "opened", actor=past.host_id, seat=0))
+        return await self.start(table_id, past.host_id)
+
+    async def new_table(
+        self,
+        table_id: int,
+        *,
+        user_id: int,
+        name: str,
+        guild_id: int | None,
+        channel_id: int,
+        parent_id: int | None = None,
+    ) -> Update:
+        """New table under a finished table's standings: a lobby with its rules and options in
+        ``channel_id``, the clicker its host."""
+        past = await self._past(table_id, guild_id)
+        return await self.open(
+            guild_id=past.guild_id, channel_id=channel_id, host_id=user_id, host_name=name,
+            rules=past.rules, options=past.options, parent_id=parent_id,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Again:
+    """A Play again click: the finished table, the seats that confirmed (AI seats aside) and,
+    once every human seat did, the update of the table it opened and started."""
+
+    past: PastTable
+    confirmed: tuple[int, ...]
+    update: Update | None
+
+    @property
+    def seats(self) -> list[Seat]:
+        return [Seat(seat.user_id, seat.name, ai=seat.ai) for seat in self.past.seats]

@@ -7,12 +7,15 @@ import secrets
 import time
 from collections.abc import Callable
 
+from bot.i18n import N_
 from bot.storage import Store
 from bot.tables.autoplay import AutoPlayer
 from bot.tables.boards import Boards
+from bot.tables.errors import NotFound, NotSeated, TableError
 from bot.tables.guilds import Guilds
 from bot.tables.lobby import Lobbies
 from bot.tables.log import ActionLog
+from bot.tables.model import Table, Update
 from bot.tables.play import PlayService
 from bot.tables.players import PlayerFactory, core_player
 from bot.tables.recovery import Recovery
@@ -68,6 +71,32 @@ class TableService:
 
     def _now(self) -> float:
         return self.clock()
+
+    def check_click(self, table_id: int, *, guild_id: int | None, user_id: int) -> Table:
+        """The table a click names, if the click may touch it: it comes from the table's own
+        server, or (in a DM: a hand) from one of its players. A custom_id is only text: a
+        forged one must not reach another server's table. NotFound, or a TableError saying
+        why, otherwise; nothing changes."""
+        table = self.tables.get(table_id)
+        if guild_id is None:
+            if table.seat_of(user_id) is None:
+                raise NotSeated("You are not playing at this table")
+        elif guild_id != table.guild_id:
+            raise TableError("That table belongs to another server")
+        return table
+
+    async def close_lost_channel(self, table_id: int) -> Update | None:
+        """The table's channel is gone (deleted): a lobby is cancelled, a running table closed
+        (finished deals keep their results), its AI and timers stop. None if it was over."""
+        try:
+            async with self.tables.locked(table_id) as table:
+                if table.status == "lobby":
+                    note = N_("Cancelled: its channel was deleted")
+                    return await self.lobby.end(table, "cancelled", None, note)
+                note = N_("Closed: its channel was deleted; finished deals keep their results")
+                return await self.lobby.end(table, "closed", None, note)
+        except NotFound:
+            return None
 
     async def close(self) -> None:
         """Stop the AI tasks; the store stays open (its owner closes it)."""

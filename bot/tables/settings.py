@@ -1,4 +1,5 @@
-"""Per-guild settings: default rules and options, turn timer, DMs, allowed channels."""
+"""Per-guild settings: default rules and options, turn timer, DMs, allowed channels, the role
+pinged for new tables and whether tables get their own threads."""
 
 from __future__ import annotations
 
@@ -40,6 +41,12 @@ class GuildSettings(BaseModel):
         "None: at half the turn timer",
     )
     pictures: bool = Field(True, description="card pictures in the table messages and hands")
+    ping_role: int | None = Field(
+        None, gt=0, description="the role pinged when a table opens; None: no role"
+    )
+    threads: bool = Field(
+        False, description="each table plays in its own thread, opened from its announcement"
+    )
 
     @model_validator(mode="after")
     def _rules_fit(self) -> GuildSettings:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, cast
+from typing import Any, Literal, Protocol, cast
 
 import discord
 
@@ -22,6 +22,8 @@ class PageHandler(Protocol):
         variant: str,
         period: str,
         offset: int,
+        rank: str = "rating",
+        min_deals: int = 10,
     ) -> None: ...
 
 
@@ -37,7 +39,8 @@ def _cog(interaction: discord.Interaction, name: str) -> Any:
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE_TEMPLATE):
-    """Prev or Next on a leaderboard: the id holds the guild, variant, period and page offset."""
+    """Prev or Next on a leaderboard: the id holds the guild, variant, period, page offset,
+    what the board ranks by and its minimum of deals."""
 
     LABELS: dict[str, str] = {"prev": N_("◀ Prev"), "next": N_("Next ▶")}  # noqa: RUF012
 
@@ -50,12 +53,16 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         direction: ids.PageDirection,
         *,
         disabled: bool = False,
+        rank: Literal["rating", "average"] = "rating",
+        min_deals: int = 10,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
                 label=_(self.LABELS[direction]),
-                custom_id=ids.page_id(guild_id, variant, period, offset, direction),
+                custom_id=ids.page_id(
+                    guild_id, variant, period, offset, direction, rank, min_deals
+                ),
                 disabled=disabled,
             )
         )
@@ -63,19 +70,26 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         self.variant = variant
         self.period = period
         self.offset = offset
+        self.rank: Literal["rating", "average"] = rank
+        self.min_deals = min_deals
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> PageButton:
         direction = cast(ids.PageDirection, match["direction"])
+        rank: Literal["rating", "average"] = "average" if match["rank"] == "a" else "rating"
         return cls(
-            int(match["guild"]), match["variant"], match["period"], int(match["offset"]), direction
-        )
+            int(match["guild"]), match["variant"], match["period"], int(match["offset"]),
+            direction, rank=rank, min_deals=int(match["min"] or 10),
+        )  # fmt: skip
 
     async def callback(self, interaction: discord.Interaction) -> None:
         handler = cast(PageHandler, _cog(interaction, STATS_COG))
-        await handler.on_page(interaction, self.guild_id, self.variant, self.period, self.offset)
+        await handler.on_page(
+            interaction, self.guild_id, self.variant, self.period, self.offset,
+            self.rank, self.min_deals,
+        )  # fmt: skip
 
 
 class RecordSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.RECORD_TEMPLATE):

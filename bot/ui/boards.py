@@ -11,17 +11,23 @@ from babel.numbers import format_decimal
 
 from bot import i18n
 from bot.i18n import N_, _, _n
+from bot.storage.rows import FORGOTTEN
 from bot.ui.board_items import PageButton, RecordSelect
-from bot.ui.message import Rendered
+from bot.ui.message import Picture, Rendered
+from bot.ui.privacy_items import FORMER_PLAYER_LABEL
+from bot.ui.rating_chart import COLOURS, MAX_LINES, rating_chart
+from bot.ui.replay_items import ReplaySelect
 from bot.ui.text import VARIANT_TITLES, score_text
 from ramsch_core import DEFAULT_GAME, GAMES
 
 if TYPE_CHECKING:
-    from bot.storage import LeaderboardPage, MatchSummary, UserStats
+    from bot.ratings import BoardRating, RankedPage, RankedRow
+    from bot.storage import MatchSummary, UserStats
 
 STATS_COLOUR = discord.Colour.dark_teal()
 PERIODS = {"all": N_("all time"), "month": N_("this month"), "week": N_("this week")}
-COUNTED = N_("Deals of sessions with at least two human players count; AI seats do not rank.")
+AVERAGED = N_("Points per deal count sessions with at least two human players.")
+FIGURES = N_("The figures count sessions with at least two human players.")
 STATUS = {"finished": N_("finished"), "cancelled": N_("aborted"), "playing": N_("playing")}
 """A session's state in the history."""
 MAX_RECORD_CHOICES = 25
@@ -75,60 +81,197 @@ def variant_title(game: str, variant: str) -> str:
     return _(known.title) if variant == game else variant
 
 
+def rating_text(value: int) -> str:
+    """A shown rating: ``1,234`` (``1.234`` in German)."""
+    return format_decimal(value, locale=i18n.current())
+
+
+def change_text(value: int) -> str:
+    """A rating change, signed: ``+23``, ``−5``, ``±0``."""
+    if value == 0:
+        return "±0"
+    return f"{'+' if value > 0 else '−'}{rating_text(abs(value))}"
+
+
+def _row_figure(row: RankedRow, rank: str) -> str:
+    """What a board ranks its row by, in bold, and the other figure after it."""
+    if rank == "average":
+        figure = f"**Ø {average_text(row.average or 0.0)}**"
+        if row.rating is not None:
+            figure += " · " + _("rating {rating}", rating=rating_text(row.rating))
+        return figure
+    figure = f"**{rating_text(row.rating or 0)}**"
+    if row.change is not None:
+        figure += f" ({change_text(row.change)})"
+    return figure
+
+
+def _row_line(row: RankedRow, rank: str, viewer: int) -> str:
+    you = " " + _("← you") if row.user_id == viewer else ""
+    deals = _n("{count} deal", "{count} deals", row.deals)
+    sessions = _n("{count} session", "{count} sessions", row.matches)
+    return f"**{row.rank}.** <@{row.user_id}> {_row_figure(row, rank)} · {deals} · {sessions}{you}"
+
+
+def _viewer_line(page: RankedPage, viewer: int) -> str | None:
+    """Where the viewer stands when he is not on this page: his place, or how many deals he
+    still needs for one."""
+    mine = page.viewer
+    if mine is None or mine.user_id != viewer or any(r.user_id == viewer for r in page.rows):
+        return None
+    figure = _row_figure(mine, page.rank)
+    if mine.rank is not None:
+        return _("You: place {rank}, {figure}", rank=mine.rank, figure=figure)
+    missing = page.min_deals - mine.deals
+    return _n(
+        "You: {figure} · {deals} — {count} more deal for a place",
+        "You: {figure} · {deals} — {count} more deals for a place",
+        missing,
+        figure=figure,
+        deals=_n("{count} deal", "{count} deals", mine.deals),
+    )
+
+
+RANK_HEADS = {
+    ("rating", True): N_("By rating"),
+    ("rating", False): N_("By rating · in brackets: its change {period}"),
+    ("average", True): N_("By points per deal"),
+    ("average", False): N_("By points per deal {period}"),
+}
+RATED = N_("Ratings count every finished session, also against AI players (of fixed strength).")
+
+
 def render_leaderboard(
-    page: LeaderboardPage, guild_id: int, board: str, period: str, viewer: int
+    page: RankedPage, guild_id: int, board: str, period: str, viewer: int
 ) -> Rendered:
-    """One page of a guild's board (best total first), with Prev/Next when there are more.
+    """One page of a guild's board, by rating or by points per deal (``page.rank``), with
+    Prev/Next when there are more, the minimum of deals and where the viewer stands.
 
     ``board`` is a key of ``board_key`` (``skat``, ``ramsch/skat``)."""
     game, variant = parse_board(board)
     key = board_key(game, variant)
-    lines = []
-    for row in page.rows:
-        you = " " + _("← you") if row.user_id == viewer else ""
-        deals = _n("{count} deal", "{count} deals", row.deals)
-        sessions = _n("{count} session", "{count} sessions", row.sessions)
-        lines.append(
-            f"**{row.rank}.** <@{row.user_id}> **{total_text(row.total)}** · "
-            f"{deals} · {sessions} · Ø {average_text(row.average)}{you}"
-        )
     when = period_text(period)
+    head = _(RANK_HEADS[page.rank, period == "all"], period=when)
+    lines = [_row_line(row, page.rank, viewer) for row in page.rows]
+    if not lines:
+        if page.played and page.min_deals:
+            lines.append(
+                _n(
+                    "Nobody has played {count} deal yet ({period}).",
+                    "Nobody has played {count} deals yet ({period}).",
+                    page.min_deals,
+                    period=when,
+                )
+            )
+        else:
+            lines.append(_("No finished games yet ({period}).", period=when))
+    mine = _viewer_line(page, viewer)
+    if mine:
+        lines.append("\n" + mine)
     embed = discord.Embed(
         title=_(
             "Leaderboard — {board} · {period}", board=variant_title(game, variant), period=when
         ),
-        description="\n".join(lines) or _("No finished games yet ({period}).", period=when),
+        description=(head + "\n\n" + "\n".join(lines))[:4096],
         colour=STATS_COLOUR,
     )
     pages = max(1, -(-page.total_players // page.limit))
     number = page.offset // page.limit + 1
     players = _n("{count} player", "{count} players", page.total_players)
     footer = _("Page {page} of {pages}", page=number, pages=pages)
-    embed.set_footer(text=f"{footer} · {players} · {_(COUNTED)}")
+    minimum = _n("from {count} deal", "from {count} deals", page.min_deals)
+    note = _(RATED) if page.rank == "rating" else _(AVERAGED)
+    embed.set_footer(text=f"{footer} · {players} · {minimum} · {note}")
     if pages == 1 and page.offset == 0:
         return Rendered(embeds=[embed])
     view = discord.ui.View(timeout=None)
     previous = max(0, page.offset - page.limit)
     following = page.offset + page.limit
-    view.add_item(PageButton(guild_id, key, period, previous, "prev", disabled=page.offset == 0))
+    rank, least = page.rank, page.min_deals
+    first = page.offset == 0
+    last = following >= page.total_players
     view.add_item(
-        PageButton(
-            guild_id, key, period, following, "next", disabled=following >= page.total_players
-        )
-    )
+        PageButton(guild_id, key, period, previous, "prev", disabled=first, rank=rank,
+                   min_deals=least)
+    )  # fmt: skip
+    view.add_item(
+        PageButton(guild_id, key, period, following, "next", disabled=last, rank=rank,
+                   min_deals=least)
+    )  # fmt: skip
     return Rendered(embeds=[embed], view=view)
 
 
-def render_stats(record: UserStats, name: str, variant: str | None, period: str) -> Rendered:
-    """A player's record: sessions, deals, total, average; losses, Jungfrau and Durchmarsch,
-    or in Ramsen the bars drawn, games won, deals passed and extra crosses."""
+CHART_FILE = "rating.png"
+
+
+def _rating_fields(found: list[BoardRating], period: str) -> list[tuple[str, str]]:
+    """A field per board: its colour in the chart, the rating, place, sessions and deals."""
+    fields = []
+    for (square, _colour), rated in zip(COLOURS, found, strict=False):
+        parts = [f"**{rating_text(rated.rating)}**"]
+        if rated.change is not None:
+            parts[0] += " " + _(
+                "({change} {period})", change=change_text(rated.change), period=period_text(period)
+            )
+        if rated.rank is not None:
+            parts.append(_("place {rank}", rank=rated.rank))
+        parts.append(_n("{count} session", "{count} sessions", rated.matches))
+        parts.append(_n("{count} deal", "{count} deals", rated.deals))
+        title = _("{square} Rating · {board}", square=square,
+                  board=variant_title(rated.game, rated.variant))  # fmt: skip
+        fields.append((title[:256], " · ".join(parts)))
+    return fields
+
+
+def _chart(found: list[BoardRating], name: str) -> Picture | None:
+    """The rating history chart and its alt text; None without any rated session."""
+    shown = [rated for rated in found[:MAX_LINES] if len(rated.history) > 1]
+    if not shown:
+        return None
+    data = rating_chart([rated.history for rated in shown])
+    parts = []
+    for (square, _colour), rated in zip(COLOURS, shown, strict=False):
+        values = [value for _when, value in rated.history]
+        parts.append(
+            _(
+                "{board} ({square}): from {first} to {last}, best {best}",
+                board=variant_title(rated.game, rated.variant),
+                square=square,
+                first=rating_text(values[0]),
+                last=rating_text(values[-1]),
+                best=rating_text(max(values)),
+            )
+        )
+    alt = _("Rating history of {name}: {lines}.", name=name, lines="; ".join(parts))
+    return Picture(CHART_FILE, data, alt[:1024])
+
+
+def render_stats(
+    record: UserStats,
+    name: str,
+    variant: str | None,
+    period: str,
+    found: list[BoardRating] | None = None,
+) -> Rendered:
+    """A player's record: his ratings (a field per board and a chart of their history), then
+    sessions, deals, total, average; losses, Jungfrau and Durchmarsch, or in Ramsen the bars
+    drawn, games won, deals passed and extra crosses; games as declarer in Skat and Schafkopf."""
+    found = found or []
     where = _board_title(variant) if variant else _("All variants")
     when = period_text(period)
     embed = discord.Embed(title=_("Ramsch record — {name}", name=name)[:256], colour=STATS_COLOUR)
+    for label, value in _rating_fields(found, period):
+        embed.add_field(name=label, value=value, inline=False)
+    picture = _chart(found, name)
+    pictures = []
+    if picture is not None:
+        embed.set_image(url=picture.url)
+        pictures.append(picture)
+    footer = f"{_(RATED)} {_(FIGURES)}" if found else _(FIGURES)
     if record.deals == 0:
         embed.description = _("{board}, {period}: no finished games yet.", board=where, period=when)
-        embed.set_footer(text=_(COUNTED))
-        return Rendered(embeds=[embed])
+        embed.set_footer(text=footer)
+        return Rendered(embeds=[embed], pictures=pictures)
     embed.description = f"{where}, {when}"
     race = variant is not None and _game_of_board(variant) == "ramsen"
     fields = [
@@ -137,7 +280,9 @@ def render_stats(record: UserStats, name: str, variant: str | None, period: str)
         (_("Bars drawn") if race else _("Total"), total_text(record.total)),
         (_("Per deal"), average_text(record.average)),
     ]
-    if not race:  # what a deal of Ramsch or Skat made of the player
+    declarer = record.tags.get("declarer") or record.tags.get("partner")
+    ramsch = record.losses or record.jungfrau or record.durchmarsch
+    if not race and (ramsch or not declarer):  # what a deal of Ramsch made of the player
         fields += [
             (_("Lost deals"), str(record.losses)),
             (_("Jungfrau"), str(record.jungfrau)),
@@ -148,10 +293,16 @@ def render_stats(record: UserStats, name: str, variant: str | None, period: str)
     for label, value in fields:
         embed.add_field(name=label, value=value)
     if record.tags.get("declarer"):
-        won, lost = record.tags.get("won", 0), record.tags.get("lost", 0)
+        won, lost = record.tags.get("declarer_won", 0), record.tags.get("declarer_lost", 0)
         embed.add_field(
             name=_("Games as Alleinspieler"), value=_("{won} won, {lost} lost", won=won, lost=lost)
         )
+    if record.tags.get("partner"):
+        won, lost = record.tags.get("partner_won", 0), record.tags.get("partner_lost", 0)
+        embed.add_field(
+            name=_("Games as partner"), value=_("{won} won, {lost} lost", won=won, lost=lost)
+        )
+    if declarer:
         embed.add_field(name=_("As Gegenspieler"), value=str(record.tags.get("defender", 0)))
     if record.best_session is not None and record.best_session_total is not None:
         best = _(
@@ -160,8 +311,8 @@ def render_stats(record: UserStats, name: str, variant: str | None, period: str)
             total=total_text(record.best_session_total),
         )
         embed.add_field(name=_("Best session"), value=best, inline=False)
-    embed.set_footer(text=_(COUNTED))
-    return Rendered(embeds=[embed])
+    embed.set_footer(text=footer)
+    return Rendered(embeds=[embed], pictures=pictures)
 
 
 RACE_TAGS = {
@@ -204,7 +355,8 @@ def _session_line(summary: MatchSummary, viewer: int) -> str:
     )
     scores = " · ".join(
         f"{'**' if p.user_id == viewer else ''}{'🤖 ' if p.user_id is None else ''}"
-        f"{plain(p.name)} {total_text(p.total)}{'**' if p.user_id == viewer else ''}"
+        f"{plain(_(FORMER_PLAYER_LABEL) if p.user_id == FORGOTTEN else p.name)} "
+        f"{total_text(p.total)}{'**' if p.user_id == viewer else ''}"
         for p in summary.players
     )
     return f"{head}\n{scores}"
@@ -245,6 +397,7 @@ def render_history(sessions: list[MatchSummary], viewer: int, name: str) -> Rend
     embed.set_footer(text=hint.replace("`", ""))
     view = discord.ui.View(timeout=None)
     view.add_item(RecordSelect(shown))
+    view.add_item(ReplaySelect(list(shown)))  # issue 13: replay in Discord
     return Rendered(embeds=[embed], view=view)
 
 

@@ -25,6 +25,15 @@ HAND_COLOUR = discord.Colour.gold()
 CARDS_PER_ROW = 5
 
 
+def current_deal(table: Table) -> int:
+    """The deal (0-based) the players' hands show: the one being played, or once the session
+    is over its last one (never one beyond the last)."""
+    match = table.match
+    if match is None:
+        return 0
+    return match.number - 1 if match.finished and match.number > 0 else match.number
+
+
 def where(table: Table) -> str:
     """Which table and channel a private message belongs to."""
     channel = f"<#{table.channel_id}>"
@@ -107,10 +116,11 @@ def render_hand(table: Table, user_id: int) -> Rendered:
         embed.description = f"{where(table)}\n{text}"
         return Rendered(embeds=[embed])
     names = deal_names(table, match)
+    number = current_deal(table)
     if table.rules.plays_to_a_winner():
-        deal_no = _("deal {number}", number=match.number + 1)
+        deal_no = _("deal {number}", number=number + 1)
     else:
-        deal_no = _("deal {number} of {total}", number=match.number + 1, total=match.total_deals)
+        deal_no = _("deal {number} of {total}", number=number + 1, total=match.total_deals)
     hand = cards_text(view.hand, face=card_face(table.rules))
     lines = [f"{where(table)} · {deal_no}", _("**Your cards:** {cards}", cards=hand)]
     seat = table.seat_of(user_id)
@@ -120,7 +130,7 @@ def render_hand(table: Table, user_id: int) -> Rendered:
     ends = countdown(table)
     if view.to_act == view.seat and view.phase != "finished" and not away and ends is not None:
         lines.append(ends)
-    controls = _controls(table, match.number, view, marks)
+    controls = _controls(table, number, view, marks)
     if seat is not None and table.seats[seat].away:
         lines.append(_("You are away: the AI plays for you. Press **I'm back** to play again."))
         controls.add_item(BackButton(table.id, row=4))
@@ -136,6 +146,36 @@ def render_hand_closed(table: Table, deal_number: int) -> Rendered:
             "{table} — deal {number} is over", table=table_title(table), number=deal_number + 1
         ),
         description=where(table) + "\n" + _("The result is in the channel."),
+        colour=CLOSED_COLOUR,
+    )
+    return Rendered(embeds=[embed])
+
+
+@table_look
+def render_hand_replaced(table: Table) -> Rendered:
+    """An ephemeral hand the player opened again since: no buttons, he plays from the newest."""
+    embed = discord.Embed(
+        title=_("Your hand — {table}", table=table_title(table)),
+        description=where(table) + "\n" + _("You opened your hand again: play from the newest."),
+        colour=CLOSED_COLOUR,
+    )
+    return Rendered(embeds=[embed])
+
+
+@table_look
+def render_channel_gone(table: Table) -> Rendered:
+    """The DM that tells a player his table closed because its channel was deleted."""
+    if table.match is None:
+        text = _("The table **#{table}** was cancelled: its channel was deleted.", table=table.id)
+    else:
+        text = _(
+            "The table **#{table}** was closed: its channel was deleted. Finished deals keep "
+            "their results.",
+            table=table.id,
+        )
+    embed = discord.Embed(
+        title=_("{table} — closed", table=table_title(table)),
+        description=text,
         colour=CLOSED_COLOUR,
     )
     return Rendered(embeds=[embed])

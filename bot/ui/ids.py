@@ -45,11 +45,18 @@ PAGE_TEMPLATE = (
     rf"{PREFIX}:lb:(?P<guild>{_ID}):(?P<variant>[a-z]{{1,16}}(?:/[a-z]{{1,16}})?)"
     r":(?P<period>all|month|week)"
     r":(?P<offset>[0-9]{1,6}):(?P<direction>prev|next)"
+    r"(?::(?P<rank>[ra])(?P<min>[0-9]{1,5}))?"
 )
+"""A leaderboard page: ``rank`` r (rating) or a (average) and the minimum of deals; buttons
+posted before ratings (issue 13) have neither and show the rating board."""
 RECORD_TEMPLATE = rf"{PREFIX}:rec(?::(?P<table>{_ID}))?"
 """The select of deal records: in the history (any table), or under a match's standings."""
 RESULT_RECORD_TEMPLATE = rf"{PREFIX}:rr:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}})"
 """The Record button under a deal's result."""
+AGAIN_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):(?P<action>again|newtable)"
+"""Play again (same seats, same rules, once every player confirmed) and New table (a lobby
+with the same rules, the clicker its host) under a match's final standings."""
+AgainAction = Literal["again", "newtable"]
 
 
 def lobby_id(table_id: int, action: LobbyAction) -> str:
@@ -97,9 +104,18 @@ def editor_modal_id(target: EditorTarget, target_id: int, section: str | None = 
     return f"{PREFIX}:rm:{target}{target_id}{tail}"
 
 
-def page_id(guild_id: int, variant: str, period: str, offset: int, direction: PageDirection) -> str:
+def page_id(
+    guild_id: int,
+    variant: str,
+    period: str,
+    offset: int,
+    direction: PageDirection,
+    rank: Literal["rating", "average"] = "rating",
+    min_deals: int = 10,
+) -> str:
     """A leaderboard page button: the page it shows (``offset``) is in the id."""
-    return f"{PREFIX}:lb:{guild_id}:{variant}:{period}:{offset}:{direction}"
+    board = f"{rank[0]}{min_deals}"
+    return f"{PREFIX}:lb:{guild_id}:{variant}:{period}:{offset}:{direction}:{board}"
 
 
 def record_id(table_id: int | None = None) -> str:
@@ -109,3 +125,8 @@ def record_id(table_id: int | None = None) -> str:
 
 def result_record_id(table_id: int, deal: int) -> str:
     return f"{PREFIX}:rr:{table_id}:{deal}"
+
+
+def again_id(table_id: int, action: AgainAction) -> str:
+    """Play again (``again``) or New table (``newtable``) under ``table_id``'s standings."""
+    return f"{PREFIX}:t:{table_id}:{action}"

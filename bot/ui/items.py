@@ -22,6 +22,11 @@ class ClickHandler(Protocol):
 
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
+    async def on_again(
+        self, interaction: discord.Interaction, table_id: int, action: ids.AgainAction
+    ) -> None:
+        """Play again or New table under a finished table's standings."""
+
     async def on_back(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
     async def on_mark(
@@ -107,6 +112,36 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HA
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handler(interaction).on_hand(interaction, self.table_id)
+
+
+class AgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.AGAIN_TEMPLATE):
+    """Play again (the same seats and rules, once every player confirmed) and New table (a
+    lobby with the same rules, the clicker its host) under the final standings."""
+
+    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
+        "again": (discord.ButtonStyle.success, N_("Play again")),
+        "newtable": (discord.ButtonStyle.secondary, N_("New table")),
+    }
+
+    def __init__(self, table_id: int, action: ids.AgainAction, *, row: int | None = None) -> None:
+        style, label = self.STYLES[action]
+        super().__init__(
+            discord.ui.Button(
+                style=style, label=_(label), custom_id=ids.again_id(table_id, action)
+            ),
+            row=row,
+        )
+        self.table_id = table_id
+        self.action: ids.AgainAction = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AgainButton:
+        return cls(int(match["table"]), cast(ids.AgainAction, match["action"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).on_again(interaction, self.table_id, self.action)
 
 
 class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BACK_TEMPLATE):
@@ -260,6 +295,7 @@ TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
     BackButton,
+    AgainButton,
     ActionItem,
     MarkItem,
     LegacyActionItem,

@@ -99,3 +99,91 @@ def render_cancelled(table: Table, note: str = "") -> Rendered:
     if table.seats:
         embed.add_field(name=_("Players"), value=", ".join(seat_label(s) for s in table.seats))
     return Rendered(embeds=[embed])
+
+
+# -- invites, the role ping, the thread's announcement, Play again ----------------------------
+
+
+def pings(invited: tuple[int, ...] = (), role_id: int | None = None) -> list[str]:
+    """The mentions that ping the players invited to a table and the server's table role."""
+    found = [f"<@&{role_id}>"] if role_id is not None else []
+    return found + [f"<@{user_id}>" for user_id in invited]
+
+
+def allowed_pings(
+    invited: tuple[int, ...] = (), role_id: int | None = None
+) -> discord.AllowedMentions:
+    """Only the invited players and the table role are pinged: not the host, nobody else."""
+    return discord.AllowedMentions(
+        everyone=False,
+        users=[discord.Object(id=user_id) for user_id in invited],
+        roles=[discord.Object(id=role_id)] if role_id is not None else [],
+        replied_user=False,
+    )
+
+
+def invitation(table: Table, invited: tuple[int, ...], role_id: int | None) -> str | None:
+    """The line above a new lobby that pings the invited players and the table role."""
+    who = pings(invited, role_id)
+    if not who:
+        return None
+    return _(
+        "{who}: {host} opened a table of {game}. Press **Join** to play.",
+        who=" ".join(who),
+        host=f"<@{table.host_id}>",
+        game=title(table.rules),
+    )
+
+
+def thread_name(table: Table) -> str:
+    """The name of a table's thread (Discord allows 1 to 100 characters)."""
+    return table_title(table)[:100]
+
+
+@table_look
+def render_announcement(
+    table: Table, invited: tuple[int, ...] = (), role_id: int | None = None
+) -> Rendered:
+    """The message in the channel that a table's thread starts from, while it is a lobby:
+    the pings, the game and a Join button (the lobby itself is in the thread)."""
+    embed = discord.Embed(
+        title=_("{table} — open table", table=table_title(table)),
+        description=_(
+            "{host} opened a table: it plays in the thread below. Press **Join** here or "
+            "in the thread.",
+            host=f"<@{table.host_id}>",
+        ),
+        colour=LOBBY_COLOUR,
+    )
+    embed.add_field(name=_("Rules"), value=rules_brief(table.rules)[:1024] or "—")
+    view = discord.ui.View(timeout=None)
+    view.add_item(LobbyButton(table.id, "join"))
+    return Rendered(content=invitation(table, invited, role_id), embeds=[embed], view=view)
+
+
+@table_look
+def render_announcement_end(table: Table, thread_id: int, started: bool) -> Rendered:
+    """The announcement once its table started (or was cancelled): no Join button any more."""
+    if started:
+        text = _("The table plays in {thread}.", thread=f"<#{thread_id}>")
+        colour = LOBBY_COLOUR
+    else:
+        text = _("This table was cancelled.\nOpen a new one with `/ramsch new`.")
+        colour = CLOSED_COLOUR
+    embed = discord.Embed(title=table_title(table), description=text, colour=colour)
+    if table.seats:
+        embed.add_field(name=_("Players"), value=", ".join(seat_label(s) for s in table.seats))
+    return Rendered(embeds=[embed])
+
+
+def again_line(seats: list[Seat], confirmed: tuple[int, ...], new_table: int | None) -> str:
+    """Who pressed Play again under the standings (AI seats confirm themselves), and the
+    table it opened once everybody did."""
+    marks = []
+    for index, seat in enumerate(seats):
+        done = seat.user_id is None or index in confirmed
+        marks.append(f"{'✅' if done else '⏳'} {seat_label(seat)}")
+    line = _("**Play again?** {seats}", seats=" · ".join(marks))
+    if new_table is not None:
+        line += "\n" + _("Everybody is in: table #{table} starts.", table=new_table)
+    return line

@@ -21,8 +21,10 @@ from bot.ui.games import (
     renderer_for,
     result_play_order,
 )
+from bot.ui.items import AgainButton
 from bot.ui.lobby import table_title
 from bot.ui.message import Rendered
+from bot.ui.replay_items import ReplayButton
 from bot.ui.table import (
     WHAT_WIDE,
     WHAT_WIDTH,
@@ -32,7 +34,7 @@ from bot.ui.table import (
     last_trick_text,
     sheet_of,
 )
-from bot.ui.text import score_text
+from bot.ui.text import name_text, score_text
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -44,7 +46,7 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 
 def _names(table: Table, entry: SheetEntry) -> list[str]:
-    return [table.seats[seat].name for seat in entry.seats]
+    return [name_text(table.seats[seat].name) for seat in entry.seats]
 
 
 def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
@@ -93,7 +95,7 @@ def _facts(table: Table, entry: SheetEntry) -> list[str]:
 def _totals(table: Table, totals: list[Fraction]) -> str:
     sign = renderer_for(table.rules).unit(table.rules)
     return " · ".join(
-        f"{seat.name} {score_text(total)}{sign}"
+        f"{name_text(seat.name)} {score_text(total)}{sign}"
         for seat, total in zip(table.seats, totals, strict=True)
     )
 
@@ -140,6 +142,7 @@ def render_result(table: Table, entry: SheetEntry) -> Rendered:
         embed.add_field(name=_("Deals"), value=deals, inline=False)
     controls = discord.ui.View(timeout=None)
     controls.add_item(ResultRecordButton(table.id, entry.number))
+    controls.add_item(ReplayButton(table.id, entry.number, 0, "open"))
     return Rendered(embeds=[embed], view=controls)
 
 
@@ -220,7 +223,8 @@ def render_standings(table: Table) -> Rendered:
         if total != previous:
             rank, previous = place, total
         medal = MEDALS[rank - 1] if rank <= len(MEDALS) else f"{rank}."
-        lines.append(f"{medal} **{table.seats[seat].name}** {score_text(total)}{sign}")
+        name = name_text(table.seats[seat].name)
+        lines.append(f"{medal} **{name}** {score_text(total)}{sign}")
     if match.finished_deals:
         last = match.finished_deals[-1]
         lines += match_end(table.rules, last.result, _names(table, last))
@@ -258,7 +262,8 @@ RECORD_CHOICES = 25
 
 
 def _records(table: Table) -> discord.ui.View:
-    """A select of the match's deals, each one's record as a JSON file."""
+    """A select of the match's deals, each one's record as a JSON file; Play again and New
+    table."""
     match = table.match
     assert match is not None
     options = [
@@ -269,4 +274,6 @@ def _records(table: Table) -> discord.ui.View:
     ]
     view = discord.ui.View(timeout=None)
     view.add_item(RecordSelect(options, table.id))
+    view.add_item(AgainButton(table.id, "again"))
+    view.add_item(AgainButton(table.id, "newtable"))
     return view

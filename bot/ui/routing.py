@@ -9,6 +9,8 @@ import discord
 from bot.ui.board_items import PageButton, RecordSelect, ResultRecordButton
 from bot.ui.editor_items import EditorButton, EditorSelect, SectionButton, route_modal
 from bot.ui.items import TABLE_ITEMS
+from bot.ui.privacy_items import ForgetButton
+from bot.ui.replay_items import REPLAY_ITEMS
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *TABLE_ITEMS,
@@ -18,6 +20,8 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PageButton,
     RecordSelect,
     ResultRecordButton,
+    *REPLAY_ITEMS,
+    ForgetButton,
 )
 
 

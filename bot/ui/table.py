@@ -23,7 +23,7 @@ from bot.ui.games import (
 from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
-from bot.ui.text import score_text, timer_text
+from bot.ui.text import name_text, score_text, timer_text
 from ramsch_core import Card, Match, PublicView, SheetEntry, Trick
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def last_trick_text(
 
 def deal_names(table: Table, match: Match) -> list[str]:
     """Player names indexed by deal seat."""
-    return [table.seats[seat].name for seat in match.active_seats]
+    return [name_text(table.seats[seat].name) for seat in match.active_seats]
 
 
 def players_text(table: Table, match: Match, view: PublicView) -> str:
@@ -108,7 +108,8 @@ def players_text(table: Table, match: Match, view: PublicView) -> str:
         robot = "🤖 " if seat.ai is not None else ""
         line = _(
             "{marker} {robot}**{name}** — {notes} · total {total}",
-            marker=marker, robot=robot, name=seat.name, notes=", ".join(notes), total=total,
+            marker=marker, robot=robot, name=name_text(seat.name), notes=", ".join(notes),
+            total=total,
         )  # fmt: skip
         lines.append(line)
     return "\n".join(lines)

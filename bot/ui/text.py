@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import discord
 
 from bot import i18n
 from bot.i18n import N_, _, _n
 from bot.ui import faces
 from ramsch_core import DEFAULT_GAME, Card, Game, RuleSet, TableOptions, get_game
+
+if TYPE_CHECKING:
+    from bot.tables import Update
 
 VARIANT_TITLES = dict(get_game(DEFAULT_GAME).variant_titles)
 
@@ -19,6 +26,36 @@ def cards_text(
     """Cards as ``♣J ♠A ♥10`` in the pack the reader sees (or each as ``face`` shows it)."""
     text = " ".join(faces.face(card) if face is None else face(card) for card in cards)
     return text or empty
+
+
+ZERO_WIDTH = "\u200b"
+_ESCAPED = re.compile(r"\\(.)")
+
+
+def name_text(name: str) -> str:
+    """A player's name (as Discord gave it) as plain text in a message: no markdown, and
+    nothing that Discord shows as a mention, a channel, an emoji or a timestamp. A nickname
+    written as ``<@someone>`` or ``**x**`` shows as typed and pings nobody."""
+    text = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    return text.replace("<", "<" + ZERO_WIDTH)
+
+
+def code_name(shown: str) -> str:
+    """A name as ``name_text`` shows it, back as typed: for a code block, where Discord reads
+    no markdown and no mentions (its backticks are the caller's to replace)."""
+    return _ESCAPED.sub(r"\1", shown).replace(ZERO_WIDTH, "")
+
+
+def note_text(update: Update) -> str:
+    """An update's note (a timer's, a table's end) in the current language, the names in it
+    (its ``name`` parameter) as ``name_text`` shows them."""
+    if not update.note:
+        return ""
+    params = {
+        key: name_text(value) if key == "name" and isinstance(value, str) else value
+        for key, value in update.note_params.items()
+    }
+    return _(update.note, **params)
 
 
 def score_text(value: Fraction | int, *, signed: bool = True) -> str:

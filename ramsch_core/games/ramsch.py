@@ -90,7 +90,7 @@ class SkatRules(RamschRules):
     scoring: Literal["points", "fixed"] = Field(
         "points", description="Augenramsch (the loser loses his points) or a fixed stake"
     )
-    stake: int = Field(10, ge=1, description="the loss under fixed scoring")
+    stake: int = Field(10, ge=1, le=1000, description="the loss under fixed scoring")
     durchmarsch: bool = Field(True, description="taking every trick wins +120")
     schieben: bool = Field(False, description="Schieberamsch before the first lead")
     schieben_jacks: bool = Field(False, description="jacks may be laid when pushing")
@@ -120,7 +120,7 @@ class SchafkopfRules(RamschRules):
     trumps: Literal["standard", "obers_unters"] = Field(
         "standard", description="Obers, Unters and Hearts, or Bauernramsch (Obers and Unters)"
     )
-    base_stake: int = Field(10, ge=1, description="base tariff in cents")
+    base_stake: int = Field(10, ge=1, le=1000, description="base tariff in cents")
     jungfrau_doubles_all: bool = Field(
         False, description="with a Jungfrau the loser pays everyone double"
     )

@@ -95,6 +95,35 @@ async def test_german_names_are_unique_among_their_siblings(bot: RamschBot) -> N
     check(await _german(bot))
 
 
+async def test_the_admin_group_speaks_german_and_is_for_managers(bot: RamschBot) -> None:
+    """`/ramsch-config`: a top-level group (Discord takes default permissions only there),
+    hidden from members without Manage Server, in servers only; every name, description and
+    choice in German."""
+    group = bot.tree.get_command("ramsch-config")
+    assert isinstance(group, app_commands.Group)
+    payload = await group.get_translated_payload(bot.tree, CatalogueTranslator())
+    assert payload["default_member_permissions"] == discord.Permissions(manage_guild=True).value
+    assert payload["dm_permission"] is False
+    assert payload["name_localizations"][GERMAN] == "ramsch-einstellungen"
+    german = {part["name"]: part["name_localizations"][GERMAN] for part in payload["options"]}
+    assert german == {
+        "show": "zeigen",
+        "rules": "regeln",
+        "table": "tisch",
+        "channels": "kanäle",
+        "announce": "ankündigen",
+    }
+    wrong = []
+    for kind, where, part in _walk(payload):
+        name = part.get("name_localizations", {}).get(GERMAN)
+        if name is None or (kind == "name" and not NAME.fullmatch(name)):
+            wrong.append(f"{where}: {name!r}")
+        if kind == "name" and not part.get("description_localizations", {}).get(GERMAN):
+            wrong.append(f"{where}: no German description")
+    assert not wrong, "\n".join(wrong)
+    assert "config" not in {option["name"] for option in (await _german(bot))["options"]}
+
+
 async def test_the_commands_read_as_a_german_player_expects(bot: RamschBot) -> None:
     payload = await _german(bot)
     commands = {part["name"]: part for part in payload["options"]}
@@ -110,7 +139,6 @@ async def test_the_commands_read_as_a_german_player_expects(bot: RamschBot) -> N
             "stats": "statistik",
             "history": "verlauf",
             "record": "aufzeichnung",
-            "config": "einstellungen",
         }.items()
     )
     seats = next(option for option in commands["new"]["options"] if option["name"] == "seats")

@@ -26,6 +26,7 @@ from tests.bot.helpers import (
     STRANGER,
     Recorder,
     open_lobby,
+    start_table,
 )
 
 
@@ -254,3 +255,83 @@ async def test_set_message_is_stored(service: TableService, store: Store) -> Non
     await service.lobby.set_message(table.id, 6666)  # the final message of a closed table
     rows = await store.db.execute_fetchall("SELECT message_id FROM tables")
     assert list(rows) == [(6666,)]
+
+
+# -- play again and new table (issue 13) ----------------------------------------------------
+
+
+async def finished(service: TableService, store: Store) -> int:
+    """A table of the host, Alice and an AI whose match is over (as the store knows it)."""
+    table = await start_table(service, players=(ALICE,), ai=1)
+    async with service.tables.locked(table.id) as held:
+        await service.lobby.end(held, "closed", None, "")
+    await store.set_status(table.id, "finished", 0.0)
+    return table.id
+
+
+async def test_play_again_waits_for_every_human_seat(service: TableService, store: Store) -> None:
+    table_id = await finished(service, store)
+    with pytest.raises(NotSeated, match="Only the players of table #1"):
+        await service.lobby.play_again(table_id, STRANGER, GUILD)
+    with pytest.raises(TableError, match="another server"):
+        await service.lobby.play_again(table_id, HOST, GUILD + 1)
+    with pytest.raises(NotFound):
+        await service.lobby.play_again(99, HOST, GUILD)
+    again = await service.lobby.play_again(table_id, ALICE, GUILD)
+    assert again.confirmed == (1,) and again.update is None
+    with pytest.raises(TableError, match="You are in already"):
+        await service.lobby.play_again(table_id, ALICE, GUILD)
+    assert service.tables.open_tables() == []
+    again = await service.lobby.play_again(table_id, HOST, GUILD)
+    assert again.confirmed == (0, 1) and again.update is not None
+    table = again.update.table
+    assert table.status == "playing" and table.channel_id == CHANNEL and table.host_id == HOST
+    assert await seated(store, table.id) == [(HOST, "Host", None), (ALICE, "Alice", None),
+                                             (None, "AI 1", "heuristic")]  # fmt: skip
+    with pytest.raises(WrongState, match="played again already: table #2"):
+        await service.lobby.play_again(table_id, ALICE, GUILD)
+
+
+async def test_play_again_refuses_a_busy_channel_and_keeps_the_last_press(
+    service: TableService, store: Store
+) -> None:
+    table_id = await finished(service, store)
+    await service.lobby.play_again(table_id, ALICE, GUILD)
+    busy = await open_lobby(service)
+    with pytest.raises(ChannelBusy):
+        await service.lobby.play_again(table_id, HOST, GUILD)
+    assert (await service.lobby.social.rematch(table_id)).confirmed == (1,)
+    await service.lobby.cancel(busy.id, HOST)
+    again = await service.lobby.play_again(table_id, HOST, GUILD)
+    assert again.update is not None
+
+
+async def test_only_a_finished_table_is_played_again(service: TableService) -> None:
+    table = await start_table(service, players=(ALICE,), ai=1)
+    with pytest.raises(WrongState, match="Only a finished table"):
+        await service.lobby.play_again(table.id, ALICE, GUILD)
+
+
+async def test_new_table_takes_the_rules_and_the_clicker_hosts(
+    service: TableService, store: Store
+) -> None:
+    table_id = await finished(service, store)
+    update = await service.lobby.new_table(
+        table_id, user_id=CAROL, name="Carol", guild_id=GUILD, channel_id=CHANNEL
+    )
+    table = update.table
+    assert (table.host_id, table.status, table.rules) == (CAROL, "lobby", preset("skat"))
+    with pytest.raises(TableError, match="another server"):
+        await service.lobby.new_table(
+            table_id, user_id=CAROL, name="Carol", guild_id=GUILD + 1, channel_id=CHANNEL + 1
+        )
+
+
+async def test_a_forgotten_seat_cannot_be_played_again(service: TableService, store: Store) -> None:
+    table_id = await finished(service, store)
+    assert not (await store.forget_user(ALICE)).live_tables
+    with pytest.raises(NotSeated):  # Alice's seat no longer names her
+        await service.lobby.play_again(table_id, ALICE, GUILD)
+    with pytest.raises(WrongState, match="asked the bot to forget him"):
+        await service.lobby.play_again(table_id, HOST, GUILD)
+    assert (await service.lobby.social.rematch(table_id)).confirmed == ()

@@ -35,8 +35,8 @@ from tests.bot.helpers import (
 
 async def log_rows(store: Store, table_id: int) -> list[Any]:
     rows = await store.db.execute_fetchall(
-        "SELECT seq, seat, user_id, source, kind, payload FROM actions WHERE table_id = ?"
-        " ORDER BY seq",
+        "SELECT a.seq, a.seat, p.user_id, a.source, a.kind, a.payload FROM actions a"
+        " LEFT JOIN people p ON p.person = a.person WHERE a.table_id = ? ORDER BY a.seq",
         (table_id,),
     )
     return list(rows)

@@ -30,7 +30,9 @@ from tests.bot.helpers import (
 
 async def sources(store: Store, table_id: int) -> list[tuple[Any, ...]]:
     rows = await store.db.execute_fetchall(
-        "SELECT seat, user_id, source FROM actions WHERE table_id = ? ORDER BY seq", (table_id,)
+        "SELECT a.seat, p.user_id, a.source FROM actions a LEFT JOIN people p"
+        " ON p.person = a.person WHERE a.table_id = ? ORDER BY a.seq",
+        (table_id,),
     )
     return [tuple(row) for row in rows]
 

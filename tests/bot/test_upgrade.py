@@ -15,9 +15,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, ClassVar
 
+import aiosqlite
 import pytest
 
-from bot.storage import Store
+from bot.storage import Store, bundled_migrations, migrate
 from bot.tables import Table, TableService
 from ramsch_core import Action, Play, replay_record
 from tests.bot.helpers import ALICE, BOB, CAROL, HOST, FakeClock, make_service, play_out
@@ -87,9 +88,10 @@ async def stats_row(store: Store, user: int, **kwargs: Any) -> list[Any]:
 
 async def test_the_schema_is_at_the_latest_version_and_sound(store: Store) -> None:
     assert EXPECTED["schema_version"] == 2
-    assert await store.schema_version() == 4
+    latest = len(bundled_migrations())
+    assert await store.schema_version() == latest >= 6
     versions = [row[0] for row in await rows(store, "SELECT version FROM schema_version")]
-    assert versions == [1, 2, 3, 4]
+    assert versions == list(range(1, latest + 1))
     assert await store.integrity_check() == ["ok"]
     names = {row[0] for row in await rows(store, "SELECT name FROM sqlite_master")}
     assert {"matches", "deal_tags", "matches_guild", "deal_scores_user"} <= names
@@ -102,7 +104,10 @@ async def test_the_schema_is_at_the_latest_version_and_sound(store: Store) -> No
     [(actions,)] = await rows(store, "SELECT sql FROM sqlite_master WHERE name = 'actions'")
     assert "pick_up" not in actions and "REFERENCES matches" in actions
     keys = await rows(store, "PRAGMA foreign_key_list(actions)")
-    assert [(key[2], key[3], key[4]) for key in keys] == [("matches", "table_id", "table_id")]
+    assert sorted((key[2], key[3], key[4]) for key in keys) == [
+        ("matches", "table_id", "table_id"),
+        ("people", "person", "person"),  # version 6
+    ]
     keys = await rows(store, "PRAGMA foreign_key_list(deal_results)")
     assert [key[2] for key in keys] == ["matches"]
     keys = await rows(store, "PRAGMA foreign_key_list(deal_tags)")
@@ -112,7 +117,6 @@ async def test_the_schema_is_at_the_latest_version_and_sound(store: Store) -> No
 async def test_every_row_survives_the_migration(store: Store, legacy: Legacy) -> None:
     """Tables, seats, matches, the action log (in order), results and scores: the same rows."""
     for sql in (
-        "SELECT * FROM actions ORDER BY table_id, seq",
         "SELECT * FROM seats ORDER BY table_id, seat",
         "SELECT * FROM deal_results ORDER BY table_id, deal_number",
         "SELECT * FROM shown_tables ORDER BY table_id",
@@ -120,9 +124,11 @@ async def test_every_row_survives_the_migration(store: Store, legacy: Legacy) ->
         "SELECT * FROM guild_settings",
     ):
         assert await rows(store, sql) == old_rows(legacy, sql), sql
-    assert await rows(store, "SELECT * FROM actions") == old_rows(
-        legacy, "SELECT * FROM actions ORDER BY table_id, seq"
-    )  # the rebuilt log reads back in its order
+    # Version 6: the log names people; through the mapping it reads back as it was, in order.
+    log = "SELECT table_id, seq, seat, {user}, source, kind, payload, at FROM actions"
+    assert await rows(
+        store, log.format(user="(SELECT user_id FROM people p WHERE p.person = actions.person)")
+    ) == old_rows(legacy, log.format(user="user_id") + " ORDER BY table_id, seq")
     columns = ("id, guild_id, channel_id, host_id, status, rules, options, turn_timeout,"
                " message_id, created_at, updated_at")  # fmt: skip
     assert await rows(store, f"SELECT {columns} FROM tables ORDER BY id") == old_rows(
@@ -397,3 +403,65 @@ async def test_live_tables_recover_as_they_were_and_play_to_their_end(
     assert lobby_status == "lobby"
     assert service.tables.open_tables() == [lobby]
     assert await store.integrity_check() == ["ok"]
+
+
+# -- version 6: the log names people (forget-me) ----------------------------------------------
+
+
+async def test_the_previous_version_upgrades_to_people_and_plays_on(legacy: Legacy) -> None:
+    """A database at the version before 6 (the legacy one migrated that far, as the previous
+    bot left it) gets one person per user of its log: the log reads back through them as it
+    was, its live tables replay and play to their end, and a player can then be forgotten."""
+    async with aiosqlite.connect(legacy.path, isolation_level=None) as db:
+        await db.execute("PRAGMA foreign_keys=ON")
+        await migrate(db, [m for m in bundled_migrations() if m.version < 6])
+        old_log = [tuple(row) for row in await db.execute_fetchall(
+            "SELECT table_id, seq, seat, user_id, source, kind, payload, at FROM actions"
+            " ORDER BY table_id, seq"
+        )]  # fmt: skip
+    assert old_log
+    async with Store(legacy.path) as store:
+        log = await rows(
+            store,
+            "SELECT a.table_id, a.seq, a.seat, p.user_id, a.source, a.kind, a.payload, a.at"
+            " FROM actions a LEFT JOIN people p ON p.person = a.person",
+        )
+        assert log == old_log  # every row, in order, naming the same users
+        people = await rows(store, "SELECT user_id FROM people")
+        assert sorted(user for (user,) in people) == sorted(
+            {row[3] for row in old_log if row[3] is not None}
+        )
+        assert await rows(store, "SELECT COUNT(*) FROM actions WHERE person IS NULL") == [
+            (sum(1 for row in old_log if row[3] is None),)
+        ]
+        service = make_service(store, FakeClock(1_760_100_000.0), itertools.count(9000).__next__)
+        try:
+            recovered = await service.recovery.recover()
+            assert sorted(table.id for table in recovered) == [*LIVE, EXPECTED["lobby"]]
+            for table_id in LIVE:
+                table = service.tables.get(table_id)
+                assert live_state(table) == EXPECTED["live"][str(table_id)], table_id
+            await service.autoplay.wait_idle()
+            for number, table_id in enumerate(LIVE):
+                table = service.tables.get(table_id)
+                await play_out(service, table, seed=200 + number)
+                assert table.status == "finished"
+                logged = await store.load_actions(table_id)
+                assert [a.seq for a in logged] == list(range(table.log_length))
+                humans = {a.user_id for a in logged if a.source == "human"}
+                assert humans <= set(USERS) and humans
+            # Bob's tables are over: he can go.
+            assert (await store.forget_user(BOB)).done
+            assert not (await store.forget_user(HOST)).done  # still in the legacy lobby
+        finally:
+            await service.close()
+        columns = [("seats", "user_id"), ("deal_scores", "user_id"), ("tables", "host_id"),
+                   ("people", "user_id"), ("shown_hands", "user_id"),
+                   ("user_preferences", "user_id")]  # fmt: skip
+        for table, column in columns:
+            sql = f"SELECT COUNT(*) FROM {table} WHERE {column} = ?"
+            assert await rows(store, sql, (BOB,)) == [(0,)], table
+        for (users,) in await rows(store, "SELECT user_ids FROM deal_results"):
+            assert BOB not in json.loads(users)
+        assert await rows(store, "SELECT COUNT(*) FROM seats WHERE name = 'Bob'") == [(0,)]
+        assert await store.integrity_check() == ["ok"]

@@ -53,9 +53,19 @@ def shown_text(message: Message) -> str:
     return "\n".join([message.text, *options])
 
 
+FINISHED_DEAL_IDS = ("ramsch:rr:", "ramsch:rp:")
+"""The ids of the buttons under a finished deal's result: its record, its replay."""
+
+
 def game_controls(message: Message | MessageVersion) -> list[dict[str, Any]]:
-    """The buttons of a message that act on a table (not the Record of a finished deal)."""
-    return [b for b in message.buttons() if not b["custom_id"].startswith("ramsch:rr:")]
+    """The buttons of a message that act on a table (not the Record or the Replay of a finished
+    deal, nor Play again and New table under the final standings)."""
+    return [
+        b
+        for b in message.buttons()
+        if not b["custom_id"].startswith(FINISHED_DEAL_IDS)
+        and not re.fullmatch(ids.AGAIN_TEMPLATE, b["custom_id"])
+    ]
 
 
 def action_of(component: dict[str, Any], values: list[str] | None = None) -> Action:

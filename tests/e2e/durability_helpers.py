@@ -118,9 +118,17 @@ class BotProcess:
 
     @classmethod
     async def start(
-        cls, emulator: Emulator, guild: Guild, db: Path, cwd: Path, *, timeout: float = 20.0
+        cls,
+        emulator: Emulator,
+        guild: Guild,
+        db: Path,
+        cwd: Path,
+        *,
+        timeout: float = 20.0,
+        extra: dict[str, str] | None = None,
     ) -> BotProcess:
-        """Start the bot on ``db`` and wait until it has logged in to the emulator."""
+        """Start the bot on ``db`` and wait until it has logged in to the emulator; ``extra``
+        settings (environment variables) come on top of the test defaults."""
         env = bot_env(
             DISCORD_TOKEN=emulator.token,
             DISCORD_API_BASE=emulator.api_base,
@@ -131,6 +139,7 @@ class BotProcess:
             RAMSCH_GUILD_READY_TIMEOUT="0.05",
             RAMSCH_LOG_LEVEL="INFO",
         )
+        env.update(extra or {})
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=cwd, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,

@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
+from bot import i18n
 from ramsch_core import get_game
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, answer, last_action, logged
@@ -108,3 +111,24 @@ async def test_new_offers_the_presets_and_options_of_the_chosen_game(harness: Ha
     assert [choice["value"] for choice in seats] == [4]
     seats = await alice.autocomplete(channel, "ramsch new", "seats", "", preset="skat")
     assert [choice["value"] for choice in seats] == [3, 4]
+
+
+async def test_commands_are_synced_again_when_a_translation_changed(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: a restart syncs nothing unless the commands changed — their German names
+    and descriptions included."""
+    emulator = harness.emulator
+    put = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
+    assert emulator.request_counts[put] == 1
+    await harness.restart()
+    assert emulator.request_counts[put] == 1
+    monkeypatch.setitem(i18n.CATALOGUES["de"].singular, "command name: new", "neuer-tisch")
+    await harness.restart()
+    assert emulator.request_counts[put] == 2
+    (ramsch,) = [c for c in emulator.commands[harness.guild.id] if c["name"] == "ramsch"]
+    (new,) = [option for option in ramsch["options"] if option["name"] == "new"]
+    assert new["name_localizations"]["de"] == "neuer-tisch"
+    anna = emulator.add_user("Anna", locale="de")
+    (shown,) = await answer(anna, harness.channel, "ramsch help")
+    assert shown.ephemeral

@@ -1,4 +1,4 @@
-"""Issue 5: `/ramsch config` — server defaults stored, shown, and used by the next table."""
+"""Issue 5: `/ramsch-config` — server defaults stored, shown, and used by the next table."""
 
 from __future__ import annotations
 
@@ -19,14 +19,15 @@ async def manager(harness: Harness, name: str = "Mod") -> SimUser:
 
 async def test_config_is_stored_and_applied_to_the_next_table(harness: Harness) -> None:
     mod = await manager(harness)
-    (shown,) = await answer(mod, harness.channel, "ramsch config")
+    (shown,) = await answer(mod, harness.channel, "ramsch-config show")
     assert shown.ephemeral and "Ramsch settings — Ramsch Club" in shown.text
     assert "Turn timer\n2 min" in shown.text and "every channel" in shown.text
     (shown,) = await answer(
-        mod, harness.channel, "ramsch config", preset="altenburg-penalty", timer=30,
-        dms=False, rounds=2,
-    )  # fmt: skip
-    assert shown.ephemeral and "Saved: preset altenburg-penalty, turn timer" in shown.text
+        mod, harness.channel, "ramsch-config rules", preset="altenburg-penalty", rounds=2
+    )
+    assert shown.ephemeral and "Saved: preset altenburg-penalty, rounds" in shown.text
+    (shown,) = await answer(mod, harness.channel, "ramsch-config table", timer=30, dms=False)
+    assert shown.ephemeral and "Saved: turn timer, hands by DM" in shown.text
     assert "Turn timer\n30 s" in shown.text and "Hands by DM\noff" in shown.text
     settings = await harness.service.guilds.get(harness.guild.id)
     assert (settings.preset, settings.turn_timeout, settings.dms) == (
@@ -53,7 +54,7 @@ async def test_config_is_stored_and_applied_to_the_next_table(harness: Harness) 
 
 async def test_the_editor_changes_the_server_defaults(harness: Harness) -> None:
     mod = await manager(harness)
-    (shown,) = await answer(mod, harness.channel, "ramsch config")
+    (shown,) = await answer(mod, harness.channel, "ramsch-config show")
     await select(mod, shown, "ramsch:r:g", "skat_to", ["loser"])
     await select(mod, shown, "ramsch:r:g", "toggles", ["schieben", "dms", "bock_on_tie"])
     settings = await harness.service.guilds.get(harness.guild.id)
@@ -83,7 +84,7 @@ async def test_no_timer_means_no_reminders(harness: Harness) -> None:
     clock = FakeClock(time.time())
     harness.use_clock(clock)
     mod = await manager(harness)
-    await answer(mod, harness.channel, "ramsch config", timer=0)
+    await answer(mod, harness.channel, "ramsch-config table", timer=0)
     alice = harness.emulator.add_user("Alice")
     game = await ai_table(harness, alice)
     await game.start()
@@ -94,7 +95,7 @@ async def test_no_timer_means_no_reminders(harness: Harness) -> None:
 
 async def test_a_four_player_default_does_not_seat_four_at_skat(harness: Harness) -> None:
     mod = await manager(harness)
-    (shown,) = await answer(mod, harness.channel, "ramsch config", preset="schafkopf")
+    (shown,) = await answer(mod, harness.channel, "ramsch-config rules", preset="schafkopf")
     assert "4 seats" in shown.text
     (lobby,) = await answer(mod, harness.channel, "ramsch new", preset="skat")
     assert "Players 1/3" in lobby.text and "Skat Ramsch" in lobby.text
@@ -108,22 +109,24 @@ async def test_tables_open_only_in_the_allowed_channels(harness: Harness) -> Non
     other = harness.guild.add_channel("ramsch")
     await harness.emulator.idle()
     general = harness.channel
-    (shown,) = await answer(mod, general, "ramsch config", channels="add", channel=other)
+    (shown,) = await answer(mod, general, "ramsch-config channels", action="add", channel=other)
     assert f"<#{other.id}>" in shown.text
     (refused,) = await answer(mod, general, "ramsch new")
     assert refused.ephemeral
     assert refused.text == f"Tables can't be opened in this channel: use <#{other.id}>"
-    (refused,) = await answer(mod, general, "ramsch config", channels="remove", channel=other)
+    (refused,) = await answer(
+        mod, general, "ramsch-config channels", action="remove", channel=other
+    )
     assert "only channel for tables" in refused.text
-    (refused,) = await answer(mod, general, "ramsch config", channels="remove")
+    (refused,) = await answer(mod, general, "ramsch-config channels", action="remove")
     assert "is not one of the channels" in refused.text
     (lobby,) = await answer(mod, other, "ramsch new")
     assert not lobby.ephemeral and "open table" in lobby.text
-    await answer(mod, general, "ramsch config", channels="add")  # this channel too
-    await answer(mod, general, "ramsch config", channels="remove", channel=other)
+    await answer(mod, general, "ramsch-config channels", action="add")  # this channel too
+    await answer(mod, general, "ramsch-config channels", action="remove", channel=other)
     settings = await harness.service.guilds.get(harness.guild.id)
     assert settings.channels == (general.id,)
-    await answer(mod, general, "ramsch config", channels="everywhere")
+    await answer(mod, general, "ramsch-config channels", action="everywhere")
     settings = await harness.service.guilds.get(harness.guild.id)
     assert settings.channels == ()
 

@@ -158,11 +158,11 @@ async def test_a_german_player_at_an_english_table(harness: Harness) -> None:
 
 
 async def test_a_server_chooses_german_for_its_tables(harness: Harness) -> None:
-    """`/ramsch config language:de reminder:0` on a server whose language is English: the
+    """`/ramsch-config table language:de reminder:0` on a server whose language is English: the
     next table speaks German in the channel and pings the player to act at once."""
     mod = harness.emulator.add_user("Mod")
     harness.guild.grant(mod, manage_guild=True)
-    (saved,) = await answer(mod, harness.channel, "ramsch config", language="de", reminder=0)
+    (saved,) = await answer(mod, harness.channel, "ramsch-config table", language="de", reminder=0)
     assert "language" in saved.text and "reminder" in saved.text  # the mod's own English
     players = [mod, harness.emulator.add_user("Bob"), harness.emulator.add_user("Carol")]
     game = Game(harness, players, "skat", deal_marker=GERMAN_DEAL)

@@ -61,7 +61,7 @@ async def test_history_lists_the_sessions_and_records_replay(
     assert f"**Alice {totals[0]}**" in shown.text and f"🤖 AI 2 {totals[2]}" in shown.text
     options = [o["value"] for row in shown.components for c in row["components"]
                for o in c.get("options", [])]  # fmt: skip
-    assert options == ["1:0", "1:1", "1:2"]
+    assert options == ["1:0", "1:1", "1:2"] * 2  # to download, and to replay (issue 13)
     results = [m for m in harness.channel.current_messages() if ": result" in m.text]
     for number in range(3):
         handle = await alice.select(shown, "ramsch:rec", [f"1:{number}"])

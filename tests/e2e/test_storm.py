@@ -132,7 +132,8 @@ def classify(handle: InteractionHandle) -> str:
         return "played"
     (answer,) = handle.messages
     assert answer.ephemeral, answer
-    return "hand" if "Your cards" in answer.text else answer.text
+    first = answer.versions[0].text  # a newer "My hand" reply later retires an older one
+    return "hand" if "Your cards" in first else first
 
 
 async def test_200_concurrent_appends_commit_once_each_and_fail_alone(

@@ -1,6 +1,6 @@
 """A local Discord API emulator (REST + gateway) for end-to-end tests of discord.py bots."""
 
-from .emulator import Emulator, Event, percentile
+from .emulator import Emulator, Event, RequestSpan, percentile
 from .errors import APIError, EmulatorFailure, SimulationError, Violation
 from .interactions import InteractionHandle
 from .message_model import Attachment, Message, MessageVersion
@@ -21,6 +21,7 @@ __all__ = [
     "Member",
     "Message",
     "MessageVersion",
+    "RequestSpan",
     "Role",
     "SimUser",
     "SimulationError",

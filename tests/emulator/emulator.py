@@ -16,7 +16,7 @@ from aiohttp import web
 
 from . import payloads
 from .errors import EmulatorFailure, SimulationError, Violation, json_response
-from .faults import Faults
+from .faults import Faults, RequestSpan
 from .gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -114,6 +114,8 @@ class Emulator:
         self.internal_errors: list[str] = []
         self.events: list[Event] = []
         self.request_counts: Counter[str] = Counter()
+        self.spans: list[RequestSpan] = []
+        """Every REST request with its start and end, in arrival order."""
         self.log_guard: LogSource | None = None
         self.clients: list[tuple[Any, asyncio.Task[None]]] = []
         self.gateway = Gateway(self)
@@ -299,6 +301,10 @@ class Emulator:
         return {"0": str(guild.id) if guild is not None else "0"}
 
     # -- recording ------------------------------------------------------------------------
+
+    def now(self) -> float:
+        """The event loop's time, as in events and request spans."""
+        return self._now()
 
     def _now(self) -> float:
         try:
@@ -551,6 +557,16 @@ class Emulator:
     def delete_message(self, message: Message) -> None:
         """Delete a message as a moderator would (dispatches MESSAGE_DELETE)."""
         self.store.delete(message, source="moderator")
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete a guild channel as an admin would: CHANNEL_DELETE is dispatched, and from now
+        on every route of the channel answers 404 / 10003 (Unknown Channel); its messages are
+        gone for everyone."""
+        if channel.guild is None or channel.deleted:
+            raise SimulationError(f"{channel!r} is not a guild channel that exists")
+        channel.deleted = True
+        self.record("channel_deleted", channel=channel.id)
+        self.model_event("CHANNEL_DELETE", channel.payload(), guild=channel.guild)
 
     @property
     def ack_latencies(self) -> list[float]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -151,3 +152,19 @@ class Faults:
         if fault is None or fault.status < 300:
             return None, None
         return (None, fault) if fault.after else (fault, None)
+
+
+@dataclass
+class RequestSpan:
+    """One REST request from its arrival to its answer (loop time): which calls overlapped."""
+
+    route: str
+    params: dict[str, str]
+    start: float
+    end: float | None = None
+    status: int | None = None
+
+    def overlaps(self, other: RequestSpan) -> bool:
+        """Both were in flight at one moment."""
+        mine, theirs = self.end or math.inf, other.end or math.inf
+        return self.start < theirs and other.start < mine

@@ -445,7 +445,25 @@ def command_problems(commands: list[dict[str, Any]]) -> Problems:
             _length(problems, f"{where}.description", command.get("description"), 100, 1)
             _localization_problems(problems, where, command)
             _option_problems(problems, where, command.get("options") or [])
+        _permission_problems(problems, where, command.get("default_member_permissions"))
     return problems
+
+
+PERMISSION_BITS = 1 << 53
+"""Discord's permissions fit in 53 bits (an integer JavaScript reads exactly)."""
+
+
+def _permission_problems(problems: Problems, where: str, value: Any) -> None:
+    """``default_member_permissions``: null (everyone) or a permission integer ("0":
+    administrators only), documented as a string; Discord also takes the number itself (as
+    discord.py sends it) and answers with the string. Anything else is refused."""
+    if value is None:
+        return
+    digits = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    if not isinstance(digits, str) or not digits.isdigit() or int(digits) >= PERMISSION_BITS:
+        problems.append(
+            f"{where}.default_member_permissions: {value!r} is not a permission integer"
+        )
 
 
 def attachment_reference_problems(embeds: list[Any], filenames: list[str]) -> Problems:

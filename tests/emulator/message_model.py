@@ -136,6 +136,10 @@ class Message:
         self.message_reference = message_reference
         self.deleted = False
         self.order = next(_version_counter)
+        self.pinged_users: frozenset[int] = frozenset()
+        """Who its creation pinged (see mentions.py); edits ping nobody."""
+        self.pinged_roles: frozenset[int] = frozenset()
+        self.pinged_everyone = False
 
     def __repr__(self) -> str:
         flags = " ephemeral" if self.ephemeral else ""

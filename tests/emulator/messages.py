@@ -12,6 +12,7 @@ from aiohttp import BodyPartReader, web
 from . import components as comp
 from . import limits
 from .errors import EMPTY_MESSAGE, INVALID_FORM_BODY, APIError
+from .mentions import check_allowed_mentions, pings
 from .message_model import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -205,6 +206,7 @@ class MessageStore:
         flags |= FLAG_EPHEMERAL if ephemeral_for is not None else 0
         flags |= FLAG_LOADING if loading else 0
         message_id = emulator.next_id()
+        check_allowed_mentions(body.get("allowed_mentions"))
         version = self._version(
             message_id, channel, body, uploads, base=None, source=source, flags=flags
         )
@@ -220,6 +222,9 @@ class MessageStore:
             application_id=emulator.application_id if webhook_id else None,
             interaction_metadata=interaction_metadata,
             message_reference=reference if isinstance(reference, dict) else None,
+        )
+        message.pinged_users, message.pinged_roles, message.pinged_everyone = pings(
+            version.content, body.get("allowed_mentions"), channel.guild, message.author
         )
         self.by_id[message.id] = message
         if ephemeral_for is None:
@@ -249,6 +254,7 @@ class MessageStore:
             flags |= wanted & FLAG_COMPONENTS_V2
         if finish_loading:
             flags &= ~FLAG_LOADING
+        check_allowed_mentions(body.get("allowed_mentions"))
         version = self._version(
             message.id, message.channel, body, uploads, base=base, source=source, flags=flags
         )

@@ -24,6 +24,7 @@ ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
 USE_APPLICATION_COMMANDS = 1 << 31
+CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 51) - 1
 EVERYONE_PERMISSIONS = (
@@ -35,6 +36,7 @@ EVERYONE_PERMISSIONS = (
     | READ_MESSAGE_HISTORY
     | USE_EXTERNAL_EMOJIS
     | USE_APPLICATION_COMMANDS
+    | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
@@ -118,6 +120,12 @@ class Role:
     name: str
     permissions: int
     position: int = 0
+    mentionable: bool = False
+    """Anyone may ping it (else only members who may mention every role)."""
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -131,7 +139,7 @@ class Role:
             "position": self.position,
             "permissions": str(self.permissions),
             "managed": False,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
 
@@ -170,6 +178,24 @@ class Member:
         return data
 
 
+@dataclass
+class Overwrite:
+    """A channel's permission overwrite for a role (type 0) or a member (type 1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
 class Channel:
     """A guild text channel or a DM channel; holds its non-ephemeral messages in order."""
 
@@ -192,6 +218,8 @@ class Channel:
         self.type = GUILD_TEXT if guild is not None else DM
         self.messages: list[Message] = []
         self.deleted = False
+        self.overwrites: dict[int, Overwrite] = {}
+        """Permission overwrites by role or user id (see ``Guild.set_permissions``)."""
 
     def __repr__(self) -> str:
         return f"<Channel {self.name!r} id={self.id}>"
@@ -224,7 +252,7 @@ class Channel:
             "guild_id": str(self.guild.id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites.values()],
             "nsfw": False,
             "topic": self.topic,
             "last_message_id": self.last_message_id,
@@ -248,6 +276,8 @@ class Guild:
         self.roles: dict[int, Role] = {id: Role(id, "@everyone", EVERYONE_PERMISSIONS)}
         self.members: dict[int, Member] = {}
         self.channels: list[Channel] = []
+        self.threads: list[Channel] = []
+        """Active threads (tests/emulator/threads.py), in GUILD_CREATE's ``threads``."""
         self.created_at = now_iso()
         self.locale = "en-US"
 
@@ -273,8 +303,11 @@ class Guild:
         self._owner.model_event("CHANNEL_CREATE", channel.payload(), guild=self)
         return channel
 
-    def add_role(self, name: str, permissions: int = 0) -> Role:
-        role = Role(self._owner.next_id(), name, permissions, position=len(self.roles))
+    def add_role(self, name: str, permissions: int = 0, *, mentionable: bool = False) -> Role:
+        role = Role(
+            self._owner.next_id(), name, permissions, position=len(self.roles),
+            mentionable=mentionable,
+        )  # fmt: skip
         self.roles[role.id] = role
         self._owner.model_event(
             "GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role.payload()}, guild=self
@@ -335,6 +368,46 @@ class Guild:
         role = self.add_role(f"grant-{len(self.roles)}", bits)
         self.give_role(user, role)
         return role
+
+    def set_permissions(
+        self, channel: Channel, target: Any, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """Set a channel's overwrite for a role or a member (a user, or the bot's account),
+        as an admin does in the channel's settings; ``allow=deny=0`` removes it. Dispatched
+        as CHANNEL_UPDATE; later interactions in the channel carry the new permissions."""
+        if isinstance(target, Role):
+            kind, target_id = 0, target.id
+        else:
+            kind, target_id = 1, as_account(target).id
+        if allow or deny:
+            channel.overwrites[target_id] = Overwrite(target_id, kind, allow, deny)
+        else:
+            channel.overwrites.pop(target_id, None)
+        self._owner.model_event("CHANNEL_UPDATE", channel.payload(), guild=self)
+
+    def permissions_in(self, channel: Channel, user_id: int) -> int:
+        """A member's permissions in a channel, as Discord computes them: the guild's, then
+        the channel's overwrites for @everyone, for the member's roles (together) and for the
+        member; all for the owner and administrators; none without View Channel. A thread
+        (a channel with a ``parent``) takes its parent's overwrites."""
+        bits = self.permissions_of(user_id)
+        if bits == ALL_PERMISSIONS or user_id not in self.members:
+            return bits
+        source = getattr(channel, "parent", None) or channel
+        overwrites: dict[int, Overwrite] = source.overwrites
+        everyone = overwrites.get(self.id)
+        if everyone is not None:
+            bits = (bits & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role_id in self.members[user_id].role_ids:
+            found = overwrites.get(role_id)
+            if found is not None and found.type == 0:
+                allow, deny = allow | found.allow, deny | found.deny
+        bits = (bits & ~deny) | allow
+        own = overwrites.get(user_id)
+        if own is not None and own.type == 1:
+            bits = (bits & ~own.deny) | own.allow
+        return bits if bits & VIEW_CHANNEL else 0
 
     def permissions_of(self, user_id: int) -> int:
         member = self.members.get(user_id)

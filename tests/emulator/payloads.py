@@ -114,7 +114,7 @@ def guild_create_payload(guild: Guild, *, bot: UserAccount, with_members: bool) 
         "member_count": len(guild.members),
         "members": [m.payload() for m in members],
         "channels": [c.payload(permissions=bot_perms) for c in guild.channels if not c.deleted],
-        "threads": [],
+        "threads": [t.payload(permissions=bot_perms) for t in guild.threads if not t.deleted],
         "presences": [],
         "voice_states": [],
         "stage_instances": [],
@@ -156,15 +156,16 @@ def interaction_payload(
         "data": handle.data,
     }
     if guild is not None:
-        bot_perms = guild.permissions_of(bot.id)
+        # Permissions in the channel, overwrites applied: the bot's as app_permissions.
         member = guild.members[handle.user.id]
+        user_perms = guild.permissions_in(channel, handle.user.id)
         data.update(
             guild_id=str(guild.id),
             guild={"id": str(guild.id), "locale": guild.locale, "features": []},
             guild_locale=guild.locale,
-            member=member.payload(with_permissions=True),
-            app_permissions=str(bot_perms),
-            channel=channel.payload(permissions=guild.permissions_of(handle.user.id)),
+            member={**member.payload(with_permissions=True), "permissions": str(user_perms)},
+            app_permissions=str(guild.permissions_in(channel, bot.id)),
+            channel=channel.payload(permissions=user_perms),
         )
     else:
         data.update(
@@ -191,7 +192,9 @@ def stored_command(
         "description": command.get("description", ""),
         "description_localizations": command.get("description_localizations"),
         "options": command.get("options", []),
-        "default_member_permissions": command.get("default_member_permissions"),
+        "default_member_permissions": _permissions_string(
+            command.get("default_member_permissions")
+        ),
         "dm_permission": command.get("dm_permission", True),
         "contexts": command.get("contexts"),
         "integration_types": command.get("integration_types", [0]),
@@ -200,3 +203,8 @@ def stored_command(
     if guild_id is not None:
         stored["guild_id"] = str(guild_id)
     return stored
+
+
+def _permissions_string(value: Any) -> str | None:
+    """Discord answers a command's ``default_member_permissions`` as a string (or null)."""
+    return None if value is None else str(value)

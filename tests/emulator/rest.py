@@ -24,9 +24,17 @@ from .errors import (
     json_response,
     no_content,
 )
+from .faults import RequestSpan
 from .message_model import FLAG_EPHEMERAL, Message
 from .messages import read_body
-from .model import Channel
+from .model import (
+    ATTACH_FILES,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    Channel,
+)
+from .threads import ThreadRoutes
 from .webhooks import InteractionRoutes
 
 if TYPE_CHECKING:
@@ -34,6 +42,8 @@ if TYPE_CHECKING:
 
 UNKNOWN_APPLICATION = 10002
 CANNOT_EDIT_OTHERS = 50005
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
 
 
 @dataclass
@@ -99,6 +109,7 @@ class RestApi:
         add("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message)
         add("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message)
         InteractionRoutes(emulator).register(self.router)
+        ThreadRoutes(emulator).register(self.router)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """Entry point for every ``/api/v{n}/...`` request."""
@@ -108,6 +119,9 @@ class RestApi:
         route = matched[2] if matched else f"{request.method} {path}"
         emulator.note_request(route)
         emulator.in_flight += 1
+        span = RequestSpan(route, matched[1] if matched else {}, emulator.now())
+        emulator.spans.append(span)
+        response: web.StreamResponse | None = None
         try:
             if matched is None:
                 raise APIError(
@@ -119,22 +133,29 @@ class RestApi:
             before, after = await emulator.faults.apply(route, params)
             if before is not None:
                 emulator.record("fault", route=route, status=before.status, code=before.code)
-                return before.response()
+                response = before.response()
+                return response
             response = await handler(Call(request, params, route))
             if after is not None:
                 emulator.record("fault", route=route, status=after.status, lost=True)
-                return after.response()
+                response = after.response()
             return response
         except APIError as exc:
             if exc.violation:
                 emulator.violation(exc.status, exc.code, exc.message, route)
-            return json_response(exc.body(), exc.status)
+            response = json_response(exc.body(), exc.status)
+            return response
         except Exception as exc:  # an emulator bug must fail the test, not hang it
             emulator.internal_errors.append(traceback.format_exc())
             emulator.violation(500, 0, f"emulator internal error: {exc!r}", route)
-            return json_response({"message": f"emulator internal error: {exc!r}", "code": 0}, 400)
+            response = json_response(
+                {"message": f"emulator internal error: {exc!r}", "code": 0}, 400
+            )
+            return response
         finally:
             emulator.in_flight -= 1
+            span.end = emulator.now()
+            span.status = response.status if response is not None else None
             emulator.note_activity()
 
     # -- users and application ------------------------------------------------------------
@@ -188,8 +209,10 @@ class RestApi:
         if "guild_id" not in call.params:
             return None
         guild_id = call.id("guild_id")
-        if guild_id not in self._emulator.guilds:
-            raise APIError(404, UNKNOWN_GUILD, "Unknown Guild")
+        guild = self._emulator.guilds.get(guild_id)
+        if guild is None or self._emulator.bot.id not in guild.members:
+            # Discord: a guild the application is not in (unknown or not) is out of reach.
+            raise APIError(403, MISSING_ACCESS, "Missing Access", violation=False)
         return guild_id
 
     async def get_commands(self, call: Call) -> web.StreamResponse:
@@ -287,6 +310,14 @@ class RestApi:
         if channel.recipient is not None and not channel.recipient.dms_open:
             emulator.record("dm_refused", user=channel.recipient, body=body)
             raise APIError(403, 50007, "Cannot send messages to this user", violation=False)
+        if channel.guild is not None:
+            # The bot's permissions in the channel (overwrites: Guild.set_permissions).
+            bits = channel.guild.permissions_in(channel, emulator.bot.id)
+            if not bits & VIEW_CHANNEL:
+                raise APIError(403, MISSING_ACCESS, "Missing Access", violation=False)
+            send = SEND_MESSAGES_IN_THREADS if getattr(channel, "parent", None) else SEND_MESSAGES
+            if not bits & send or (uploads and not bits & ATTACH_FILES):
+                raise APIError(403, MISSING_PERMISSIONS, "Missing Permissions", violation=False)
         nonce = body.get("nonce")
         key = (channel.id, str(nonce))
         if nonce is not None and body.get("enforce_nonce"):

@@ -62,7 +62,7 @@ class SimUser:
     # -- what the user sees ---------------------------------------------------------------
 
     def can_see(self, message: Message) -> bool:
-        if message.deleted:
+        if message.deleted or message.channel.deleted:
             return False
         if message.ephemeral:
             return message.ephemeral_for == self.id
@@ -91,8 +91,9 @@ class SimUser:
         found: list[Message] = []
         for guild in self._emulator.guilds.values():
             if self.id in guild.members:
-                for channel in guild.channels:
-                    found.extend(channel.current_messages())
+                for channel in [*guild.channels, *guild.threads]:
+                    if not channel.deleted:
+                        found.extend(channel.current_messages())
         found.extend(self.ephemerals())
         found.extend(self.dms())
         return sorted(found, key=lambda m: m.order)
@@ -107,6 +108,8 @@ class SimUser:
             return None
         if self.id not in guild.members:
             raise SimulationError(f"{self.name} is not a member of {guild!r}")
+        if channel.deleted:
+            raise SimulationError(f"{channel!r} was deleted")
         return guild
 
     def _handle(
@@ -239,6 +242,26 @@ class SimUser:
         if isinstance(button.get("id"), int):
             data["id"] = button["id"]
         return await self._component_interaction(live, data, f"click {key!r}")
+
+    async def click_custom_id(
+        self,
+        message: Message | MessageVersion,
+        custom_id: str,
+        *,
+        values: Sequence[str] | None = None,
+    ) -> InteractionHandle:
+        """A component interaction with any ``custom_id`` on a message this user sees, as a
+        modified client (or one that forged the id) sends it: Discord dispatches it with the
+        message as it is now, so the bot gets a custom_id that message need not show. With
+        ``values``: a string select's choice; else a button click."""
+        if not 1 <= len(custom_id) <= 100:
+            raise SimulationError("a custom_id has 1 to 100 characters")
+        live, _ = self._live(message)
+        kind = comp.BUTTON if values is None else comp.STRING_SELECT
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = list(values)
+        return await self._component_interaction(live, data, f"forged {custom_id!r}")
 
     async def select(
         self, message: Message | MessageVersion, key: str, values: Sequence[Any]

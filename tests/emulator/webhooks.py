@@ -195,7 +195,7 @@ class InteractionRoutes:
             )
             if message is None or not allowed:
                 raise APIError(404, UNKNOWN_MESSAGE, "Unknown Message")
-        if message.deleted:
+        if message.deleted or message.channel.deleted:  # a deleted channel takes its messages
             raise APIError(404, UNKNOWN_MESSAGE, "Unknown Message", violation=False)
         return message
 

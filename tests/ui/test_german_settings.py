@@ -12,7 +12,8 @@ import pytest
 
 from bot import i18n
 from bot.cogs.info import InfoCog
-from bot.storage import LeaderboardPage, LeaderboardRow, MatchPlayer, MatchSummary, UserStats
+from bot.ratings import BoardRating, RankedPage, RankedRow
+from bot.storage import MatchPlayer, MatchSummary, UserStats
 from bot.tables import GuildSettings
 from bot.ui.boards import record_note, render_history, render_leaderboard, render_stats
 from bot.ui.editor import Draft, sections_of
@@ -101,12 +102,12 @@ def test_the_server_settings_read_in_german() -> None:
     assert "jeder Kanal" in shown.text() and "\nan\n" in shown.text()
 
 
-def page(total: int, offset: int = 0) -> LeaderboardPage:
+def page(total: int, offset: int = 0, viewer: RankedRow | None = None) -> RankedPage:
     rows = [
-        LeaderboardRow(offset + i + 1, 1000 + i, "Name", 3, 30, -12.5, -0.41)
+        RankedRow(offset + i + 1, 1000 + i, 1234 - i, 3, 30, -0.41, -5)
         for i in range(min(10, total - offset))
     ]
-    return LeaderboardPage(rows, total, offset, 10)
+    return RankedPage(rows, total, offset, 10, "rating", 10, viewer, played=total)
 
 
 def test_a_leaderboard_in_german() -> None:
@@ -115,23 +116,40 @@ def test_a_leaderboard_in_german() -> None:
     text = shown.text()
     assert english_words(text) == set() and not problems(shown)
     assert "Rangliste — Altenburger Ramsch · diese Woche" in text
-    assert "30 Spiele · 3 Partien · Ø −0,4 ← du" in text
-    assert "Seite 1 von 3 · 25 Spieler" in text and "Weiter ▶" in text
+    assert "Nach Wertungszahl · in Klammern: ihre Änderung diese Woche" in text
+    assert "<@1001> **1.233** (−5) · 30 Spiele · 3 Partien ← du" in text
+    assert "Seite 1 von 3 · 25 Spieler · ab 10 Spielen" in text and "Weiter ▶" in text
+    below = RankedRow(None, 1, 1012, 1, 3)
+    average = RankedPage(page(2).rows, 2, 0, 10, "average", 10, below, played=3)
     with i18n.using("de"):
         empty = render_leaderboard(page(0), 7, "skat", "all", viewer=1).text()
+        nobody = render_leaderboard(page(0, viewer=below), 7, "skat", "all", viewer=1)
+        points = render_leaderboard(average, 7, "skat", "month", viewer=1)
     assert "Noch keine beendeten Partien (gesamte Zeit)." in empty
+    assert english_words(nobody.text()) == set()
+    assert "Du: **1.012** · 3 Spiele — noch 7 Spiele bis zu einem Platz" in nobody.text()
+    assert english_words(points.text()) == set() and "**Ø −0,4** · Wertungszahl 1.234" in (
+        points.text()
+    )
 
 
 def test_stats_in_german() -> None:
-    record = UserStats(5, 2, 12, 33.5, 2.79, 4, 1, 1, 17, 40.0, {"declarer": 3, "won": 2})
+    tags = {"declarer": 3, "declarer_won": 2, "won": 2}
+    record = UserStats(5, 2, 12, 33.5, 2.79, 4, 1, 1, 17, 40.0, tags)
+    rated = BoardRating("ramsch", "skat", 1066, 3, 9, 2, 66, [(1.0, 1000), (2.0, 1066)])
     with i18n.using("de"):
-        shown = render_stats(record, "Alice", "skat", "month")
+        shown = render_stats(record, "Alice", "skat", "month", [rated])
         ramsen = render_stats(record, "Alice", "ramsen/ramsen", "all")
         nothing = render_stats(UserStats(0, 0, 0, 0, 0, 0, 0, 0, None, None), "Bob", None, "all")
     text = shown.text()
     assert english_words(text, NAMES) == set() and not problems(shown)
     assert "Skat-Ramsch, dieser Monat" in text and "Beste Partie\nTisch #17: +40" in text
     assert "Pro Spiel\n+2,8" in text and "2 gewonnen, 0 verloren" in text
+    assert "🟦 Wertungszahl · Skat-Ramsch\n**1.066** (+66 dieser Monat) · Platz 2" in text
+    (picture,) = shown.pictures
+    assert picture.description == (
+        "Verlauf der Wertungszahl von Alice: Skat-Ramsch (🟦): von 1.000 auf 1.066, höchste 1.066."
+    )
     assert english_words(ramsen.text(), NAMES) == set() and "Gezogene Striche" in ramsen.text()
     assert "Alle Varianten, gesamte Zeit: noch keine beendeten Partien." in nothing.text()
 
@@ -149,9 +167,11 @@ def test_history_and_a_record_in_german() -> None:
     text = shown.text()
     assert english_words(text, NAMES) == set() and not problems(shown)
     assert "9 Spiele · beendet" in text and "11 ältere Spiele" in text
-    (select,) = items(shown)
+    select, replay = items(shown)  # a record to download, a deal to replay
     assert select.options[0].label == "Tisch #0 · Spiel 1"
     assert "15.06.2025" in (select.options[0].description or "")
+    assert english_words(replay.placeholder or "", NAMES) == set()
+    assert [o.label for o in replay.options] == [o.label for o in select.options]
     assert english_words(empty.text(), NAMES) == set()
     assert english_words(note) == set() and note.startswith(
         "Die Aufzeichnung von Tisch #7, Spiel 3"
@@ -188,7 +208,7 @@ async def test_help_in_german() -> None:
     text = "\n".join([embed.title or "", *(f"{f.name}\n{f.value}" for f in embed.fields)])
     assert english_words(text) == set()
     assert embed.title == "Ramsch — Hilfe" and "`/ramsch neu`" in text
-    assert "**Beitreten**" in text and "`/ramsch einstellungen`" in text
+    assert "**Beitreten**" in text and "`/ramsch-einstellungen`" in text
 
 
 async def test_rules_of_a_preset_and_the_presets_in_german() -> None:

@@ -14,6 +14,7 @@ from bot.tables.errors import IllegalAction
 from bot.ui import faces
 from bot.ui.actions import control_arg
 from bot.ui.items import MARKED, ActionItem, MarkItem
+from bot.ui.text import code_name
 from ramsch_core import Card, DealResult, Pass, PublicView, Rank, RuleSet, SeatView, Suit
 from ramsch_core.contracts.ramsen import BARS_PER_CROSS, PERMANENT_TRUMPS
 from ramsch_core.games.ramsen import HAND_SIZE, RamsenRules
@@ -95,7 +96,7 @@ def cross_row(owed: int, crosses: int) -> str:
 
 def _plain(name: str) -> str:
     """A name that can't break out of a code block, cut to ``NAME_WIDTH``."""
-    name = name.replace("`", "'")
+    name = code_name(name).replace("`", "'")
     return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
 
 

@@ -231,6 +231,8 @@ def _declaring_status(contest: SkatContest, names: list[str]) -> str:
         return ""
     name = names[declarer]
     if not contest.picked_up:
+        if contest.declaration is not None:  # a Hand game declared (a replay shows it after)
+            return ""
         return _("**{name}** takes the skat or plays Hand", name=name)
     if not any(what == "discard" for _seat, what in contest.said):
         return _("**{name}** took the skat: lays two cards away (drückt), then declares", name=name)
