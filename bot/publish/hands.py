@@ -188,6 +188,8 @@ class Hands:
     """DMs of deals that are over, still to lose their buttons (user id, DM)."""
     dm_closed: set[int] = field(default_factory=set)
     """Players whose DMs are closed: told once in the channel to use My hand."""
+    telling: int = 0
+    """Closed-DM notices being posted."""
     ephemerals: dict[int, Ephemeral] = field(default_factory=dict)
     replaced: list[tuple[int, Ephemeral]] = field(default_factory=list)
     """Ephemeral hands opened again since, still to lose their buttons."""
@@ -283,7 +285,7 @@ class Hands:
 
     def busy(self) -> bool:
         """A try is in flight."""
-        return any(delivery.busy for delivery in self.deliveries())
+        return self.telling > 0 or any(delivery.busy for delivery in self.deliveries())
 
     def waiting(self) -> bool:
         """A failed message waits for its retry."""
@@ -437,11 +439,16 @@ class Hands:
         mention = f"<@{user_id}>"
         notice = _(CLOSED_DMS, mention=mention)
         channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        # The DM is no longer one of the deliveries: count the notice as work in flight, so
+        # the table is not taken for settled before it is posted.
+        self.telling += 1
         try:
             await channel.send(notice, nonce=nonce(table.id, table.created_at, user_id, "no dms"))
         except discord.HTTPException as error:
             log.info("Table %d: could not say that user %d's DMs are closed: %s",
                      table.id, user_id, error)  # fmt: skip
+        finally:
+            self.telling -= 1
 
     def _close_retired(self, bot: RamschBot, table: Table, done: Done) -> None:
         """DMs of deals that are over lose their buttons (given up after GIVE_UP tries)."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+from types import SimpleNamespace
 
-from bot.publish.hands import RETRY_CAP, RETRY_FIRST, backoff, nonce
+from bot.publish.hands import RETRY_CAP, RETRY_FIRST, Hands, Private, backoff, nonce
 
 
 def test_a_nonce_is_stable_short_and_distinct() -> None:
@@ -27,3 +29,27 @@ def test_retries_back_off_up_to_a_cap() -> None:
     pairs = itertools.pairwise(delays)
     assert all(later == min(2 * earlier, RETRY_CAP) for earlier, later in pairs)
     assert delays[-1] == RETRY_CAP
+
+
+async def test_a_closed_dms_notice_in_flight_keeps_the_hands_busy() -> None:
+    """The refused DM leaves the deliveries before its notice is posted: until the notice is
+    out, the hands still count as busy, so the table is not taken for settled too early."""
+    release = asyncio.Event()
+    sent: list[str] = []
+
+    async def send(text: str, **_: object) -> None:
+        await release.wait()
+        sent.append(text)
+
+    channel = SimpleNamespace(send=send)
+    bot = SimpleNamespace(get_partial_messageable=lambda *_, **__: channel)
+    table = SimpleNamespace(id=1, created_at=0.0, channel_id=2, guild_id=3)
+    hands = Hands()
+    private = hands.dms[5] = Private(1, None, None, "n")
+    telling = asyncio.create_task(hands._closed_dms(bot, table, 5, private))  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    assert 5 not in hands.dms and 5 in hands.dm_closed
+    assert hands.busy()
+    release.set()
+    await telling
+    assert not hands.busy() and len(sent) == 1 and "<@5>" in sent[0]
