@@ -12,10 +12,8 @@ from bot.tables import TableError
 from bot.tables.lobby import validated
 from bot.ui.editor import Draft, choose, enter_numbers, fields_of, sections_of
 from bot.ui.editor_view import numbers_modal, render_editor
-from bot.ui.faces import cards_in
-from bot.ui.games import RENDERERS, faced_text
+from bot.ui.games import RENDERERS
 from bot.ui.games.schafkopf import SCHAFKOPF
-from ramsch_core import Card, preset
 from ramsch_core.games.registry import GAMES
 from ramsch_core.games.schafkopf import PRESETS
 from ramsch_core.games.schafkopf import SCHAFKOPF as SCHAFKOPF_GAME
@@ -60,14 +58,3 @@ def test_the_tariff_and_the_all_pass_rule_are_edited() -> None:
     klopfen = choose(draft, "toggles", ["klopfen", "wenz", "kontra"])
     assert klopfen.rules["klopfen"] and klopfen.rules["wenz"] and klopfen.rules["kontra"]
     assert choose(draft, "toggles", []).rules["wenz"] is False
-
-
-def test_refusals_name_the_cards_of_the_bavarian_pack() -> None:
-    """The core writes cards as ``♠A``; at a Schafkopf table a refusal shows the pack players
-    see there, at any other table it is passed on unchanged."""
-    schafkopf = SCHAFKOPF_GAME.preset("schafkopf")
-    refusal = "You must follow suit: you hold ♠A, ♥10 and ♣Q; you hold no ♦ card"
-    shown = faced_text(schafkopf, refusal)
-    assert shown == "You must follow suit: you hold 🍀A, ❤️10 and 🌰O; you hold no 🔔 card"
-    assert cards_in(shown) == {Card.SA, Card.HT, Card.CQ}
-    assert faced_text(preset("skat"), refusal) == refusal

@@ -9,7 +9,6 @@ card, and the facts of a result.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.ui import faces
@@ -17,7 +16,7 @@ from bot.ui.games.ramsch import RAMSCH
 from bot.ui.games.ramsen import RAMSEN
 from bot.ui.games.schafkopf import SCHAFKOPF
 from bot.ui.games.skat import SKAT
-from ramsch_core import Card, RuleSet, Suit
+from ramsch_core import Card, RuleSet
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -143,29 +142,6 @@ def card_face(rules: RuleSet) -> Callable[[Card], str]:
     """How a card is shown to the reader (``faces.face``: the pack he sees at the table)."""
     del rules  # the pack was chosen where the message is rendered (faces.showing)
     return faces.face
-
-
-PRETTY_CARD = re.compile(r"([♣♠♥♦])(10|[AKQJ987])?")
-"""A card as the core writes it in a message (``♠A``, ``♥10``), or a suit alone (``♠``)."""
-
-
-def faced_text(rules: RuleSet, text: str) -> str:
-    """A core message (a refusal) with its cards and suits shown as the reader sees them at
-    the rules' table (``faces``: the German pack at a Schafkopf table, the German rank letters
-    for a German reader); unchanged for an English reader of a French-pack game."""
-
-    def one(found: re.Match[str]) -> str:
-        suit = Suit("CSHD".index(SUIT_LETTERS[found[1]]))
-        if found[2] is None:  # a suit alone
-            return faces.suit_face(suit)
-        rank = "T" if found[2] == "10" else found[2]
-        return faces.face(Card.parse(f"{SUIT_LETTERS[found[1]]}{rank}"))
-
-    with faces.showing(rules):
-        return PRETTY_CARD.sub(one, text)
-
-
-SUIT_LETTERS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 
 
 def carry_line(rules: RuleSet, carry: Any) -> str | None:
