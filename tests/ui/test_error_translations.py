@@ -17,7 +17,7 @@ from bot.client import user_message
 from bot.commands.choices import requested_table
 from bot.tables import GuildSettings
 from bot.tables.errors import NotHost, NotYourTurn, TableError, WrongState
-from ramsch_core import Card, action_from_json, check_table, parse_rules
+from ramsch_core import Card, action_from_json, check_table, parse_rules, preset
 from ramsch_core.cards import Suit
 from ramsch_core.errors import (
     IllegalActionError,
@@ -27,6 +27,7 @@ from ramsch_core.errors import (
     RecordError,
     RuleSetError,
 )
+from ramsch_core.games.schafkopf import SCHAFKOPF
 from ramsch_core.match import parse_table_options
 from ramsch_core.seats import seat_message
 from tests.core.test_error_templates import ERROR_NAMES, ROOT, _called_name, _sources
@@ -211,3 +212,21 @@ def test_option_names_in_a_refusal_are_the_reader_s_command_options() -> None:
     assert "kreuze" in german and "einsatz" in german
     assert german.startswith("Skat hat keine Option ")
     assert english_words(german) == set()
+
+
+def test_a_refusal_at_a_schafkopf_table_names_the_cards_of_the_german_pack() -> None:
+    """A refusal carries its table's rules (set by the tables cog): at a Schafkopf table its
+    cards and suits are shown in the German pack, elsewhere in the French one."""
+    text = "You must follow suit: you hold {cards}; you hold no {suit} card"
+    at_schafkopf = MustFollowSuitError(text, cards=(Card.SA, Card.HT, Card.CQ), suit=Suit.DIAMONDS)
+    at_schafkopf.rules = SCHAFKOPF.preset("schafkopf")  # type: ignore[attr-defined]
+    with i18n.using("en"):
+        shown = user_message(at_schafkopf)
+    assert shown == "You must follow suit: you hold 🍀A, ❤️10, 🌰O; you hold no 🔔 card"
+    at_skat = MustFollowSuitError(text, cards=(Card.SA, Card.HT, Card.CQ), suit=Suit.DIAMONDS)
+    at_skat.rules = preset("skat")  # type: ignore[attr-defined]
+    with i18n.using("en"):
+        assert (
+            user_message(at_skat)
+            == "You must follow suit: you hold ♠A, ♥10, ♣Q; you hold no ♦ card"
+        )
