@@ -200,16 +200,7 @@ class TablesCog(RamschCog, name="Tables"):
             return
         shown = render_lobby(table)
         pinging = Rendered(invitation(table, invited, role), shown.embeds, shown.view)
-        try:
-            response = await interaction.response.send_message(
-                **pinging.send_kwargs(), allowed_mentions=allowed_pings(invited, role)
-            )
-        except discord.HTTPException:
-            await self.service.lobby.cancel(table.id, interaction.user.id, can_manage=True)
-            raise
-        message_id = response.message_id
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
+        message_id = await self._post_opening(interaction, table, pinging, invited, role)
         await self.service.lobby.set_message(table.id, message_id)
         # The invitation line stays until the lobby changes (its pings were sent).
         self.publisher.attach(table, message_id, shown)
@@ -223,6 +214,27 @@ class TablesCog(RamschCog, name="Tables"):
                 ),
             )
 
+    async def _post_opening(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        shown: Rendered,
+        invited: tuple[int, ...],
+        role: int | None,
+    ) -> int:
+        """Answer the command with the table's first message (pinging only the invited players
+        and the table role); the message's id. If Discord refuses it, the table is cancelled."""
+        try:
+            response = await interaction.response.send_message(
+                **shown.send_kwargs(), allowed_mentions=allowed_pings(invited, role)
+            )
+        except discord.HTTPException:
+            await self.service.lobby.cancel(table.id, interaction.user.id, can_manage=True)
+            raise
+        if response.message_id is not None:
+            return response.message_id
+        return (await interaction.original_response()).id
+
     async def _open_in_thread(
         self,
         interaction: discord.Interaction,
@@ -234,16 +246,7 @@ class TablesCog(RamschCog, name="Tables"):
         assert interaction.channel_id is not None
         parent_id = interaction.channel_id
         announcement = render_announcement(table, invited, role)
-        try:
-            response = await interaction.response.send_message(
-                **announcement.send_kwargs(), allowed_mentions=allowed_pings(invited, role)
-            )
-        except discord.HTTPException:
-            await self.service.lobby.cancel(table.id, interaction.user.id, can_manage=True)
-            raise
-        message_id = response.message_id
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
+        message_id = await self._post_opening(interaction, table, announcement, invited, role)
         channel = self.bot.get_partial_messageable(parent_id, guild_id=interaction.guild_id)
         try:
             thread = await channel.get_partial_message(message_id).create_thread(
