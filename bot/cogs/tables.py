@@ -463,6 +463,11 @@ class TablesCog(RamschCog, name="Tables"):
         self._announcing.add(task)
         task.add_done_callback(self._announcing.discard)
 
+    async def announcements_settled(self) -> None:
+        """Wait for the announcement edits under way (tests, a clean shutdown)."""
+        while self._announcing:
+            await asyncio.gather(*self._announcing, return_exceptions=True)
+
     async def _end_announcement(self, table: Table) -> None:
         try:
             thread = await self.service.lobby.social.thread_of(table.id)

@@ -95,6 +95,9 @@ class Harness:
         await self.emulator.idle(quiet=0.001)
         await self.service.autoplay.wait_idle()
         await self.publisher.settled()
+        cog = self.bot.get_cog("Tables")
+        await getattr(cog, "announcements_settled")()  # noqa: B009 (thread announcements)
+        await self.emulator.idle(quiet=0.001)
 
 
 @pytest_asyncio.fixture
