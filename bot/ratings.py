@@ -62,10 +62,12 @@ class Skill:
 NEWCOMER = Skill(MU, SIGMA)
 AI_ANCHORS: dict[str, Skill] = {
     "heuristic": Skill(MU, 1.0),
+    "easy": Skill(20.0, 1.0),
     "random": Skill(15.0, 1.0),
 }
 """Each AI kind's fixed rating. The heuristic AI is set where a newcomer starts (an average
-player); the random AI, which plays any legal card, well below. A small sigma makes the anchor
+player); the random AI, which plays any legal card, well below; the easy AI, which plays the
+heuristic's card half the time and any legal card else, between them. A small sigma makes the anchor
 a confident yardstick. An AI kind missing here is rated as the heuristic one."""
 
 

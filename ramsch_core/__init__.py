@@ -22,7 +22,7 @@ from ramsch_core.actions import (
     action_from_json,
     action_to_json,
 )
-from ramsch_core.ai import Player, make_player
+from ramsch_core.ai import LEVELS, PLAYER_KINDS, Player, make_player
 from ramsch_core.cards import DECK, Card, Rank, Suit
 from ramsch_core.contracts.skat import (
     BASE,
@@ -80,6 +80,8 @@ __all__ = [
     "DEFAULT_GAME",
     "GAMES",
     "LADDER",
+    "LEVELS",
+    "PLAYER_KINDS",
     "Action",
     "AltenburgRules",
     "Bid",

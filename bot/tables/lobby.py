@@ -21,7 +21,7 @@ from bot.tables.errors import (
 from bot.tables.guilds import Guilds, check_room
 from bot.tables.log import ActionLog
 from bot.tables.model import Seat, Table, Update
-from bot.tables.players import AI_KINDS, PlayerFactory
+from bot.tables.players import AI_KINDS, AI_LEVELS, DEFAULT_LEVEL, PlayerFactory
 from bot.tables.registry import TableRegistry
 from ramsch_core import (
     Match,
@@ -53,6 +53,16 @@ def validated(rules: RulesInput, options: OptionsInput) -> tuple[RuleSet, TableO
 
 def _rows(seats: list[Seat]) -> list[SeatRow]:
     return [(seat.user_id, seat.name, seat.ai, seat.away) for seat in seats]
+
+
+def _ai_kind(kind: str) -> str:
+    """The stored kind of an AI level or kind, or a TableError naming the levels."""
+    kind = AI_LEVELS.get(kind, kind)
+    if kind not in AI_KINDS:
+        raise TableError(
+            "Unknown AI '{kind}': choose {kinds}", kind=kind, kinds=one_of(tuple(AI_LEVELS))
+        )
+    return kind
 
 
 def _require_host(table: Table, user_id: int, refusal: NotHost) -> None:
@@ -181,12 +191,10 @@ class Lobbies:
             await self._save_lobby(table, seats, table.rules, table.options)
             return await self.tables.changed(Update(table, "left", actor=user_id, seat=seat))
 
-    async def add_ai(self, table_id: int, user_id: int, kind: str = "heuristic") -> Update:
-        """Host only: seat an AI player of ``kind`` ("heuristic" or "random")."""
-        if kind not in AI_KINDS:
-            raise TableError(
-                "Unknown AI '{kind}': choose {kinds}", kind=kind, kinds=one_of(AI_KINDS)
-            )
+    async def add_ai(self, table_id: int, user_id: int, kind: str = DEFAULT_LEVEL) -> Update:
+        """Host only: seat an AI player of ``kind``: a level ("easy", "normal") or a stored
+        kind ("heuristic", "random", "easy")."""
+        kind = _ai_kind(kind)
         async with self.tables.locked(table_id) as table:
             _require_host(table, user_id, NotHost("Only the host can add AI players"))
             _require_lobby(table)
@@ -202,6 +210,19 @@ class Lobbies:
             await self._save_lobby(table, seats, table.rules, table.options)
             update = Update(table, "ai_added", actor=user_id, seat=len(seats) - 1)
             return await self.tables.changed(update)
+
+    async def set_ai_level(self, table_id: int, user_id: int, seat: int, level: str) -> Update:
+        """Host only, before the start: the AI in ``seat`` (0-based) plays at ``level``."""
+        kind = _ai_kind(level)
+        async with self.tables.locked(table_id) as table:
+            _require_host(table, user_id, NotHost("Only the host can add AI players"))
+            _require_lobby(table)
+            if not 0 <= seat < len(table.seats) or table.seats[seat].ai is None:
+                raise TableError("Seat {seat} is not an AI player", seat=seat + 1)
+            seats = list(table.seats)
+            seats[seat] = Seat(None, seats[seat].name, ai=kind)
+            await self._save_lobby(table, seats, table.rules, table.options)
+            return await self.tables.changed(Update(table, "ai_added", actor=user_id, seat=seat))
 
     async def remove_ai(self, table_id: int, user_id: int, seat: int | None = None) -> Update:
         """Host only: remove the AI in ``seat`` (0-based), or the last AI seated."""

@@ -6,9 +6,16 @@ import hashlib
 from collections.abc import Callable
 from typing import Protocol
 
-from ramsch_core import Action, SeatView
+from ramsch_core import LEVELS, Action, SeatView
 
-AI_KINDS = ("heuristic", "random")
+AI_KINDS = ("heuristic", "random", "easy")
+"""The AI kinds a seat stores (``seats.ai``); tables of every kind keep playing after an
+upgrade."""
+AI_LEVELS: dict[str, str] = dict(LEVELS)
+"""The difficulty levels the host picks in the lobby, weakest first, and the kind each
+stores: easy, normal (the heuristic)."""
+DEFAULT_LEVEL = "normal"
+"""The level of an AI added without one (the Add AI button)."""
 TAKEOVER_KIND = "heuristic"
 """The AI that plays for a human whose turn timer ran out."""
 
@@ -29,7 +36,14 @@ def core_player(kind: str, seed: int) -> Player:
         return make_player("heuristic", seed)
     if kind == "random":
         return make_player("random", seed)
+    if kind == "easy":
+        return make_player("easy", seed)
     raise ValueError(f"Unknown AI '{kind}'")
+
+
+def level_of(kind: str) -> str:
+    """The level a stored AI kind plays at: its level's name, or the kind ("random")."""
+    return next((level for level, held in AI_LEVELS.items() if held == kind), kind)
 
 
 def player_seed(session_seed: int, seat: int, kind: str) -> int:

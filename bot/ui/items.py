@@ -91,6 +91,72 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         await handler(interaction).on_lobby(interaction, self.table_id, self.action)
 
 
+AI_LEVEL_TEMPLATE = rf"{ids.PREFIX}:t:(?P<table>[0-9]{{1,20}}):ailevel"
+"""The lobby's select of the AI seats' levels; each option's value is ``<seat>:<level>``."""
+AI_LEVEL_NAMES: dict[str, str] = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "random": N_("random"),
+}
+"""How a level (or the random AI's kind) is named to players."""
+
+
+def level_name(level: str) -> str:
+    """A level's name in the current language (an unknown one as it is)."""
+    name = AI_LEVEL_NAMES.get(level)
+    return _(name) if name is not None else level
+
+
+class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=AI_LEVEL_TEMPLATE):
+    """The host's choice of each AI seat's level in the lobby: one option per AI seat and
+    level (``seats``: the lobby's AI seats as (seat, name) pairs, 0-based)."""
+
+    def __init__(
+        self, table_id: int, seats: tuple[tuple[int, str], ...] = (), levels: tuple[str, ...] = ()
+    ) -> None:
+        options = [
+            discord.SelectOption(
+                label=_("{name}: {level}", name=name, level=level_name(level)),
+                value=f"{seat}:{level}",
+            )
+            for seat, name in seats
+            for level in levels
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{ids.PREFIX}:t:{table_id}:ailevel",
+                placeholder=_("AI level…"),
+                options=options[:25] or [discord.SelectOption(label="—", value="-")],
+                disabled=not options,
+            ),
+            row=2,
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AILevelSelect:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Set the chosen seat's level through the table service (the lobby message shows it),
+        refusals answered like every click's."""
+        i18n.speak_to(interaction)
+        bot = cast(Any, interaction.client)
+        values = chosen_values(interaction)
+        seat, _sep, level = (values[0] if values else "").partition(":")
+        try:
+            bot.service.check_click(
+                self.table_id, guild_id=interaction.guild_id, user_id=interaction.user.id
+            )
+            await interaction.response.defer()
+            number = int(seat) if seat.isdigit() and len(seat) <= 2 else -1
+            await bot.service.lobby.set_ai_level(self.table_id, interaction.user.id, number, level)
+        except Exception as error:
+            await bot.report_error(interaction, error)
+
+
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND_TEMPLATE):
     """ "My hand" on the table message: answers with the clicker's hand, privately."""
 
@@ -293,6 +359,7 @@ def chosen_values(interaction: discord.Interaction) -> list[str]:
 
 TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
+    AILevelSelect,
     HandButton,
     BackButton,
     AgainButton,

@@ -1,4 +1,5 @@
-"""The lobby message: rules, seats (AIs too), host; Join, Leave, Start, Cancel, Add AI, Rules."""
+"""The lobby message: rules, seats (AIs with their levels), host; Join, Leave, Start, Cancel,
+Add AI, Remove AI, Rules, and the AI seats' levels."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import _, _n
+from bot.tables.players import AI_LEVELS, level_of
 from bot.ui.faces import table_look
 from bot.ui.games import rules_brief, title
-from bot.ui.items import LobbyButton
+from bot.ui.items import AILevelSelect, LobbyButton, level_name
 from bot.ui.message import Rendered
 from bot.ui.text import table_text, timer_text
 
@@ -25,6 +27,13 @@ def seat_label(seat: Seat) -> str:
     if seat.user_id is None:
         return f"🤖 {seat.name}"
     return f"<@{seat.user_id}>"
+
+
+def lobby_seat_label(seat: Seat) -> str:
+    """A seat in the lobby's list: an AI's with the level it plays at, ``🤖 AI 1 (easy)``."""
+    if seat.ai is None:
+        return seat_label(seat)
+    return f"{seat_label(seat)} ({level_name(level_of(seat.ai))})"
 
 
 def table_title(table: Table) -> str:
@@ -46,7 +55,7 @@ def render_lobby(table: Table) -> Rendered:
         colour=LOBBY_COLOUR,
     )
     players = "\n".join(
-        f"{index}. {seat_label(seat)}" for index, seat in enumerate(table.seats, start=1)
+        f"{index}. {lobby_seat_label(seat)}" for index, seat in enumerate(table.seats, start=1)
     )
     embed.add_field(
         name=_("Players {seated}/{wanted}", seated=len(table.seats), wanted=wanted),
@@ -81,6 +90,11 @@ def render_lobby(table: Table) -> Rendered:
     view.add_item(LobbyButton(table.id, "addai", disabled=missing <= 0))
     view.add_item(LobbyButton(table.id, "removeai", disabled=not has_ai))
     view.add_item(LobbyButton(table.id, "rules"))
+    ai_seats = tuple(
+        (index, seat.name) for index, seat in enumerate(table.seats) if seat.ai is not None
+    )
+    if ai_seats:
+        view.add_item(AILevelSelect(table.id, ai_seats, tuple(AI_LEVELS)))
     return Rendered(embeds=[embed], view=view)
 
 

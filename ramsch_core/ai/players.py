@@ -36,7 +36,7 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
-def _require_turn(view: SeatView) -> None:
+def require_turn(view: SeatView) -> None:
     if not view.legal:
         raise IllegalActionError(
             "Seat {seat} has nothing to do: it is not its turn", seat=view.seat
@@ -50,7 +50,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
-        _require_turn(view)
+        require_turn(view)
         return view.legal[int(self.rng.random() * len(view.legal))]
 
 
@@ -75,7 +75,7 @@ class HeuristicPlayer:
 
     def choose(self, view: SeatView) -> Action:
         """Raises IllegalActionError off turn, ValueError in a step it has no heuristic for."""
-        _require_turn(view)
+        require_turn(view)
         if len(view.legal) == 1:
             return view.legal[0]
         if view.phase != "play":
@@ -241,10 +241,22 @@ def evaluate(
     return {bit: total / (sampled * rollouts) for bit, total in totals.items()}
 
 
-def make_player(kind: Literal["random", "heuristic"], seed: int) -> Player:
-    """An AI player of the given kind."""
+PlayerKind = Literal["random", "easy", "heuristic", "normal"]
+"""What ``make_player`` builds: "normal" is the heuristic under its level's name."""
+PLAYER_KINDS: tuple[PlayerKind, ...] = ("random", "easy", "heuristic", "normal")
+LEVELS: dict[str, PlayerKind] = {"easy": "easy", "normal": "heuristic"}
+"""The difficulty levels a host offers, weakest first, and the kind of AI each plays; "hard"
+(a search AI) is still to come."""
+
+
+def make_player(kind: PlayerKind, seed: int) -> Player:
+    """An AI player of the given kind (see ``PLAYER_KINDS``)."""
     if kind == "random":
         return RandomPlayer(seed)
-    if kind == "heuristic":
+    if kind == "easy":
+        from ramsch_core.ai.easy import EasyPlayer
+
+        return EasyPlayer(seed)
+    if kind in ("heuristic", "normal"):
         return HeuristicPlayer(seed)
-    raise ValueError(f"Unknown AI kind {kind!r}: choose 'random' or 'heuristic'")
+    raise ValueError(f"Unknown AI kind {kind!r}: choose one of {', '.join(PLAYER_KINDS)}")

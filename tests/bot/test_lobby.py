@@ -335,3 +335,88 @@ async def test_a_forgotten_seat_cannot_be_played_again(service: TableService, st
     with pytest.raises(WrongState, match="asked the bot to forget him"):
         await service.lobby.play_again(table_id, HOST, GUILD)
     assert (await service.lobby.social.rematch(table_id)).confirmed == ()
+
+
+# -- issue 14: the AI seats' levels ------------------------------------------------------------
+
+
+async def test_the_host_adds_ais_by_level_and_changes_their_levels(
+    service: TableService, store: Store
+) -> None:
+    """Levels easy and normal (the heuristic) are stored as AI kinds, so no migration: old
+    kinds still seat; the host alone changes a seat's level, only in the lobby."""
+    from bot.ui.lobby import render_lobby
+
+    table = await open_lobby(service)
+    await service.lobby.add_ai(table.id, HOST, "easy")
+    await service.lobby.add_ai(table.id, HOST, "normal")
+    assert [seat.ai for seat in table.seats] == [None, "easy", "heuristic"]
+    shown = render_lobby(table).embeds[0].fields[0].value or ""
+    assert "🤖 AI 1 (easy)" in shown and "🤖 AI 2 (normal)" in shown
+    with pytest.raises(NotHost):
+        await service.lobby.set_ai_level(table.id, ALICE, 1, "normal")
+    with pytest.raises(TableError, match="Seat 1 is not an AI"):
+        await service.lobby.set_ai_level(table.id, HOST, 0, "easy")
+    with pytest.raises(TableError, match="Seat 5 is not an AI"):
+        await service.lobby.set_ai_level(table.id, HOST, 4, "easy")
+    with pytest.raises(TableError, match="Unknown AI 'hard': choose easy or normal"):
+        await service.lobby.set_ai_level(table.id, HOST, 1, "hard")
+    update = await service.lobby.set_ai_level(table.id, HOST, 1, "normal")
+    assert update.kind == "ai_added" and update.seat == 1
+    await service.lobby.set_ai_level(table.id, HOST, 2, "easy")
+    assert await seated(store, table.id) == [
+        (HOST, "Host", None),
+        (None, "AI 1", "heuristic"),
+        (None, "AI 2", "easy"),
+    ]
+    await service.lobby.start(table.id, HOST)
+    with pytest.raises(WrongState, match="already started"):
+        await service.lobby.set_ai_level(table.id, HOST, 1, "easy")
+
+
+async def test_the_lobby_offers_levels_only_with_an_ai_seated(service: TableService) -> None:
+    """The level select appears with the first AI: one option per AI seat and level."""
+    from bot.ui.lobby import render_lobby
+
+    table = await open_lobby(service)
+    alone = render_lobby(table).view
+    assert alone is not None and len(alone.children) == 7
+    await service.lobby.add_ai(table.id, HOST, "random")
+    await service.lobby.add_ai(table.id, HOST)
+    view = render_lobby(table).view
+    assert view is not None and len(view.children) == 8
+    select = getattr(view.children[-1], "item", None)
+    assert select is not None and select.custom_id == f"ramsch:t:{table.id}:ailevel"
+    assert [option.value for option in select.options] == [
+        "1:easy",
+        "1:normal",
+        "2:easy",
+        "2:normal",
+    ]
+    assert select.options[0].label == "AI 1: easy"
+    shown = render_lobby(table).embeds[0].fields[0].value or ""
+    assert "🤖 AI 1 (random)" in shown and "🤖 AI 2 (normal)" in shown
+
+
+async def test_easy_and_normal_ais_play_a_table_with_the_real_core(store: Store) -> None:
+    """The service with ramsch_core.ai.make_player: an easy and a normal AI play it out."""
+    from tests.bot.helpers import play_out
+
+    service = TableService(store, seed_source=lambda: 7)
+    try:
+        table = await open_lobby(service)
+        await service.lobby.add_ai(table.id, HOST, "easy")
+        await service.lobby.add_ai(table.id, HOST, "normal")
+        await service.lobby.start(table.id, HOST)
+        await service.autoplay.wait_idle()
+        await play_out(service, table, seed=3)
+        assert table.status == "finished"
+        assert [seat.ai for seat in table.seats] == [None, "easy", "heuristic"]
+    finally:
+        await service.close()
+
+
+def test_ai_levels_rate_between_the_random_and_the_heuristic_ai() -> None:
+    from bot.ratings import anchor
+
+    assert anchor("random").mu < anchor("easy").mu < anchor("heuristic").mu == anchor(None).mu

@@ -72,3 +72,32 @@ async def test_a_session_against_ais_is_stored_for_the_history(harness: Harness)
 
 async def sources(harness: Harness, table_id: int) -> list[str]:
     return [action.source for action in await harness.store.load_actions(table_id)]
+
+
+async def test_the_host_picks_each_ais_level_and_the_table_plays(harness: Harness) -> None:
+    """Issue 14: after Add AI the lobby offers each AI seat's level (easy, normal); only the
+    host may choose; an easy and a normal AI then play a deal."""
+    alice = harness.emulator.add_user("Alice")
+    bob = harness.emulator.add_user("Bob")
+    game = await ai_table(harness, alice, ais=2, rounds=1)
+    lobby = game.lobby
+    assert lobby is not None
+    assert "🤖 AI 1 (normal)" in lobby.text and "🤖 AI 2 (normal)" in lobby.text
+    levels = f"ramsch:t:{game.table_id}:ailevel"
+    refused = await bob.select(lobby, levels, ["1:easy"])
+    await refused.wait_ack()
+    await harness.settle()
+    assert any("Only the host" in text for text in game.refusals(refused))
+    assert "🤖 AI 1 (normal)" in lobby.text
+    chosen = await alice.select(lobby, levels, ["1:easy"])
+    await chosen.wait_ack()
+    await harness.settle()
+    assert not game.refusals(chosen), game.refusals(chosen)
+    assert "🤖 AI 1 (easy)" in lobby.text and "🤖 AI 2 (normal)" in lobby.text
+    await game.start()
+    while not game.replay().finished_deals:
+        await game.step()
+    await harness.settle()
+    seats = harness.service.tables.get(game.table_id).seats
+    assert [seat.ai for seat in seats] == [None, "easy", "heuristic"]
+    assert harness.emulator.errors == []
