@@ -35,7 +35,8 @@ class Seat:
     """None for an AI seat."""
     name: str
     ai: str | None = None
-    """The AI kind ("heuristic", "random") of an AI seat; None for a human."""
+    """The AI kind of an AI seat ("heuristic" for the normal level, "easy", "random"); None
+    for a human."""
     away: bool = False
     """The turn timer took this seat over: the AI plays it until the player is back."""
 
