@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ramsch_core.ai import PLAYER_KINDS
 from ramsch_core.deal import Deal
 from ramsch_core.errors import RulesError
 from ramsch_core.games import DEFAULT_GAME, GAMES, get_game
@@ -39,7 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="players in each deal, for a game that lets you choose (Ramsen: 3 to 5)",
     )
-    play.add_argument("--ai", choices=("heuristic", "random"), default="heuristic")
+    play.add_argument(
+        "--ai",
+        choices=PLAYER_KINDS,
+        default="heuristic",
+        help="the AI players' kind: easy, normal (= heuristic) or random (default: heuristic)",
+    )
     return parser
 
 

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 from ramsch_core.actions import (
     Action,
@@ -25,7 +25,8 @@ from ramsch_core.actions import (
     Pushed,
     TrickTaken,
 )
-from ramsch_core.ai import HeuristicPlayer, Player, make_player
+from ramsch_core.ai import PLAYER_KINDS, HeuristicPlayer, Player, make_player
+from ramsch_core.ai.players import PlayerKind
 from ramsch_core.ai.skat import contest_of, game_value
 from ramsch_core.cards import Card, Suit, points_of
 from ramsch_core.contracts.ramsen import BARS_PER_CROSS, ramsen_order
@@ -124,7 +125,7 @@ class TerminalGame:
         self.match = match
         self.read = read
         self.write = write
-        kind: Literal["random", "heuristic"] = "random" if ai == "random" else "heuristic"
+        kind: PlayerKind = next((known for known in PLAYER_KINDS if known == ai), "heuristic")
         self.players: dict[int, Player] = {
             seat: make_player(kind, seed * 7 + seat) for seat in range(1, match.seats)
         }

@@ -119,3 +119,12 @@ def test_a_bad_table_is_an_error_message() -> None:
     run = _play("--preset", "schafkopf", "--seats", "3", stdin="")
     assert run.returncode == 2
     assert "four players" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_easy_ai_players_play_a_session_through() -> None:
+    run = _play("--preset", "skat", "--seed", "3", "--rounds", "1", "--ai", "easy",
+                stdin="\n" * 200)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "Final standings:" in run.stdout and "Traceback" not in run.stderr
+    refused = _play("--preset", "skat", "--ai", "hard", stdin="")
+    assert refused.returncode == 2 and "invalid choice" in refused.stderr
