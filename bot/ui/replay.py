@@ -27,14 +27,13 @@ from bot.ui.games import (
     card_face,
     card_points,
     play_order,
-    player_result,
     renderer_for,
     title,
 )
 from bot.ui.message import Picture, Rendered
 from bot.ui.replay_items import MAX_STEP, Go, ReplayButton
+from bot.ui.results import player_lines
 from bot.ui.table import last_trick_text
-from bot.ui.text import score_text
 from ramsch_core import (
     Card,
     DealResult,
@@ -327,32 +326,8 @@ def _hands_text(step: Step, names: list[str]) -> str:
 
 def _result_lines(rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
     """Each player's line of the deal's own result (a Bock doubling is the table's)."""
-    renderer = renderer_for(rules)
-    sign = renderer.unit(rules)
-    lines = []
-    for seat, name in enumerate(names):
-        own = result.tags[seat] if seat < len(result.tags) else ()
-        tags = [_(label) for tag, label in renderer.tag_labels.items() if tag in own]
-        who = f"**{name}** ({', '.join(tags)})" if tags else f"**{name}**"
-        own_line = player_result(rules, result, seat)
-        if own_line is not None:
-            lines.append(f"{who}: {own_line}")
-            continue
-        tricks = _n("{count} trick", "{count} tricks", result.trick_counts[seat])
-        score = score_text(result.scores[seat])
-        if sign:
-            line = _(
-                "{who}: {card_points} card points, {tricks} → **{score}{unit}**",
-                who=who, card_points=result.card_points[seat], tricks=tricks, score=score,
-                unit=sign,
-            )  # fmt: skip
-        else:
-            line = _(
-                "{who}: {card_points} card points, {tricks} → **{score}** points",
-                who=who, card_points=result.card_points[seat], tricks=tricks, score=score,
-            )  # fmt: skip
-        lines.append(line)
-    deal_line = renderer.deal_line(result, names)
+    lines = player_lines(rules, result, names, result.scores)
+    deal_line = renderer_for(rules).deal_line(result, names)
     if deal_line:
         lines.insert(0, deal_line)
     return lines

@@ -37,8 +37,10 @@ from bot.ui.table import (
 from bot.ui.text import name_text, score_text
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bot.tables import Table
-    from ramsch_core import SheetEntry
+    from ramsch_core import DealResult, RuleSet, SheetEntry
 
 RESULT_COLOUR = discord.Colour.orange()
 STANDINGS_COLOUR = discord.Colour.purple()
@@ -50,21 +52,28 @@ def _names(table: Table, entry: SheetEntry) -> list[str]:
 
 
 def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
-    result = entry.result
-    names = _names(table, entry)
-    renderer = renderer_for(table.rules)
-    sign = renderer.unit(table.rules)
+    scores = [entry.table_scores[entry.seats[seat]] for seat in range(len(entry.seats))]
+    return player_lines(table.rules, entry.result, _names(table, entry), scores)
+
+
+def player_lines(
+    rules: RuleSet, result: DealResult, names: list[str], scores: Sequence[Fraction]
+) -> list[str]:
+    """Each player's line of a deal's result: his own line if the game has one (e.g. the
+    declarer's), else card points, tricks and ``scores[seat]`` (with the game's unit)."""
+    renderer = renderer_for(rules)
+    sign = renderer.unit(rules)
     lines = []
     for seat, name in enumerate(names):
         own = result.tags[seat] if seat < len(result.tags) else ()
         tags = [_(label) for tag, label in renderer.tag_labels.items() if tag in own]
         who = f"**{name}** ({', '.join(tags)})" if tags else f"**{name}**"
-        own_line = player_result(table.rules, result, seat)
+        own_line = player_result(rules, result, seat)
         if own_line is not None:
             lines.append(f"{who}: {own_line}")
             continue
         tricks = _n("{count} trick", "{count} tricks", result.trick_counts[seat])
-        score = score_text(entry.table_scores[entry.seats[seat]])
+        score = score_text(scores[seat])
         if sign:  # the score is money: cents
             line = _(
                 "{who}: {card_points} card points, {tricks} → **{score}{unit}**",
