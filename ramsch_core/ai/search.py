@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Literal
 
 from ramsch_core.actions import Action, Play
@@ -160,6 +161,30 @@ def rollout_card(kernel: Kernel, position: Position) -> None:
     kernel.play(position, rule_card(kernel, knowledge, legal))
 
 
+def _closed_trick(
+    cards: tuple[int, ...],
+    order: Sequence[int],
+    relevant: int,
+    won: tuple[int, ...],
+    counts: tuple[int, ...],
+    last: tuple[int, ...],
+    number: int,
+) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A complete trick (``cards`` in the play ``order``, ``relevant``: the cards that can win
+    it) taken: its winner and the tricks won, counted and last taken afterwards."""
+    top = taken = 0
+    for card in cards:
+        taken |= card
+        if card & relevant and card > top:
+            top = card
+    winner = order[cards.index(top)]
+    new_won, new_counts, new_last = list(won), list(counts), list(last)
+    new_won[winner] |= taken
+    new_counts[winner] += 1
+    new_last[winner] = number
+    return winner, tuple(new_won), tuple(new_counts), tuple(new_last)
+
+
 def solve(
     kernel: Kernel,
     position: Position,
@@ -256,20 +281,12 @@ def solve(
             if not complete:
                 value = search(tuple(after), leader, cards, won, counts, last, number, alpha, beta)
             else:
-                rel = relevant[cards[0]]
-                top = taken = 0
-                for card in cards:
-                    taken |= card
-                    if card & rel and card > top:
-                        top = card
-                winner = order[cards.index(top)]
-                new_won, new_counts, new_last = list(won), list(counts), list(last)
-                new_won[winner] |= taken
-                new_counts[winner] += 1
-                new_last[winner] = number
+                winner, new_won, new_counts, new_last = _closed_trick(
+                    cards, order, relevant[cards[0]], won, counts, last, number
+                )
                 value = search(
-                    tuple(after), winner, (), tuple(new_won), tuple(new_counts),
-                    tuple(new_last), number + 1, alpha, beta,
+                    tuple(after), winner, (), new_won, new_counts, new_last, number + 1,
+                    alpha, beta,
                 )  # fmt: skip
             if maximise:
                 if value > best:
@@ -341,20 +358,11 @@ def solve_maxn(kernel: Kernel, position: Position, seat: int, table: Table) -> f
             if not complete:
                 vector = search(tuple(after), leader, cards, won, counts, last, number)
             else:
-                rel = relevant[cards[0]]
-                top = taken = 0
-                for card in cards:
-                    taken |= card
-                    if card & rel and card > top:
-                        top = card
-                winner = order[cards.index(top)]
-                new_won, new_counts, new_last = list(won), list(counts), list(last)
-                new_won[winner] |= taken
-                new_counts[winner] += 1
-                new_last[winner] = number
+                winner, new_won, new_counts, new_last = _closed_trick(
+                    cards, order, relevant[cards[0]], won, counts, last, number
+                )
                 vector = search(
-                    tuple(after), winner, (), tuple(new_won), tuple(new_counts),
-                    tuple(new_last), number + 1,
+                    tuple(after), winner, (), new_won, new_counts, new_last, number + 1
                 )  # fmt: skip
             if (
                 best is None
