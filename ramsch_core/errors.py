@@ -106,13 +106,17 @@ class Message(Templated):
 
 
 def one_of(choices: Sequence[object]) -> object:
-    """Choices joined as a player reads them, ``3 or 4 or 5``: the joining word is a message of
-    its own (``{first} or {second}``), so it is translated with the sentence it stands in."""
+    """Choices joined as a player reads them, ``3, 4 or 5``: the joining words are messages of
+    their own (``{first}, {second}`` and ``{first} or {second}``), so they are translated with
+    the sentence they stand in."""
     if not choices:
         return ""
     joined: object = choices[0]
-    for choice in choices[1:]:
-        joined = Message("{first} or {second}", first=joined, second=choice)
+    for index, choice in enumerate(choices[1:], start=2):
+        if index == len(choices):
+            joined = Message("{first} or {second}", first=joined, second=choice)
+        else:
+            joined = Message("{first}, {second}", first=joined, second=choice)
     return joined
 
 

@@ -11,6 +11,7 @@ from bot.tables.log import ActionLog
 from bot.tables.model import Table, Update
 from bot.tables.players import TAKEOVER_KIND, Player, PlayerFactory, player_seed
 from bot.tables.registry import TableRegistry
+from bot.tables.thinking import Thinker
 from ramsch_core import Action, RulesError, SeatView
 
 logger = logging.getLogger(__name__)
@@ -35,12 +36,19 @@ class AutoPlayer:
     turn for a player whose turn timer ran out (``play_for``)."""
 
     def __init__(
-        self, tables: TableRegistry, log: ActionLog, factory: PlayerFactory, delay: float
+        self,
+        tables: TableRegistry,
+        log: ActionLog,
+        factory: PlayerFactory,
+        delay: float,
+        thinker: Thinker | None = None,
     ) -> None:
         self.tables = tables
         self.log = log
         self.factory = factory
         self.delay = delay
+        self.thinker = thinker or Thinker(0)
+        """Where the AI thinks (a process pool for the hard AI, else a thread)."""
         self._players: dict[tuple[int, int, str], Player] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         tables.after_change.append(self.schedule)
@@ -97,8 +105,11 @@ class AutoPlayer:
         view = match.deal.view(deal_seat)
         kind = table.seats[seat].ai or TAKEOVER_KIND
         # The view is an immutable snapshot: a thinking AI need not hold up the event loop.
+        key = (table.id, seat, kind)
         try:
-            action = await asyncio.to_thread(self._player(table, seat, kind).choose, view)
+            action, player = await self.thinker.choose(kind, self._player(table, seat, kind), view)
+            if key in self._players:  # not forgotten while it thought
+                self._players[key] = player
         except (ValueError, NotImplementedError, RulesError) as error:
             # An AI without a rule for this step (a game newer than the AI): a safe move keeps
             # the table going.
@@ -131,9 +142,10 @@ class AutoPlayer:
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def close(self) -> None:
-        """Stop the AI tasks."""
+        """Stop the AI tasks and the processes they think in."""
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
+        await self.thinker.close()

@@ -8,12 +8,12 @@ from typing import Protocol
 
 from ramsch_core import LEVELS, Action, SeatView
 
-AI_KINDS = ("heuristic", "random", "easy")
+AI_KINDS = ("heuristic", "random", "easy", "hard")
 """The AI kinds a seat stores (``seats.ai``); tables of every kind keep playing after an
 upgrade."""
 AI_LEVELS: dict[str, str] = dict(LEVELS)
 """The difficulty levels the host picks in the lobby, weakest first, and the kind each
-stores: easy, normal (the heuristic)."""
+stores: easy, normal (the heuristic), hard (the heuristic with the last tricks searched)."""
 DEFAULT_LEVEL = "normal"
 """The level of an AI added without one (the Add AI button)."""
 TAKEOVER_KIND = "heuristic"
@@ -28,8 +28,9 @@ PlayerFactory = Callable[[str, int], Player]
 """(kind, seed) -> player, like ``ramsch_core.ai.make_player``."""
 
 
-def core_player(kind: str, seed: int) -> Player:
-    """A player from ramsch_core.ai, imported on first use so tables without AI need none."""
+def core_player(kind: str, seed: int, budget: float | None = None) -> Player:
+    """A player from ramsch_core.ai, imported on first use so tables without AI need none;
+    ``budget``: seconds a hard AI's decision may take (None: its default)."""
     from ramsch_core import make_player
 
     if kind == "heuristic":
@@ -38,6 +39,10 @@ def core_player(kind: str, seed: int) -> Player:
         return make_player("random", seed)
     if kind == "easy":
         return make_player("easy", seed)
+    if kind == "hard":
+        from ramsch_core.ai.hard import HardPlayer
+
+        return HardPlayer(seed) if budget is None else HardPlayer(seed, budget=budget)
     raise ValueError(f"Unknown AI '{kind}'")
 
 

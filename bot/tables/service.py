@@ -6,6 +6,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 
 from bot.i18n import N_
 from bot.storage import Store
@@ -20,6 +21,7 @@ from bot.tables.play import PlayService
 from bot.tables.players import PlayerFactory, core_player
 from bot.tables.recovery import Recovery
 from bot.tables.registry import TableRegistry
+from bot.tables.thinking import Thinker
 from bot.tables.timers import IDLE_TIMEOUT, LOBBY_TIMEOUT, Timers
 
 
@@ -40,6 +42,8 @@ class TableService:
         ai_delay: float = 0.0,
         clock: Callable[[], float] = time.time,
         player_factory: PlayerFactory | None = None,
+        ai_processes: int = 0,
+        ai_budget: float | None = None,
         lobby_timeout: float = LOBBY_TIMEOUT,
         idle_timeout: float = IDLE_TIMEOUT,
     ) -> None:
@@ -50,8 +54,8 @@ class TableService:
         self.tables = TableRegistry(clock)
         self.guilds = Guilds(store, clock)
         log = ActionLog(store, self.tables, clock)
-        factory = player_factory or core_player
-        self.autoplay = AutoPlayer(self.tables, log, factory, ai_delay)
+        factory = player_factory or partial(core_player, budget=ai_budget)
+        self.autoplay = AutoPlayer(self.tables, log, factory, ai_delay, Thinker(ai_processes))
         self.lobby = Lobbies(
             store,
             self.tables,

@@ -96,6 +96,7 @@ AI_LEVEL_TEMPLATE = rf"{ids.PREFIX}:t:(?P<table>[0-9]{{1,20}}):ailevel"
 AI_LEVEL_NAMES: dict[str, str] = {
     "easy": N_("easy"),
     "normal": N_("normal"),
+    "hard": N_("hard"),
     "random": N_("random"),
 }
 """How a level (or the random AI's kind) is named to players."""

@@ -241,12 +241,11 @@ def evaluate(
     return {bit: total / (sampled * rollouts) for bit, total in totals.items()}
 
 
-PlayerKind = Literal["random", "easy", "heuristic", "normal"]
+PlayerKind = Literal["random", "easy", "heuristic", "normal", "hard"]
 """What ``make_player`` builds: "normal" is the heuristic under its level's name."""
-PLAYER_KINDS: tuple[PlayerKind, ...] = ("random", "easy", "heuristic", "normal")
-LEVELS: dict[str, PlayerKind] = {"easy": "easy", "normal": "heuristic"}
-"""The difficulty levels a host offers, weakest first, and the kind of AI each plays; "hard"
-(a search AI) is still to come."""
+PLAYER_KINDS: tuple[PlayerKind, ...] = ("random", "easy", "heuristic", "normal", "hard")
+LEVELS: dict[str, PlayerKind] = {"easy": "easy", "normal": "heuristic", "hard": "hard"}
+"""The difficulty levels a host offers, weakest first, and the kind of AI each plays."""
 
 
 def make_player(kind: PlayerKind, seed: int) -> Player:
@@ -259,4 +258,8 @@ def make_player(kind: PlayerKind, seed: int) -> Player:
         return EasyPlayer(seed)
     if kind in ("heuristic", "normal"):
         return HeuristicPlayer(seed)
+    if kind == "hard":
+        from ramsch_core.ai.hard import HardPlayer
+
+        return HardPlayer(seed)
     raise ValueError(f"Unknown AI kind {kind!r}: choose one of {', '.join(PLAYER_KINDS)}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.storage import Store
@@ -343,8 +345,8 @@ async def test_a_forgotten_seat_cannot_be_played_again(service: TableService, st
 async def test_the_host_adds_ais_by_level_and_changes_their_levels(
     service: TableService, store: Store
 ) -> None:
-    """Levels easy and normal (the heuristic) are stored as AI kinds, so no migration: old
-    kinds still seat; the host alone changes a seat's level, only in the lobby."""
+    """Levels easy, normal (the heuristic) and hard are stored as AI kinds, so no migration:
+    old kinds still seat; the host alone changes a seat's level, only in the lobby."""
     from bot.ui.lobby import render_lobby
 
     table = await open_lobby(service)
@@ -359,8 +361,11 @@ async def test_the_host_adds_ais_by_level_and_changes_their_levels(
         await service.lobby.set_ai_level(table.id, HOST, 0, "easy")
     with pytest.raises(TableError, match="Seat 5 is not an AI"):
         await service.lobby.set_ai_level(table.id, HOST, 4, "easy")
-    with pytest.raises(TableError, match="Unknown AI 'hard': choose easy or normal"):
-        await service.lobby.set_ai_level(table.id, HOST, 1, "hard")
+    with pytest.raises(TableError, match="Unknown AI 'expert': choose easy, normal or hard"):
+        await service.lobby.set_ai_level(table.id, HOST, 1, "expert")
+    await service.lobby.set_ai_level(table.id, HOST, 1, "hard")
+    assert table.seats[1].ai == "hard"
+    assert "🤖 AI 1 (hard)" in (render_lobby(table).embeds[0].fields[0].value or "")
     update = await service.lobby.set_ai_level(table.id, HOST, 1, "normal")
     assert update.kind == "ai_added" and update.seat == 1
     await service.lobby.set_ai_level(table.id, HOST, 2, "easy")
@@ -390,8 +395,10 @@ async def test_the_lobby_offers_levels_only_with_an_ai_seated(service: TableServ
     assert [option.value for option in select.options] == [
         "1:easy",
         "1:normal",
+        "1:hard",
         "2:easy",
         "2:normal",
+        "2:hard",
     ]
     assert select.options[0].label == "AI 1: easy"
     shown = render_lobby(table).embeds[0].fields[0].value or ""
@@ -416,7 +423,42 @@ async def test_easy_and_normal_ais_play_a_table_with_the_real_core(store: Store)
         await service.close()
 
 
-def test_ai_levels_rate_between_the_random_and_the_heuristic_ai() -> None:
+async def test_a_hard_ai_thinks_in_a_worker_process_and_plays_a_table(store: Store) -> None:
+    """The hard AI's decisions go to the process pool (the seat's player comes back from the
+    worker with its random state moved on), and it plays a table to the end."""
+    from tests.bot.helpers import play_out
+
+    service = TableService(store, seed_source=lambda: 7, ai_processes=1, ai_budget=0.05)
+    calls: list[str] = []
+    thinker = service.autoplay.thinker
+    choose = thinker.choose
+
+    async def counted(kind: str, player: Any, view: Any) -> Any:
+        calls.append(kind)
+        action, after = await choose(kind, player, view)
+        if kind == "hard" and len(view.legal) > 1:
+            assert after is not player  # it came back from the worker
+        return action, after
+
+    thinker.choose = counted  # type: ignore[method-assign]
+    try:
+        table = await open_lobby(service)
+        await service.lobby.add_ai(table.id, HOST, "hard")
+        await service.lobby.add_ai(table.id, HOST, "hard")
+        await service.lobby.start(table.id, HOST)
+        await service.autoplay.wait_idle()
+        await play_out(service, table, seed=3)
+        assert table.status == "finished"
+        assert [seat.ai for seat in table.seats] == [None, "hard", "hard"]
+        assert calls and set(calls) == {"hard"}
+        assert thinker._pool is not None
+    finally:
+        await service.close()
+    assert thinker._pool is None
+
+
+def test_ai_levels_rate_between_the_random_and_the_hard_ai() -> None:
     from bot.ratings import anchor
 
     assert anchor("random").mu < anchor("easy").mu < anchor("heuristic").mu == anchor(None).mu
+    assert anchor("heuristic").mu < anchor("hard").mu

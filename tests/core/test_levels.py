@@ -99,12 +99,12 @@ def test_easy_scores_between_random_and_the_heuristic() -> None:
 def test_make_player_builds_every_kind_and_level() -> None:
     assert isinstance(make_player("easy", 1), EasyPlayer)
     assert isinstance(make_player("normal", 1), HeuristicPlayer)
-    assert set(LEVELS) == {"easy", "normal"}
+    assert set(LEVELS) == {"easy", "normal", "hard"}
     view = Deal.from_seed(preset("skat"), 2).view(0)
     for kind in (*PLAYER_KINDS, *LEVELS.values()):
         assert make_player(kind, 3).choose(view) in view.legal
-    with pytest.raises(ValueError, match="Unknown AI kind 'hard'"):
-        make_player("hard", 1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Unknown AI kind 'expert'"):
+        make_player("expert", 1)  # type: ignore[arg-type]
 
 
 def test_easy_takes_the_heuristic_card_with_share_one() -> None:

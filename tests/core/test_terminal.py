@@ -121,10 +121,14 @@ def test_a_bad_table_is_an_error_message() -> None:
     assert "four players" in run.stderr and "Traceback" not in run.stderr
 
 
-def test_easy_ai_players_play_a_session_through() -> None:
+def test_easy_and_hard_ai_players_play_a_session_through() -> None:
     run = _play("--preset", "skat", "--seed", "3", "--rounds", "1", "--ai", "easy",
                 stdin="\n" * 200)  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert "Final standings:" in run.stdout and "Traceback" not in run.stderr
-    refused = _play("--preset", "skat", "--ai", "hard", stdin="")
+    hard = _play("--preset", "skat", "--seed", "3", "--rounds", "1", "--ai", "hard",
+                 stdin="\n" * 200)  # fmt: skip
+    assert hard.returncode == 0, hard.stderr
+    assert "Final standings:" in hard.stdout
+    refused = _play("--preset", "skat", "--ai", "expert", stdin="")
     assert refused.returncode == 2 and "invalid choice" in refused.stderr

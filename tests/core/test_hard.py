@@ -1,0 +1,254 @@
+"""The hard AI (the heuristic with the last tricks searched exactly): legal in every game,
+deterministic under a seed, blind to cards its seat has not seen, an exact search that agrees
+with plain max^n in every game's kernel, and the heuristic's decision before the endgame."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ramsch_core import LEVELS, PLAYER_KINDS, make_player, preset
+from ramsch_core.actions import Action, Play
+from ramsch_core.ai import HeuristicPlayer, Player
+from ramsch_core.ai.hard import HardPlayer, Solver
+from ramsch_core.ai.knowledge import kernel_for, read_view, sampler
+from ramsch_core.ai.players import OBJECTIVES, PLAY_SETUPS, READERS
+from ramsch_core.cards import Card
+from ramsch_core.deal import Deal
+from ramsch_core.errors import IllegalActionError
+from ramsch_core.games import GAMES
+from ramsch_core.kernel import Kernel, Position
+from ramsch_core.rules import RuleSet
+from ramsch_core.view import SeatView
+
+
+def _hard(seed: int, worlds: int = 6) -> HardPlayer:
+    """A small hard AI, deterministic (no time budget)."""
+    return HardPlayer(seed, budget=None, worlds=worlds, playouts=60)
+
+
+GAME_PRESETS = [(game.id, name) for game in GAMES.values() for name in game.presets]
+
+
+@pytest.mark.parametrize(("game", "name"), GAME_PRESETS)
+def test_hard_plays_every_game_legally_and_searches_the_end(game: str, name: str) -> None:
+    """A hard seat among heuristic seats finishes seeded deals of every preset of every game
+    with legal actions only, and searches worlds in the last tricks of most of them."""
+    rules = preset(name, game=game)
+    searched = 0
+    for seed in range(3):
+        deal = Deal.from_seed(rules, seed)
+        seat = seed % rules.players
+        hard = _hard(seed, 3)
+        players: list[Player] = [
+            hard if each == seat else HeuristicPlayer(seed, playouts=30)
+            for each in range(rules.players)
+        ]
+        while deal.to_act is not None:
+            view = deal.view(deal.to_act)
+            action = players[deal.to_act].choose(view)
+            assert action in view.legal, (name, seed, view.phase, action)
+            if deal.to_act == seat and hard.last_worlds:
+                searched += 1
+                assert hard.last_worlds == 3
+            deal.apply(action)
+        assert deal.result is not None
+    if game != "ramsen":  # a Ramsen deal may end (or its seat pass) before its last tricks
+        assert searched
+
+
+def _advance(rules: RuleSet, seed: int, left: int) -> tuple[Deal, list[Action]]:
+    """A deal played by rule-of-thumb seats until at most ``left`` tricks are left (the trick
+    begun counts) and the seat to act has a choice of cards."""
+    deal = Deal.from_seed(rules, seed)
+    actions: list[Action] = []
+    rule = HeuristicPlayer(seed, playouts=0)
+    while deal.to_act is not None:
+        view = deal.view(deal.to_act)
+        cards = [action for action in view.legal if isinstance(action, Play)]
+        if view.phase == "play" and len(view.hand) <= left and len(cards) > 1:
+            return deal, actions
+        action = rule.choose(view)
+        deal.apply(action)
+        actions.append(action)
+    raise AssertionError(f"deal {seed} ended before {left} tricks were left with a choice")
+
+
+def _swapped(deal: Deal, actions: list[Action], seat: int, rng: random.Random) -> Deal:
+    """The same actions on another deal of a Ramsch: every card ``seat`` has not seen is dealt
+    anew among the other seats and the skat, keeping hand sizes and the voids they showed."""
+    view = deal.view(seat)
+    kernel = kernel_for(view.rules)
+    world = sampler(read_view(kernel, view), rng.random)()
+    hands: list[list[Card]] = [kernel.cards(hand) for hand in world.hands]
+    for trick in view.tricks:
+        for index, card in enumerate(trick.cards):
+            hands[(trick.leader + index) % view.players].append(card)
+    assert view.trick_leader is not None
+    for index, card in enumerate(view.trick):
+        hands[(view.trick_leader + index) % view.players].append(card)
+    other = Deal(view.rules, hands, kernel.cards(world.skat))
+    for action in actions:
+        other.apply(action)
+    return other
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"), [("skat", 1), ("skat", 2), ("schafkopf", 3), ("altenburg", 4)]
+)
+def test_decisions_do_not_depend_on_unseen_cards(name: str, seed: int) -> None:
+    """Deals that differ in every card the seat has not seen, but show it the same view, get
+    the same searched card values and decision from the same seed: the AI decides from its
+    seat's view only."""
+    deal, actions = _advance(preset(name), seed, 3)
+    seat = deal.to_act
+    assert seat is not None
+    view = deal.view(seat)
+    kernel = kernel_for(view.rules)
+    legal = kernel.mask(action.card for action in view.legal if isinstance(action, Play))
+    expected = _hard(5, 10).values(kernel, read_view(kernel, view), legal)
+    rng = random.Random(seed)
+    differ = 0
+    for _ in range(4):
+        other = _swapped(deal, actions, seat, rng)
+        assert other.view(seat) == view
+        differ += any(other.hand(held) != deal.hand(held) for held in range(view.players))
+        mirrored = other.view(seat)
+        assert _hard(5, 10).values(kernel, read_view(kernel, mirrored), legal) == expected
+        assert _hard(5, 10).choose(mirrored) == _hard(5, 10).choose(view)
+    assert differ
+
+
+def test_same_seed_same_decision_and_a_seed_matters() -> None:
+    deal, _ = _advance(preset("skat"), 4, 3)
+    assert deal.to_act is not None
+    view = deal.view(deal.to_act)
+    assert _hard(9).choose(view) == _hard(9).choose(view)
+    kernel = kernel_for(view.rules)
+    knowledge = read_view(kernel, view)
+    legal = kernel.mask(action.card for action in view.legal if isinstance(action, Play))
+    assert _hard(9).values(kernel, knowledge, legal) == _hard(9).values(kernel, knowledge, legal)
+    seeds = {tuple(_hard(seed, 2).values(kernel, knowledge, legal).values()) for seed in range(6)}
+    assert len(seeds) > 1
+
+
+def _successors(kernel: Kernel, position: Position) -> list[Position]:
+    mover = kernel.to_play(position)
+    legal = kernel.legal(position.hands[mover], position.trick)
+    positions = []
+    while legal:
+        bit = legal & -legal
+        legal ^= bit
+        after = Position(
+            list(position.hands), position.leader, list(position.trick), list(position.won),
+            list(position.counts), list(position.last), position.number, position.skat,
+            position.pushes,
+        )  # fmt: skip
+        kernel.play(after, bit)
+        positions.append(after)
+    return positions
+
+
+def _maxn(kernel: Kernel, position: Position, leaf: object) -> list[float]:
+    """Plain max^n without memo (the first best card of each mover): the reference."""
+    if not position.trick and kernel.finished(position):
+        return leaf(position)  # type: ignore[operator,no-any-return]
+    mover = kernel.to_play(position)
+    best: list[float] | None = None
+    for after in _successors(kernel, position):
+        vector = _maxn(kernel, after, leaf)
+        if best is None or vector[mover] > best[mover]:
+            best = vector
+    assert best is not None
+    return best
+
+
+def _world(view: SeatView, rng: random.Random) -> tuple[Kernel, Position, object]:
+    """The kernel the heuristic plays ``view``'s game with, a world drawn from the seat's
+    knowledge, and the game's objective (or None)."""
+    game = view.public.game
+    setup = PLAY_SETUPS.get(game)
+    kernel, declarer = setup(view) if setup is not None else (kernel_for(view.rules), None)
+    knowledge = READERS.get(game, read_view)(kernel, view, declarer)
+    goal = OBJECTIVES.get(game)
+    return kernel, sampler(knowledge, rng.random)(), None if goal is None else goal(kernel)
+
+
+@pytest.mark.parametrize(("game", "name"), GAME_PRESETS)
+def test_exact_search_agrees_with_plain_maxn(game: str, name: str) -> None:
+    """In each game's own kernel (Skat's declared games, Schafkopf's with the world's partner,
+    Ramsen's seats in and early end), the memoised search finds the plain max^n values of
+    worlds of the last three tricks, one memo shared by every card tried, as in a decision."""
+    rules = preset(name, game=game)
+    rng = random.Random(17)
+    checked = 0
+    for seed in range(12):
+        try:
+            deal, _ = _advance(rules, seed, 3)
+        except AssertionError:
+            continue  # a Ramsen deal that ended early
+        assert deal.to_act is not None
+        kernel, world, objective = _world(deal.view(deal.to_act), rng)
+        solver = Solver(kernel, world, objective)  # type: ignore[arg-type]
+
+        def leaf(position: Position, solver: Solver = solver) -> list[float]:
+            return list(
+                solver.leaf(tuple(position.won), tuple(position.counts), tuple(position.last))
+            )
+
+        for after in _successors(kernel, world):
+            expected = _maxn(kernel, after, leaf)
+            found = solver.value(
+                tuple(after.hands), after.leader, tuple(after.trick), tuple(after.won),
+                tuple(after.counts), tuple(after.last), after.number,
+            )  # fmt: skip
+            assert list(found) == pytest.approx(expected)
+            checked += 1
+        if checked >= 8:
+            break
+    assert checked
+
+
+def test_before_the_endgame_the_hard_ai_is_the_heuristic() -> None:
+    """Early tricks, Schieberamsch pushes and the bidding of full Skat: the heuristic's
+    decision, of the same seed and playouts."""
+    deal = Deal.from_seed(preset("skat"), 3)
+    for _ in range(4):
+        assert deal.to_act is not None
+        view = deal.view(deal.to_act)
+        player = _hard(2)
+        assert player.choose(view) == HeuristicPlayer(2, playouts=60, time_limit=None).choose(view)
+        assert player.last_worlds == 0
+        deal.apply(view.legal[0])
+    for rules in (preset("skat-schieberamsch"), GAMES["skat"].preset("skat")):
+        deal = Deal.from_seed(rules, 2)
+        view = deal.view(deal.to_act or 0)
+        assert view.phase != "play"
+        assert _hard(3).choose(view) == HeuristicPlayer(3, playouts=60).choose(view)
+
+
+def test_a_forced_card_is_played_and_off_turn_is_refused() -> None:
+    deal = Deal.from_seed(preset("skat"), 1)
+    with pytest.raises(IllegalActionError, match="not its turn"):
+        _hard(0).choose(deal.view(1))
+    forced = 0
+    for _ in range(30):
+        assert deal.to_act is not None
+        view = deal.view(deal.to_act)
+        if len(view.legal) == 1:
+            player = _hard(0)
+            assert player.choose(view) == view.legal[0]
+            assert player.last_worlds == 0
+            forced += 1
+        deal.apply(HeuristicPlayer(0, playouts=0).choose(view))
+    assert forced
+
+
+def test_hard_is_a_level_and_a_kind() -> None:
+    assert LEVELS["hard"] == "hard"
+    assert "hard" in PLAYER_KINDS
+    assert list(LEVELS) == ["easy", "normal", "hard"]
+    player = make_player("hard", 3)
+    assert isinstance(player, HardPlayer)
+    assert player.budget == 1.0
