@@ -21,12 +21,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ramsch_core.actions import Action
+from ramsch_core.ai import ramsen
 from ramsch_core.ai.knowledge import Knowledge, sampler
 from ramsch_core.ai.players import DEFAULT_PLAYOUTS, HeuristicPlayer, Objective
 from ramsch_core.ai.ramsch import bits_of
 from ramsch_core.contracts import Value
 from ramsch_core.kernel import Kernel, Position
 from ramsch_core.kernel.tally import tally
+from ramsch_core.view import SeatView
 
 DEFAULT_BUDGET = 1.0
 """Seconds a searched decision may take (checked between worlds; at least one is searched)."""
@@ -36,6 +39,9 @@ DEFAULT_WORLDS = 40
 
 EXACT_TRICKS = 3
 """Tricks left (the trick begun counts) from which the play is searched to the end."""
+
+STEP_WORLDS = 200
+"""Worlds for a searched step before the card play (cheap: one random playout each)."""
 
 PLAYOUTS = DEFAULT_PLAYOUTS
 """The heuristic's playouts per decision before the search takes over (as the normal AI)."""
@@ -67,6 +73,13 @@ class HardPlayer(HeuristicPlayer):
         self.exact_tricks = exact_tricks
         self.last_worlds = 0
         """Worlds searched by the last searched decision (0: the playouts decided)."""
+
+    def choose(self, view: SeatView) -> Action:
+        step = SEARCHED_STEPS.get((view.public.game, view.phase))
+        if step is not None and len(view.legal) > 1:
+            deadline = None if self.budget is None else time.perf_counter() + self.budget
+            return step(view, self.rng.random, STEP_WORLDS, deadline)
+        return super().choose(view)
 
     def _search(
         self,
@@ -111,6 +124,15 @@ class HardPlayer(HeuristicPlayer):
                 )[seat]  # fmt: skip
         self.last_worlds = sampled
         return {bit: total / sampled for bit, total in totals.items()}
+
+
+SearchedStep = Callable[[SeatView, Callable[[], float], int, float | None], Action]
+"""A step searched by simulation: (view, random numbers, worlds, deadline) -> the action."""
+SEARCHED_STEPS: dict[tuple[str, str], SearchedStep] = {
+    ("ramsen", "in_or_pass"): ramsen.search_in_or_pass,
+}
+"""Per (game, phase) before the card play, the hard AI's own search of the step (the
+heuristic's rule elsewhere)."""
 
 
 class Solver:

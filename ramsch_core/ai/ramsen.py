@@ -4,6 +4,7 @@ play (passed seats, its own discards, the upcard, the talon face down) for the p
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -255,6 +256,10 @@ def objective(kernel: Kernel) -> Callable[[Sequence[int], int], float]:
     return value
 
 
+_objective = lru_cache(maxsize=256)(objective)
+"""``objective`` once per kernel (the kernels of ``deal_kernel`` are cached too)."""
+
+
 def rule_card(kernel: Kernel, knowledge: Knowledge, legal: int) -> int:
     """The rule-of-thumb card among ``legal``: lead the top trump when it is the highest
     left, else a low card; in a trick, win with the lowest card that does, else play low."""
@@ -269,3 +274,92 @@ def rule_card(kernel: Kernel, knowledge: Knowledge, legal: int) -> int:
     best = max(bit for bit in trick if bit & relevant)
     beating = legal & relevant & ~(2 * best - 1)
     return beating & -beating if beating else legal & -legal
+
+
+def search_in_or_pass(
+    view: SeatView, rand: Callable[[], float], worlds: int, deadline: float | None = None
+) -> Action:
+    """RA-5 by simulation (the hard AI): in or pass, whichever does better over ``worlds``
+    deals of the unseen cards (fewer once ``time.perf_counter()`` passes ``deadline``, at
+    least one). In each world the seats still to speak decide by the rule of
+    thumb on the hands the world gives them (a seat that exchanged plays, so does a forced
+    dealer), the seats in play the deal out at random, and the seat's value is the
+    playouts' objective (bars drawn, against the others' mean, and winning the game); both
+    answers see the same worlds and the same random play."""
+    state = _state(view)
+    upcard = state.upcard
+    assert upcard is not None
+    if In() not in view.legal or Pass() not in view.legal:
+        return view.legal[0]
+    rules = view.rules
+    players, me, dealer = view.players, view.seat, state.dealer
+    forced_dealer = bool(getattr(rules, "dealer_forced", False))
+    values = card_values(upcard.suit)
+    owed = state.owed_before
+    dealer_holds_upcard = state.took_upcard and dealer != me
+    known = {*view.hand, *view.laid, upcard}
+    pool = [card for card in Card if card not in known]
+    seen = 0
+    for card in known:
+        seen |= 1 << card
+    mean, miss = _unseen_chances(values, seen)
+    said_in = [seat for seat in range(players) if state.said.get(seat) == "in"]
+    later = list(range(me + 1, players))
+    size = rules.hand_size
+    totals = {"in": 0.0, "pass": 0.0}
+    for world in range(max(1, worlds)):
+        if world and deadline is not None and time.perf_counter() > deadline:
+            break
+        for index in range(len(pool) - 1, 0, -1):
+            other = int(rand() * (index + 1))
+            pool[index], pool[other] = pool[other], pool[index]
+        hands: dict[int, list[Card]] = {me: list(view.hand)}
+        taken = 0
+        for seat in (*said_in, *later):
+            if seat == dealer and dealer_holds_upcard:
+                hands[seat] = [*pool[taken : taken + size - 1], upcard]
+                taken += size - 1
+            else:
+                hands[seat] = pool[taken : taken + size]
+                taken += size
+        numbers = [rand() for _ in range(40)]
+        for word in totals:
+            active = [*said_in, me] if word == "in" else list(said_in)
+            for position, seat in enumerate(later):
+                bound = state.exchanged.get(seat, 0) > 0
+                forced = forced_dealer and seat == dealer and not active
+                undecided = len(later) - position - 1
+                if not (bound or forced):
+                    worth = play_value(
+                        [values[card] for card in hands[seat]], 0, mean, miss,
+                        max(1.0, len(active) + LATER_IN * undecided), players, owed[seat],
+                    )  # fmt: skip
+                if bound or forced or worth > 0:
+                    active.append(seat)
+            totals[word] += _world_value(rules, upcard.suit, owed, sorted(active), hands, me,
+                                         iter(numbers).__next__)  # fmt: skip
+    return In() if totals["in"] > totals["pass"] else Pass()
+
+
+def _world_value(
+    rules: RuleSet,
+    trump: Suit,
+    owed: tuple[int, ...],
+    active: list[int],
+    hands: dict[int, list[Card]],
+    seat: int,
+    rand: Callable[[], float],
+) -> float:
+    """The seat's objective for one world: the seats ``active`` play it out at random (a lone
+    seat in takes the five tricks without play; nobody in, a void deal worth nothing)."""
+    if not active:
+        return 0.0
+    kernel = deal_kernel(rules, trump, owed, tuple(active))
+    players = kernel.players
+    won, counts, last = [0] * players, [0] * players, [-1] * players
+    if len(active) == 1:
+        counts[active[0]] = kernel.tricks_per_deal
+    else:
+        masks = [kernel.mask(hands[each]) if each in active else 0 for each in range(players)]
+        kernel.run(masks, active[0], [], won, counts, last, 0, rand, None)
+    return _objective(kernel)(counts, seat)

@@ -252,3 +252,53 @@ def test_hard_is_a_level_and_a_kind() -> None:
     player = make_player("hard", 3)
     assert isinstance(player, HardPlayer)
     assert player.budget == 1.0
+
+
+def _in_or_pass_views(count: int) -> list[SeatView]:
+    """Views of seats with the choice of in or pass, from seeded Ramsen deals (the exchange by
+    the heuristic, the earlier words at random)."""
+    rules = GAMES["ramsen"].preset("ramsen")
+    views: list[SeatView] = []
+    seed = 0
+    while len(views) < count:
+        deal = Deal.from_seed(rules, seed)
+        rng = random.Random(seed)
+        seed += 1
+        while deal.to_act is not None and deal.phase != "play":
+            view = deal.view(deal.to_act)
+            if view.phase == "in_or_pass" and len(view.legal) > 1:
+                views.append(view)
+            if view.phase == "in_or_pass":
+                action = rng.choice(view.legal)
+            else:
+                action = HeuristicPlayer(seed, playouts=0).choose(view)
+            deal.apply(action)
+    return views
+
+
+def test_ramsen_in_or_pass_is_searched_and_agrees_with_the_rule_where_it_is_clear() -> None:
+    """The hard AI simulates in or pass (Ramsen): deterministic for a seed, and where the rule
+    of thumb is sure (a hand worth many bars, or a hand sure to draw none) it answers the same;
+    elsewhere it may differ, and it does somewhere."""
+    from ramsch_core.ai import ramsen
+    from ramsch_core.phases.in_or_pass import In
+
+    strong = weak = differ = 0
+    for view in _in_or_pass_views(60):
+        state = view.public.state
+        assert isinstance(state, ramsen.RamsenState)
+        assert state.upcard is not None
+        values = ramsen.card_values(state.upcard.suit)
+        chances = sorted((values[card] for card in view.hand), reverse=True)
+        searched = _hard(1).choose(view)
+        assert searched == _hard(1).choose(view)
+        assert searched in view.legal
+        rule = HeuristicPlayer(1).choose(view)
+        if chances[0] >= 0.9 and chances[1] >= 0.8:  # two of the top trumps: two tricks
+            strong += 1
+            assert searched == In(), view.hand
+        elif chances[0] <= 0.1:  # no trump, no Ace: no trick to expect
+            weak += 1
+            assert searched != In(), view.hand
+        differ += searched != rule
+    assert strong and weak and differ
