@@ -68,9 +68,10 @@ AI_ANCHORS: dict[str, Skill] = {
 }
 """Each AI kind's fixed rating. The heuristic AI is set where a newcomer starts (an average
 player); the random AI, which plays any legal card, well below; the easy AI, which plays the
-heuristic's card half the time and any legal card else, between them; the hard AI, the
-heuristic with the last tricks searched exactly, a little above it (the arena measures it a
-few points per deal stronger). A small sigma makes the anchor a confident yardstick. An AI kind missing here is rated as the heuristic one."""
+heuristic's card half the time and any legal card else, between them; the hard AI (the
+heuristic with the last tricks searched exactly) a little above the heuristic. A small sigma
+makes the anchor a confident yardstick. An AI kind missing here is rated as the heuristic
+one."""
 
 
 AI_MARGIN = 10.0
