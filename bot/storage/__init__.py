@@ -1,4 +1,5 @@
-"""Durable state in SQLite: tables, seats, the append-only action log, results, settings."""
+"""Durable state in SQLite (or PostgreSQL, bot/storage/backend.py): tables, seats, the
+append-only action log, results, settings."""
 
 from bot.storage.migrations import MigrationError, bundled_migrations, migrate
 from bot.storage.rows import (

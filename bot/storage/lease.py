@@ -20,12 +20,13 @@ import logging
 import os
 import secrets
 import socket
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from bot.storage.backend import DATABASE_ERRORS
 
 if TYPE_CHECKING:
     from bot.storage.store import Store
@@ -187,7 +188,7 @@ class ProcessLease:
                 kept = await self.store.renew_lease(
                     self.scope, self.holder, now=self.clock(), duration=self.duration
                 )
-            except sqlite3.Error as error:  # busy for a moment: the next renewal may pass
+            except DATABASE_ERRORS as error:  # busy or unreachable for a moment: try again
                 log.warning("Could not renew the process lease: %s", error)
                 continue
             if not kept:

@@ -1,4 +1,7 @@
-"""Versioned SQL migrations (migrations/NNN_name.sql), applied in order, each exactly once."""
+"""Versioned SQL migrations (migrations/NNN_name.sql), applied in order, each exactly once.
+
+PostgreSQL has its own dialect of each (migrations/postgresql/NNN_name.sql, the same versions
+and names): the same tables, columns and append-only log, in PostgreSQL's types."""
 
 from __future__ import annotations
 
@@ -8,6 +11,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 import aiosqlite
+
+from bot.storage.backend import Connection, PgConnection
 
 _NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 
@@ -23,10 +28,20 @@ class Migration:
     sql: str
 
 
-def bundled_migrations() -> list[Migration]:
-    """The migration files shipped in bot/storage/migrations, in version order."""
+POSTGRESQL = "postgresql"
+"""The folder of PostgreSQL's migrations, beside SQLite's."""
+PG_MIGRATION_LOCK = 0x52414D5343480001
+"""pg_advisory_xact_lock key: processes starting together migrate one after the other."""
+
+
+def bundled_migrations(dialect: str = "sqlite") -> list[Migration]:
+    """The migration files shipped in bot/storage/migrations (``dialect`` "postgresql": in
+    its postgresql folder), in version order."""
     found: dict[int, Migration] = {}
-    for entry in resources.files("bot.storage").joinpath("migrations").iterdir():
+    folder = resources.files("bot.storage").joinpath("migrations")
+    if dialect == POSTGRESQL:
+        folder = folder.joinpath(POSTGRESQL)
+    for entry in folder.iterdir():
         match = _NAME.match(entry.name)
         if not match:
             if entry.name.endswith(".sql"):
@@ -51,21 +66,17 @@ async def applied_versions(db: aiosqlite.Connection) -> list[int]:
     return [row[0] for row in rows]
 
 
-async def migrate(db: aiosqlite.Connection, migrations: list[Migration] | None = None) -> list[int]:
+async def migrate(db: Connection, migrations: list[Migration] | None = None) -> list[int]:
     """Apply every migration not yet recorded in schema_version; return the versions applied.
 
     Each migration runs in its own transaction together with its schema_version row, so a
     failing migration leaves the database at the previous version.
     """
+    if isinstance(db, PgConnection):
+        return await _migrate_postgres(db, migrations)
     migrations = bundled_migrations() if migrations is None else migrations
     done = await applied_versions(db)
-    known = {migration.version for migration in migrations}
-    unknown = [version for version in done if version not in known]
-    if unknown:
-        raise MigrationError(
-            f"The database has schema version(s) {unknown} this code does not know: "
-            "it was written by a newer version of the bot"
-        )
+    _check_known(done, migrations)
     applied = []
     for migration in migrations:
         if migration.version in done:
@@ -86,3 +97,46 @@ async def migrate(db: aiosqlite.Connection, migrations: list[Migration] | None =
             raise
         applied.append(migration.version)
     return applied
+
+
+def _check_known(done: list[int], migrations: list[Migration]) -> None:
+    known = {migration.version for migration in migrations}
+    unknown = [version for version in done if version not in known]
+    if unknown:
+        raise MigrationError(
+            f"The database has schema version(s) {unknown} this code does not know: "
+            "it was written by a newer version of the bot"
+        )
+
+
+async def _migrate_postgres(db: PgConnection, migrations: list[Migration] | None) -> list[int]:
+    """``migrate`` on PostgreSQL: each migration and its schema_version row in one
+    transaction, all of them under an advisory lock (two processes starting at once: the
+    second finds the first's versions applied)."""
+    migrations = bundled_migrations(POSTGRESQL) if migrations is None else migrations
+    applied: list[int] = []
+    conn = db.conn
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", PG_MIGRATION_LOCK)
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY,"
+            " name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
+        )
+    while True:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", PG_MIGRATION_LOCK)
+            rows = await conn.fetch("SELECT version FROM schema_version ORDER BY version")
+            done = [row[0] for row in rows]
+            _check_known(done, migrations)
+            pending = [m for m in migrations if m.version not in done]
+            if not pending:
+                return applied
+            migration = pending[0]
+            await conn.execute(migration.sql)  # several statements: the simple query protocol
+            await conn.execute(
+                "INSERT INTO schema_version (version, name, applied_at) VALUES ($1, $2, $3)",
+                migration.version,
+                migration.name,
+                time.time(),
+            )
+        applied.append(migration.version)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+import socket
 import sqlite3
 from pathlib import Path
 
+import asyncpg
+
+from bot.storage.backend import describe, is_postgres
 from bot.storage.migrations import MigrationError
 
 
@@ -18,7 +22,7 @@ class StoreUnusable(Exception):
 def check_path(path: str | Path) -> None:
     """StoreUnusable if ``path`` can't hold the database (checked before SQLite tries, so the
     message can name the cause); ``:memory:`` is always fine."""
-    if str(path) == ":memory:":
+    if str(path) == ":memory:" or is_postgres(path):
         return
     file = Path(path)
     parent = file.parent
@@ -47,6 +51,8 @@ def check_path(path: str | Path) -> None:
 
 def unusable(path: str | Path, error: BaseException) -> StoreUnusable:
     """The one-line StoreUnusable for an error SQLite (or the migrations) raised on opening."""
+    if is_postgres(path):
+        return _unusable_postgres(describe(path), error)
     if isinstance(error, MigrationError):
         return StoreUnusable(f"The database {path} can't be used: {error}")
     text = " ".join(str(error).split()) or type(error).__name__
@@ -74,6 +80,45 @@ def unusable(path: str | Path, error: BaseException) -> StoreUnusable:
     return StoreUnusable(f"The database {path} can't be used ({text})")
 
 
+def _unusable_postgres(url: str, error: BaseException) -> StoreUnusable:
+    """``unusable`` for a PostgreSQL URL (shown without its password)."""
+    if isinstance(error, MigrationError):
+        return StoreUnusable(f"The database {url} can't be used: {error}")
+    text = " ".join(str(error).split()) or type(error).__name__
+    if isinstance(
+        error, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError
+    ):
+        return StoreUnusable(
+            f"PostgreSQL refused the login to {url} ({text}): check the user and password in"
+            " RAMSCH_DB"
+        )
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return StoreUnusable(
+            f"The database of {url} does not exist on the PostgreSQL server: create it"
+            " (createdb) or fix its name in RAMSCH_DB"
+        )
+    if isinstance(error, asyncpg.InsufficientPrivilegeError):
+        return StoreUnusable(
+            f"The PostgreSQL user of {url} may not create the bot's tables ({text}): grant it"
+            " CREATE on the database's schema, or let its owner run the bot once"
+        )
+    if isinstance(error, OSError | socket.gaierror | TimeoutError):
+        return StoreUnusable(
+            f"Could not reach the PostgreSQL server of {url} ({text}): check that it runs and"
+            " the host and port in RAMSCH_DB"
+        )
+    return StoreUnusable(f"The database {url} can't be used ({text})")
+
+
 def is_open_error(error: BaseException) -> bool:
     """An error of opening a database that ``unusable`` explains (not a bug of the bot)."""
-    return isinstance(error, sqlite3.Error | MigrationError | OSError)
+    return isinstance(
+        error,
+        sqlite3.Error
+        | MigrationError
+        | OSError
+        | TimeoutError
+        | asyncpg.PostgresError
+        | asyncpg.InterfaceError
+        | asyncpg.ClientConfigurationError,
+    )

@@ -6,9 +6,8 @@ import json
 from fractions import Fraction
 from typing import Any
 
-import aiosqlite
-
 from bot import ratings
+from bot.storage.backend import Connection
 from bot.storage.rows import (
     LeaderboardPage,
     LeaderboardRow,
@@ -23,12 +22,15 @@ _COUNTED = (
     "WHERE s.guild_id = :guild AND s.humans >= 2 AND d.user_id IS NOT NULL"
     " AND d.finished_at >= :since"
 )
-_GAME = "(:game IS NULL OR s.game = :game) AND (:variant IS NULL OR s.variant = :variant)"
+_GAME = (
+    "(CAST(:game AS TEXT) IS NULL OR s.game = :game)"
+    " AND (CAST(:variant AS TEXT) IS NULL OR s.variant = :variant)"
+)
 """One game's variant, all variants of a game (variant NULL), or every game (both NULL)."""
 
 
 async def leaderboard(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     game: str,
     variant: str | None,
@@ -65,7 +67,7 @@ async def leaderboard(
 
 
 async def user_stats(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     user_id: int,
     game: str | None,
@@ -124,7 +126,7 @@ async def user_stats(
 
 
 async def history(
-    db: aiosqlite.Connection, user_id: int, guild_id: int | None, offset: int, limit: int
+    db: Connection, user_id: int, guild_id: int | None, offset: int, limit: int
 ) -> list[MatchSummary]:
     """A player's matches (started tables they sat at), the most recent first."""
     rows = await db.execute_fetchall(
@@ -134,7 +136,7 @@ async def history(
         " FROM matches s JOIN tables t ON t.id = s.table_id"
         " WHERE EXISTS (SELECT 1 FROM seats WHERE seats.table_id = s.table_id"
         "  AND seats.user_id = :user)"
-        " AND (:guild IS NULL OR s.guild_id = :guild)"
+        " AND (CAST(:guild AS BIGINT) IS NULL OR s.guild_id = :guild)"
         " ORDER BY s.started_at DESC, s.table_id DESC LIMIT :limit OFFSET :offset",
         {"user": user_id, "guild": guild_id, "limit": limit, "offset": offset},
     )
@@ -165,7 +167,7 @@ _UNRATED = (
 """The next finished match not yet rated, in the order the matches finished."""
 
 
-async def rate_next_match(db: aiosqlite.Connection, now: float) -> int | None:
+async def rate_next_match(db: Connection, now: float) -> int | None:
     """Rate the earliest finished match not yet rated and mark it rated; return its table id
     (None: every finished match is rated). The caller holds a write transaction.
 
@@ -194,7 +196,7 @@ async def rate_next_match(db: aiosqlite.Connection, now: float) -> int | None:
 
 
 async def _rate_match(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     game: str,
     variant: str,
@@ -241,7 +243,7 @@ async def _rate_match(
 
 
 async def _write_changes(
-    db: aiosqlite.Connection,
+    db: Connection,
     table_id: int,
     guild_id: int,
     game: str,
@@ -262,7 +264,8 @@ async def _write_changes(
         "INSERT INTO ratings (guild_id, game, variant, user_id, mu, sigma, matches, deals,"
         " updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)"
         " ON CONFLICT (guild_id, game, variant, user_id) DO UPDATE SET mu = excluded.mu,"
-        " sigma = excluded.sigma, matches = matches + 1, deals = deals + excluded.deals,"
+        " sigma = excluded.sigma, matches = ratings.matches + 1,"
+        " deals = ratings.deals + excluded.deals,"
         " updated_at = excluded.updated_at",
         [(guild_id, game, variant, was.user_id, now.mu, now.sigma, deals, finished_at)
          for _, was, now, _ in rated if was.user_id is not None],
@@ -300,7 +303,7 @@ def _period_cte(since: float) -> str:
 
 
 async def rating_board(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     game: str,
     variant: str,
@@ -326,7 +329,9 @@ async def rating_board(
         params,
     )
     count = await db.execute_fetchall(
-        f"WITH {cte} SELECT COALESCE(SUM({enough}), 0), COUNT(*) FROM board", params
+        f"WITH {cte} SELECT COALESCE(SUM(CASE WHEN {enough} THEN 1 ELSE 0 END), 0), COUNT(*)"
+        " FROM board",
+        params,
     )
     mine = list(
         await db.execute_fetchall(
@@ -361,7 +366,7 @@ def _average_row(
 
 
 async def average_board(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     game: str,
     variant: str,
@@ -389,7 +394,9 @@ async def average_board(
         params,
     )
     count = await db.execute_fetchall(
-        f"WITH {cte} SELECT COALESCE(SUM(deals >= :min), 0), COUNT(*) FROM board", params
+        f"WITH {cte} SELECT COALESCE(SUM(CASE WHEN deals >= :min THEN 1 ELSE 0 END), 0),"
+        " COUNT(*) FROM board",
+        params,
     )
     mine = list(
         await db.execute_fetchall(
@@ -412,7 +419,7 @@ async def average_board(
 
 
 async def user_ratings(
-    db: aiosqlite.Connection,
+    db: Connection,
     guild_id: int,
     user_id: int,
     game: str | None,
@@ -430,7 +437,8 @@ async def user_ratings(
         f" AND o.deals >= :min AND {ratings.display_sql('o.mu', 'o.sigma')}"
         f" > {ratings.display_sql('r.mu', 'r.sigma')}) END"
         " FROM ratings r WHERE r.guild_id = :guild AND r.user_id = :user"
-        " AND (:game IS NULL OR r.game = :game) AND (:variant IS NULL OR r.variant = :variant)"
+        " AND (CAST(:game AS TEXT) IS NULL OR r.game = :game)"
+        " AND (CAST(:variant AS TEXT) IS NULL OR r.variant = :variant)"
         " ORDER BY r.matches DESC, r.game, r.variant",
         {
             "guild": guild_id,

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from bot.storage.backend import Connection
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class StoredDeal:
 
 
 async def stored_deal(
-    db: aiosqlite.Connection, table_id: int, deal_number: int | None, guild_id: int
+    db: Connection, table_id: int, deal_number: int | None, guild_id: int
 ) -> StoredDeal | None:
     """Deal ``deal_number`` (None: the last finished one) of a table of ``guild_id``; None if
     there is no such finished deal there."""
@@ -37,7 +37,7 @@ async def stored_deal(
             " (SELECT COUNT(*) FROM deal_results c WHERE c.table_id = r.table_id)"
             " FROM deal_results r JOIN tables t ON t.id = r.table_id"
             " WHERE r.table_id = :table AND t.guild_id = :guild"
-            " AND (:deal IS NULL OR r.deal_number = :deal)"
+            " AND (CAST(:deal AS INTEGER) IS NULL OR r.deal_number = :deal)"
             " ORDER BY r.deal_number DESC LIMIT 1",
             {"table": table_id, "guild": guild_id, "deal": deal_number},
         )
@@ -63,7 +63,7 @@ async def stored_deal(
     )
 
 
-async def latest_table(db: aiosqlite.Connection, user_id: int, guild_id: int) -> int | None:
+async def latest_table(db: Connection, user_id: int, guild_id: int) -> int | None:
     """The table of ``guild_id`` where ``user_id`` sat whose last deal finished most recently."""
     rows = list(
         await db.execute_fetchall(

@@ -99,8 +99,10 @@ class SocialStore:
     async def save_thread(self, thread: TableThread) -> None:
         async with self.store._transaction() as db:
             await db.execute(
-                "INSERT OR REPLACE INTO table_threads"
-                " (table_id, parent_id, announcement_id, thread_id) VALUES (?, ?, ?, ?)",
+                "INSERT INTO table_threads (table_id, parent_id, announcement_id, thread_id)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
+                " parent_id = excluded.parent_id, announcement_id = excluded.announcement_id,"
+                " thread_id = excluded.thread_id",
                 (thread.table_id, thread.parent_id, thread.announcement_id, thread.thread_id),
             )
 

@@ -1,4 +1,5 @@
-"""The aiosqlite store: one WAL database, its migrations, and every write the tables make."""
+"""The store: one database (a SQLite file in WAL mode, or PostgreSQL), its migrations, and
+every write the tables make."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import aiosqlite
 
 from bot.ratings import MIN_DEALS, BoardRating, Rank, RankedPage
 from bot.storage import queries, replays
+from bot.storage.backend import Connection, PgConnection, connect_postgres, is_postgres
 from bot.storage.lease import LeaseHolder
 from bot.storage.migrations import migrate
 from bot.storage.opening import StoreUnusable, check_path, is_open_error, unusable
@@ -58,6 +60,11 @@ LIVE_TABLES_OF = (
 )
 """The lobbies and playing tables a user (``:user``) sits at or hosts: forget-me waits for
 them. A finished table counts as over at once, even while its end is being shown."""
+LEASE_LOCK = 0x52414D5343480002
+RATING_LOCK = 0x52414D5343480003
+FORGET_LOCK = 0x52414D5343480004
+"""PostgreSQL advisory lock keys (``Store._transaction(serial=…)``): taking a lease, rating the
+next match, forgetting a user — each reads what it then writes, as one at a time in SQLite."""
 
 
 class Store:
@@ -65,11 +72,16 @@ class Store:
 
     One connection serves the whole bot; an asyncio lock keeps one coroutine's transaction from
     interleaving with another's statements.
+
+    ``path``: a SQLite file (or ``:memory:``), or a ``postgresql://`` URL (bot/storage/backend.py:
+    the same SQL on both; ``postgres`` tells which where they differ).
     """
 
     def __init__(self, path: str | Path) -> None:
         self.path = path
-        self._db: aiosqlite.Connection | None = None
+        self.postgres = is_postgres(path)
+        """Whether the database is PostgreSQL (else SQLite)."""
+        self._db: Connection | None = None
         self._lock = asyncio.Lock()
         self._appends: list[tuple[ActionRow, asyncio.Future[None]]] = []
         """Actions waiting for the next group commit (see ``append_action``)."""
@@ -87,7 +99,11 @@ class Store:
         """Open the database in WAL mode and apply pending migrations.
 
         StoreUnusable, one line saying what to check, if it can't be used: a missing or
-        read-only directory, not a SQLite file, a newer schema, locked by another program."""
+        read-only directory, not a SQLite file, a newer schema, locked by another program (on
+        PostgreSQL: the server can't be reached, refuses the login, the database is missing)."""
+        if self.postgres:
+            await self._connect_postgres()
+            return
         check_path(self.path)
         try:
             db = await aiosqlite.connect(self.path, isolation_level=None)
@@ -120,6 +136,24 @@ class Store:
             raise
         self._db = db
 
+    async def _connect_postgres(self) -> None:
+        """``connect`` for a ``postgresql://`` URL: one asyncpg connection, the PostgreSQL
+        dialect of the migrations applied."""
+        try:
+            db = await connect_postgres(str(self.path))
+        except Exception as error:
+            if is_open_error(error):
+                raise unusable(self.path, error) from None
+            raise
+        try:
+            await migrate(db)
+        except BaseException as error:
+            await db.close()
+            if is_open_error(error):
+                raise unusable(self.path, error) from None
+            raise
+        self._db = db
+
     async def close(self) -> None:
         if self._db is not None:
             db, self._db = self._db, None
@@ -140,29 +174,36 @@ class Store:
         await self.close()
 
     @property
-    def db(self) -> aiosqlite.Connection:
+    def db(self) -> Connection:
         if self._db is None:
             raise RuntimeError("The store is closed")
         return self._db
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock, self._locked_transaction() as db:
+    async def _transaction(self, serial: int | None = None) -> AsyncIterator[Connection]:
+        """A write transaction (the lock held). SQLite's BEGIN IMMEDIATE makes every write
+        transaction wait for the one before; on PostgreSQL, transactions of other processes
+        run beside it, and ``serial`` (an advisory lock key: ``LEASE_LOCK``, ``RATING_LOCK``,
+        ``FORGET_LOCK``) makes those of one kind wait for each other, where a transaction reads
+        what it then writes."""
+        async with self._lock, self._locked_transaction(serial) as db:
             yield db
 
     @asynccontextmanager
-    async def _locked_transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _locked_transaction(self, serial: int | None = None) -> AsyncIterator[Connection]:
         """A transaction for a caller that holds the lock already."""
         db = self.db
-        await db.execute("BEGIN IMMEDIATE")
+        await db.execute("BEGIN" if self.postgres else "BEGIN IMMEDIATE")
         try:
+            if self.postgres and serial is not None:
+                await db.execute("SELECT pg_advisory_xact_lock(?::bigint)", (serial,))
             yield db
         except BaseException:
             await db.execute("ROLLBACK")
             raise
         await db.execute("COMMIT")
 
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def _fetch(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[Any]:
         async with self._lock:
             return list(await self.db.execute_fetchall(sql, params))
 
@@ -183,15 +224,19 @@ class Store:
     ) -> int:
         """Insert a lobby with its first seats; return its id (never reused)."""
         async with self._transaction() as db:
-            cursor = await db.execute(
+            sql = (
                 "INSERT INTO tables (guild_id, channel_id, host_id, status, rules, options,"
                 " turn_timeout, created_at, updated_at, reminder)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host_id, json.dumps(rules), json.dumps(options),
-                 turn_timeout, at, at, reminder),
-            )  # fmt: skip
-            table_id = cursor.lastrowid
-            assert table_id is not None
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)"
+            )
+            params = (guild_id, channel_id, host_id, json.dumps(rules), json.dumps(options),
+                      turn_timeout, at, at, reminder)  # fmt: skip
+            if isinstance(db, PgConnection):
+                table_id = int(await db.fetchval(sql + " RETURNING id", params))
+            else:
+                cursor = await db.execute(sql, params)
+                assert cursor.lastrowid is not None
+                table_id = cursor.lastrowid
             await _write_seats(db, table_id, seats)
         return table_id
 
@@ -330,7 +375,7 @@ class Store:
                 done.set_exception(error)
             return
         try:
-            await _insert_actions(self.db, rows)
+            await self._insert_actions(rows)
         except Exception as error:
             if len(batch) == 1:
                 batch[0][1].set_exception(error)
@@ -338,7 +383,7 @@ class Store:
             # One refused row must not fail the others: write them one by one.
             for row, (_, done) in zip(rows, batch, strict=True):
                 try:
-                    await _insert_actions(self.db, [row])
+                    await self._insert_actions([row])
                 except Exception as single_error:
                     done.set_exception(single_error)
                 else:
@@ -572,17 +617,39 @@ class Store:
         replay` reads it; None if that deal is not finished (or not of ``guild_id``)."""
         rows = await self._fetch(
             "SELECT r.record FROM deal_results r JOIN tables t ON t.id = r.table_id"
-            " WHERE r.table_id = ? AND r.deal_number = ? AND (? IS NULL OR t.guild_id = ?)",
-            (table_id, deal_number, guild_id, guild_id),
+            " WHERE r.table_id = :table AND r.deal_number = :deal"
+            " AND (CAST(:guild AS BIGINT) IS NULL OR t.guild_id = :guild)",
+            {"table": table_id, "deal": deal_number, "guild": guild_id},
         )
         return json.loads(rows[0][0]) if rows else None
 
     async def integrity_check(self) -> list[str]:
-        """``PRAGMA integrity_check`` and ``foreign_key_check``; ``["ok"]`` when sound."""
+        """``PRAGMA integrity_check`` and ``foreign_key_check``; ``["ok"]`` when sound.
+
+        PostgreSQL checks its keys on every write: there, a constraint not validated and a
+        disabled trigger of the action log (no longer append-only) are the problems."""
+        if self.postgres:
+            return await self._pg_integrity_check()
         rows = await self._fetch("PRAGMA integrity_check")
         problems = [row[0] for row in rows if row[0] != "ok"]
         keys = await self._fetch("PRAGMA foreign_key_check")
         problems += [f"foreign key: {tuple(row)}" for row in keys]
+        return problems or ["ok"]
+
+    async def _pg_integrity_check(self) -> list[str]:
+        rows = await self._fetch(
+            "SELECT c.conrelid::regclass::text, c.conname FROM pg_constraint c"
+            " JOIN pg_namespace n ON n.oid = c.connamespace"
+            " WHERE n.nspname = current_schema() AND NOT c.convalidated ORDER BY 1, 2"
+        )
+        problems = [f"constraint not validated: {table}.{name}" for table, name in rows]
+        triggers = await self._fetch(
+            "SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = 'actions'::regclass"
+            " AND tgname LIKE 'actions_append_only_%' ORDER BY tgname"
+        )
+        problems += [f"trigger disabled: {name}" for name, enabled in triggers if enabled == "D"]
+        if len(triggers) != 3:
+            problems.append("the action log's append-only triggers are missing")
         return problems or ["ok"]
 
     async def schema_version(self) -> int:
@@ -598,7 +665,7 @@ class Store:
         matches finished before ratings existed are rated on first use."""
         rated: list[int] = []
         while True:
-            async with self._transaction() as db:
+            async with self._transaction(RATING_LOCK) as db:
                 table_id = await queries.rate_next_match(db, time.time())
             if table_id is None:
                 return rated
@@ -717,7 +784,7 @@ class Store:
             await self.rate_finished_matches()
         except Exception:
             logger.exception("Could not rate the finished matches before forgetting a user")
-        async with self._transaction() as db:
+        async with self._transaction(FORGET_LOCK) as db:
             live = await db.execute_fetchall(LIVE_TABLES_OF, {"user": user_id})
             if live:
                 return Forgotten(live_tables=tuple(int(row[0]) for row in live))
@@ -741,7 +808,10 @@ class Store:
                 "deal_scores", "UPDATE deal_scores SET user_id = NULL WHERE user_id = ?", (user_id,)
             )
             results = await db.execute_fetchall(
-                "SELECT table_id, deal_number, user_ids FROM deal_results WHERE EXISTS"
+                "SELECT table_id, deal_number, user_ids FROM deal_results WHERE"
+                " user_ids::jsonb @> jsonb_build_array(?::bigint)"
+                if self.postgres
+                else "SELECT table_id, deal_number, user_ids FROM deal_results WHERE EXISTS"
                 " (SELECT 1 FROM json_each(deal_results.user_ids) WHERE value = ?)",
                 (user_id,),
             )
@@ -753,21 +823,35 @@ class Store:
                     (json.dumps(kept), table_id, number),
                 )
             handled = {"people", "seats", "tables", "deal_scores", "deal_results", "actions"}
-            for (table,) in await db.execute_fetchall(
-                "SELECT name FROM sqlite_master WHERE type = 'table'"
-                " AND name NOT LIKE 'sqlite%' ORDER BY name"
-            ):
+            for table in await self._tables_with_user_id(db):
                 if table in handled:
                     continue
                 quoted = '"' + str(table).replace('"', '""') + '"'
-                columns = {row[1] for row in await db.execute_fetchall(
-                    f"PRAGMA table_info({quoted})")}  # fmt: skip
-                if "user_id" in columns:
-                    # shown_hands, user_preferences, ratings, rating_changes, and any later
-                    # table keyed by users: the user's rows go.
-                    await run(table, f"DELETE FROM {quoted} WHERE user_id = ?", (user_id,))
+                # shown_hands, user_preferences, ratings, rating_changes, and any later
+                # table keyed by users: the user's rows go.
+                await run(table, f"DELETE FROM {quoted} WHERE user_id = ?", (user_id,))
         self._people.pop(user_id, None)
         return Forgotten(changed=changed)
+
+    async def _tables_with_user_id(self, db: Connection) -> list[str]:
+        """The database's tables with a ``user_id`` column, by name."""
+        if isinstance(db, PgConnection):
+            rows = await db.execute_fetchall(
+                "SELECT table_name FROM information_schema.columns WHERE column_name = 'user_id'"
+                " AND table_schema = current_schema() ORDER BY table_name"
+            )
+            return [str(row[0]) for row in rows]
+        found = []
+        for (table,) in await db.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+            " AND name NOT LIKE 'sqlite%' ORDER BY name"
+        ):
+            quoted = '"' + str(table).replace('"', '""') + '"'
+            columns = {row[1] for row in await db.execute_fetchall(
+                f"PRAGMA table_info({quoted})")}  # fmt: skip
+            if "user_id" in columns:
+                found.append(str(table))
+        return found
 
     # -- process lease (issue 13: one bot process per database; bot/storage/lease.py) -------
 
@@ -785,8 +869,8 @@ class Store:
         """Take ``scope``'s lease for ``holder`` until ``now + duration`` if it is free, held
         by ``holder`` already, or ``gone(current holder, now)``; else the current holder
         (nothing written). One IMMEDIATE transaction: of two processes trying at once, one
-        takes it and the other sees it taken."""
-        async with self._transaction() as db:
+        takes it and the other sees it taken (on PostgreSQL: an advisory lock)."""
+        async with self._transaction(LEASE_LOCK) as db:
             rows = list(await db.execute_fetchall(
                 "SELECT holder, host, pid, acquired_at, expires_at FROM process_lease"
                 " WHERE scope = ?", (scope,)))  # fmt: skip
@@ -829,19 +913,26 @@ class Store:
         )
         return LeaseHolder(*rows[0]) if rows else None
 
+    async def _insert_actions(self, rows: Sequence[ActionRow]) -> None:
+        """One statement, so one implicit transaction: all rows are committed or none. The
+        temp trigger sets each table's ``updated_at`` (SQLite); on PostgreSQL the statement
+        updates them itself, to the ``at`` of each table's last action."""
+        values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows))
+        insert = (
+            "INSERT INTO actions (table_id, seq, seat, person, source, kind, payload, at)"
+            f" VALUES {values}"
+        )
+        if self.postgres:
+            insert = (
+                f"WITH added AS ({insert} RETURNING table_id, seq, at)"
+                " UPDATE tables SET updated_at = last.at FROM (SELECT DISTINCT ON (table_id)"
+                " table_id, at FROM added ORDER BY table_id, seq DESC) AS last"
+                " WHERE tables.id = last.table_id"
+            )
+        await self.db.execute(insert, [value for row in rows for value in row])
 
-async def _insert_actions(db: aiosqlite.Connection, rows: Sequence[ActionRow]) -> None:
-    """One statement, so one implicit transaction: all rows are committed or none. The temp
-    trigger sets each table's ``updated_at``."""
-    values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows))
-    await db.execute(
-        "INSERT INTO actions (table_id, seq, seat, person, source, kind, payload, at)"
-        f" VALUES {values}",
-        [value for row in rows for value in row],
-    )
 
-
-async def _write_seats(db: aiosqlite.Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
+async def _write_seats(db: Connection, table_id: int, seats: Sequence[SeatRow]) -> None:
     await db.executemany(
         "INSERT INTO seats (table_id, seat, user_id, name, ai, away) VALUES (?, ?, ?, ?, ?, ?)",
         [(table_id, index, user, name, ai, int(away))
@@ -849,7 +940,7 @@ async def _write_seats(db: aiosqlite.Connection, table_id: int, seats: Sequence[
     )  # fmt: skip
 
 
-async def _insert_deal(db: aiosqlite.Connection, table_id: int, deal: FinishedDeal) -> None:
+async def _insert_deal(db: Connection, table_id: int, deal: FinishedDeal) -> None:
     result = deal.result
     at = deal.finished_at
     await db.execute(

@@ -1,4 +1,5 @@
-"""Fixtures for the table service: a real store on tmp_path, a fake clock, a stub AI."""
+"""Fixtures for the table service: a real store on tmp_path (or a new PostgreSQL database,
+see tests/pg.py), a fake clock, a stub AI."""
 
 from __future__ import annotations
 
@@ -11,10 +12,22 @@ import pytest
 from bot.storage import Store
 from bot.tables import TableService
 from tests.bot.helpers import FakeClock, make_service
+from tests.pg import chosen_backends
+
+
+@pytest.fixture(params=chosen_backends())
+def backend(request: pytest.FixtureRequest) -> str:
+    """The store's backend: ``RAMSCH_TEST_BACKEND`` (tests/pg.py); a module that sets
+    ``backend`` itself (the storage tests) runs on the backends it names."""
+    return str(request.param)
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
+def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """The database: a SQLite file, or the URL of a new PostgreSQL database (a ``str``)."""
+    if backend == "postgresql":
+        url: Path = request.getfixturevalue("postgres_url")
+        return url
     return tmp_path / "ramsch.db"
 
 

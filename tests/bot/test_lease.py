@@ -141,5 +141,11 @@ def test_pid_alive() -> None:
 
 async def test_the_lease_table_is_part_of_the_schema(db_path: Path) -> None:
     async with Store(db_path) as store:
-        rows = await store.db.execute_fetchall("PRAGMA table_info(process_lease)")
+        if store.postgres:
+            rows = await store.db.execute_fetchall(
+                "SELECT ordinal_position, column_name FROM information_schema.columns"
+                " WHERE table_name = 'process_lease' AND table_schema = current_schema()"
+            )
+        else:
+            rows = await store.db.execute_fetchall("PRAGMA table_info(process_lease)")
         assert {row[1] for row in rows} >= {"scope", "holder", "host", "pid", "expires_at"}

@@ -18,6 +18,7 @@ from bot.tables.privacy import StillPlaying, check_not_playing, forget_user
 from bot.ui.privacy_items import FORMER_PLAYER_LABEL
 from ramsch_core import preset
 from tests.bot.helpers import GUILD, FakeClock, play_out
+from tests.pg import dump_postgres
 
 DORA = 731_000_000_000_000_001
 """The player who asks to be forgotten: an id no score, seed or time can be mistaken for."""
@@ -46,6 +47,8 @@ async def played_table(service: TableService, *, seed: int = 1, channel: int = 1
 
 def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table (a second connection: what is on disk)."""
+    if isinstance(path, str):  # a PostgreSQL database (RAMSCH_TEST_BACKEND)
+        return dump_postgres(path)
     with closing(sqlite3.connect(path)) as db:
         names = [row[0] for row in db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from bot.client import RamschBot
@@ -17,6 +18,7 @@ from bot.storage import Store
 from bot.tables import TableService
 from tests.emulator import Channel, Emulator, Guild
 from tests.emulator.fixtures import emulator, log_guard, start_client, stop_client
+from tests.pg import chosen_backends
 
 __all__ = ["Harness", "emulator", "harness", "log_guard"]
 
@@ -101,10 +103,16 @@ class Harness:
 
 
 @pytest_asyncio.fixture
-async def harness(emulator: Emulator, tmp_path: Path) -> AsyncIterator[Harness]:
-    """The bot, started in this process with its store in a temporary directory."""
+async def harness(
+    emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Harness]:
+    """The bot, started in this process with its store in a temporary directory (or, with
+    ``RAMSCH_TEST_BACKEND=postgresql``, in a new PostgreSQL database: tests/pg.py)."""
     guild = emulator.add_guild("Ramsch Club", channels=("general",))
-    running = Harness(emulator, guild, guild.channels[0], tmp_path / "ramsch.sqlite3")
+    db: Path = tmp_path / "ramsch.sqlite3"
+    if chosen_backends() == ["postgresql"]:
+        db = request.getfixturevalue("postgres_url")
+    running = Harness(emulator, guild, guild.channels[0], db)
     await running.launch()
     try:
         yield running

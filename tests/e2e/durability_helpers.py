@@ -25,6 +25,7 @@ from tests.e2e.driver import Game, logged
 from tests.emulator import Channel, Emulator, Guild, Message, MessageVersion
 from tests.emulator.errors import json_response
 from tests.emulator.rest import Call
+from tests.pg import PgReader
 
 ROOT = Path(__file__).resolve().parents[2]
 CALLBACK_ROUTE = "POST /interactions/{interaction_id}/{token}/callback"
@@ -216,7 +217,10 @@ class ProcessHost:
 
 
 def read_only(db: Path) -> sqlite3.Connection:
-    """A read-only connection (a WAL reader: it never blocks the bot and never writes)."""
+    """A read-only connection (a WAL reader: it never blocks the bot and never writes); for a
+    PostgreSQL database (RAMSCH_TEST_BACKEND), a reader of it (tests/pg.py)."""
+    if isinstance(db, str):
+        return PgReader(db)  # type: ignore[return-value]
     return sqlite3.connect(f"file:{db}?mode=ro", uri=True)
 
 

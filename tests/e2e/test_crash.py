@@ -56,14 +56,18 @@ class Crash:
 class Processes(list[BotProcess]):
     """The bot processes of one test; whatever still runs is stopped at teardown."""
 
+    db: Path
+    """The database of the test (tests/pg.py ``database``: SQLite, or PostgreSQL)."""
+
     async def start(self, host: ProcessHost, cwd: Path) -> BotProcess:
         self.append(await BotProcess.start(host.emulator, host.guild, host.db, cwd))
         return self[-1]
 
 
 @pytest_asyncio.fixture
-async def processes() -> AsyncIterator[Processes]:
+async def processes(database: Path) -> AsyncIterator[Processes]:
     running = Processes()
+    running.db = database
     try:
         yield running
     finally:
@@ -81,7 +85,7 @@ async def crash(
     """Play ``cards_before`` cards, then kill the bot between the next card's commit and its
     render; restart it on the same database and emulator."""
     guild = emulator.add_guild("Crash Club", channels=("general",))
-    host = ProcessHost(emulator, guild, guild.channels[0], tmp_path / "ramsch.sqlite3")
+    host = ProcessHost(emulator, guild, guild.channels[0], processes.db)
     gate = RequestGate(emulator, all_but_callbacks)
     first = await processes.start(host, tmp_path)
     players = [emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]

@@ -13,6 +13,7 @@ from bot.ui import ids
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, answer
 from tests.emulator import SimUser
+from tests.pg import dump_postgres
 
 
 async def two_player_table(harness: Harness, alice: SimUser, bob: SimUser) -> Game:
@@ -28,6 +29,15 @@ async def two_player_table(harness: Harness, alice: SimUser, bob: SimUser) -> Ga
 def mentions(db: Path, user_id: int, name: str) -> list[str]:
     """Rows of the database that still hold the user's id or name."""
     found = []
+    if isinstance(db, str):  # a PostgreSQL database (RAMSCH_TEST_BACKEND)
+        for table, rows in dump_postgres(db).items():
+            for row in rows:
+                for value in row:
+                    if value == user_id or (
+                        isinstance(value, str) and (str(user_id) in value or name in value)
+                    ):
+                        found.append(f"{table}: {row}")
+        return found
     with closing(sqlite3.connect(db)) as conn:
         tables = [row[0] for row in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"

@@ -28,10 +28,10 @@ from tests.emulator import Emulator, Guild
 
 @pytest_asyncio.fixture
 async def bot_process(
-    emulator: Emulator, tmp_path: Path
+    emulator: Emulator, tmp_path: Path, database: Path
 ) -> AsyncIterator[tuple[ProcessHost, BotProcess]]:
     guild = emulator.add_guild("Process Club", channels=("general",))
-    host = ProcessHost(emulator, guild, guild.channels[0], tmp_path / "ramsch.sqlite3")
+    host = ProcessHost(emulator, guild, guild.channels[0], database)
     running = await BotProcess.start(emulator, guild, host.db, tmp_path)
     try:
         yield host, running

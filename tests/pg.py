@@ -1,0 +1,250 @@
+"""A throw-away PostgreSQL server for the tests: a real one, no mock.
+
+``postgres_cluster`` (session fixture) runs ``initdb`` in a temporary directory and starts
+the server on 127.0.0.1 on a free port with trust authentication, once per test session, and
+stops it at the end. Each test that asks for a database gets a new, empty one
+(``PgCluster.create_database``). PostgreSQL refuses to run as root: as root the server runs as
+the ``postgres`` system user (``RAMSCH_TEST_PG_USER`` to name another), which must exist.
+
+Binaries: ``RAMSCH_TEST_PG_BIN`` (a directory with initdb and pg_ctl), else the newest
+``/usr/lib/postgresql/*/bin`` (Debian's layout), else ``pg_ctl`` on the PATH. Without them the
+PostgreSQL tests are skipped, except under ``CI=true``, where they fail: CI must test both
+backends (``.ci/run`` installs Debian's ``postgresql``).
+
+``RAMSCH_TEST_BACKEND`` picks the backend of the tests that run on one (the bot's service
+tests): ``sqlite`` (the default), ``postgresql``, or ``both``. The storage tests always run on
+both."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import glob
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from bot.storage.backend import _arguments, translate
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+def chosen_backends() -> list[str]:
+    """The backends of ``RAMSCH_TEST_BACKEND`` (default: SQLite only)."""
+    chosen = os.environ.get("RAMSCH_TEST_BACKEND", "sqlite").strip().lower()
+    if chosen in ("both", "all"):
+        return list(BACKENDS)
+    if chosen in ("postgresql", "postgres", "pg"):
+        return ["postgresql"]
+    if chosen == "sqlite":
+        return ["sqlite"]
+    raise pytest.UsageError(f"RAMSCH_TEST_BACKEND={chosen!r}: sqlite, postgresql or both")
+
+
+def find_binaries() -> Path | None:
+    """The directory with initdb, pg_ctl and psql, if PostgreSQL is installed."""
+    named = os.environ.get("RAMSCH_TEST_PG_BIN")
+    if named:
+        return Path(named)
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"),
+        key=lambda path: int(Path(path).parent.parent.name.split(".")[0] or 0),
+    )
+    if found:
+        return Path(found[-1]).parent
+    on_path = shutil.which("pg_ctl")
+    return Path(on_path).parent if on_path else None
+
+
+def free_port() -> int:
+    with contextlib.closing(socket.socket()) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class PgCluster:
+    """One PostgreSQL server in a temporary directory, listening on 127.0.0.1:``port``."""
+
+    def __init__(self, binaries: Path) -> None:
+        self.binaries = binaries
+        self.port = free_port()
+        self.directory = Path(tempfile.mkdtemp(prefix="ramsch-pg-"))
+        self.data = self.directory / "data"
+        self.user: str | None = None
+        if os.geteuid() == 0:
+            self.user = os.environ.get("RAMSCH_TEST_PG_USER", "postgres")
+            try:
+                entry = pwd.getpwnam(self.user)
+            except KeyError:
+                raise RuntimeError(
+                    f"PostgreSQL can't run as root and there is no user {self.user!r} to run it"
+                    " (create it: useradd --system postgres; or set RAMSCH_TEST_PG_USER)"
+                ) from None
+            os.chown(self.directory, entry.pw_uid, entry.pw_gid)
+        self._names = itertools.count(1)
+
+    def _run(self, *command: str) -> subprocess.CompletedProcess[str]:
+        argv = list(command)
+        if self.user is not None:
+            argv = ["runuser", "-u", self.user, "--", *argv]
+        return subprocess.run(argv, check=True, capture_output=True, text=True, timeout=120)
+
+    def start(self) -> None:
+        self._run(
+            str(self.binaries / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
+            "-E", "UTF8", "--locale=C", "--no-sync",
+        )  # fmt: skip
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.directory}"
+            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            " -c max_connections=300"
+        )
+        try:
+            self._run(
+                str(self.binaries / "pg_ctl"), "-D", str(self.data), "-o", options,
+                "-l", str(self.directory / "server.log"), "-w", "-t", "60", "start",
+            )  # fmt: skip
+        except subprocess.CalledProcessError as error:
+            log = self.directory / "server.log"
+            detail = log.read_text() if log.exists() else ""
+            raise RuntimeError(f"PostgreSQL did not start: {error.stderr}\n{detail}") from None
+
+    def stop(self) -> None:
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
+            self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate",
+                      "-w", "stop")  # fmt: skip
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
+
+    def psql(self, sql: str, database: str = "postgres") -> str:
+        """Run ``sql`` with psql (as the cluster's superuser); its output, unaligned."""
+        done = subprocess.run(
+            [str(self.binaries / "psql"), "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1",
+             "-d", self.url(database), "-c", sql],
+            check=True, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        return done.stdout
+
+    def drop_database(self, url: str) -> None:
+        """Drop the database of ``url``, closing whatever is still connected to it."""
+        name = url.rsplit("/", 1)[1]
+        with contextlib.suppress(subprocess.SubprocessError):
+            self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def create_database(self) -> str:
+        """A new empty database; its URL."""
+        name = f"t{os.getpid()}_{next(self._names)}"
+        self.psql(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PgCluster]:
+    """The session's PostgreSQL server (skipped without PostgreSQL, failed under CI)."""
+    binaries = find_binaries()
+    if binaries is None or not (binaries / "initdb").exists():
+        message = (
+            "PostgreSQL is not installed (no initdb/pg_ctl): apt-get install postgresql, or set"
+            " RAMSCH_TEST_PG_BIN"
+        )
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    cluster = PgCluster(binaries)
+    try:
+        cluster.start()
+    except Exception:
+        cluster.stop()
+        raise
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: PgCluster) -> Iterator[str]:
+    """A new empty database on the session's PostgreSQL server, dropped after the test (a
+    database costs some megabytes of disk: a whole run would fill the temporary directory)."""
+    url = postgres_cluster.create_database()
+    yield url
+    postgres_cluster.drop_database(url)
+
+
+def dump_postgres(url: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table of the database at ``url`` (a connection of its own, in a
+    thread: callable from a test's running event loop), each table's rows sorted by repr."""
+
+    async def read() -> dict[str, list[tuple[Any, ...]]]:
+        conn = await asyncpg.connect(url)
+        try:
+            names = [row[0] for row in await conn.fetch(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            )]  # fmt: skip
+            return {
+                name: sorted((tuple(row) for row in await conn.fetch(f'SELECT * FROM "{name}"')),
+                             key=repr)
+                for name in names
+            }  # fmt: skip
+        finally:
+            await conn.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, read()).result()
+
+
+class PgReader:
+    """A blocking reader of a PostgreSQL database for tests that read what the bot wrote with
+    ``sqlite3`` (``execute(sql, params).fetchall()`` / ``fetchone()``, ``close()``): the
+    store's SQL placeholders, each statement on a connection of its own in a thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._rows: list[tuple[Any, ...]] = []
+
+    def execute(self, sql: str, params: Any = ()) -> PgReader:
+        text, shape = translate(sql)
+        arguments = _arguments(shape, params)
+
+        async def read() -> list[tuple[Any, ...]]:
+            conn = await asyncpg.connect(self.url)
+            try:
+                return [tuple(row) for row in await conn.fetch(text, *arguments)]
+            finally:
+                await conn.close()
+
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            self._rows = pool.submit(asyncio.run, read()).result()
+        return self
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        return list(self._rows)
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        return self._rows[0] if self._rows else None
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def database(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """Where a test's bot keeps its store: ``ramsch.sqlite3`` in ``tmp_path``, or with
+    ``RAMSCH_TEST_BACKEND=postgresql`` the URL of a new PostgreSQL database (a ``str``)."""
+    if chosen_backends() == ["postgresql"]:
+        url: Path = request.getfixturevalue("postgres_url")
+        return url
+    return tmp_path / "ramsch.sqlite3"
