@@ -300,7 +300,8 @@ class Game:
                 known |= set(view.hand) | set(view.skat) | set(view.laid)
             for message in user.visible_messages():
                 text = shown_text(message)
-                if f"#{self.table_id}" not in text or current not in text:
+                # "#1" but not "#12" nor a channel mention "<#15...>" (another table's hand)
+                if not re.search(rf"#{self.table_id}(?!\d)", text) or current not in text:
                     continue
                 public = message.channel.guild is not None and not message.ephemeral
                 allowed = played if public else known

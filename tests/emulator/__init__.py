@@ -1,7 +1,8 @@
 """A local Discord API emulator (REST + gateway) for end-to-end tests of discord.py bots."""
 
-from .emulator import Emulator, Event, RequestSpan, percentile
+from .emulator import Emulator, Event, percentile
 from .errors import APIError, EmulatorFailure, SimulationError, Violation
+from .faults import RequestSpan
 from .interactions import InteractionHandle
 from .message_model import Attachment, Message, MessageVersion
 from .model import ADMINISTRATOR, MANAGE_GUILD, Channel, Guild, Member, Role, UserAccount

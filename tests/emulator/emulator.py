@@ -86,8 +86,16 @@ class Emulator:
         token_lifetime: float = 900.0,
         quiet_period: float = 0.05,
         message_events: bool = True,
+        shard_count: int = 1,
+        max_guilds_per_shard: int | None = None,
     ) -> None:
         self.token = token
+        self.shard_count = shard_count
+        """The shard count ``GET /gateway/bot`` recommends; ``add_guild(shard=...)`` counts
+        modulo it."""
+        self.max_guilds_per_shard = max_guilds_per_shard
+        """An IDENTIFY whose shard would hold more guilds is closed with 4011 (Sharding
+        required), as Discord does past 2,500; None: no limit."""
         self.ack_window = ack_window
         self.token_lifetime = token_lifetime
         self.quiet_period = quiet_period
@@ -204,7 +212,9 @@ class Emulator:
         if guild is not None and guild.id not in self._announced:
             return
         intent = INTENT_GUILD_MEMBERS if event.startswith("GUILD_MEMBER") else INTENT_GUILDS
-        self.gateway.dispatch(event, data, intent=intent)
+        self.gateway.dispatch(
+            event, data, intent=intent, guild_id=None if guild is None else guild.id
+        )
         self.record("dispatch", event=event)
 
     def add_user(
@@ -234,11 +244,19 @@ class Emulator:
         channels: Iterable[str] = ("general",),
         owner: Any = None,
         locale: str = "en-US",
+        shard: int | None = None,
     ) -> Guild:
         """A guild with text channels, the bot as a member (with its role) and an owner;
-        ``locale``: the server's language (its preferred locale)."""
+        ``locale``: the server's language (its preferred locale); ``shard``: an id that puts
+        the guild on this shard of ``shard_count`` (default: whatever the clock gives)."""
         owner_account = self.owner if owner is None else as_account(owner)
-        guild = Guild(self, self.next_id(), name, owner_account.id)
+        if shard is None:
+            guild_id = self.next_id()
+        elif 0 <= shard < self.shard_count:
+            guild_id = self._ids.next_on_shard(shard, self.shard_count)
+        else:
+            raise SimulationError(f"shard {shard} is not below shard_count {self.shard_count}")
+        guild = Guild(self, guild_id, name, owner_account.id)
         guild.locale = locale
         self.guilds[guild.id] = guild
         for channel_name in channels:
@@ -253,6 +271,7 @@ class Emulator:
                     guild, bot=self.bot, with_members=bool(s.intents & INTENT_GUILD_MEMBERS)
                 ),
                 intent=INTENT_GUILDS,
+                guild_id=guild.id,
             )
         return guild
 
@@ -370,13 +389,22 @@ class Emulator:
                 return full
             return {**full, "content": "", "embeds": [], "components": [], "attachments": []}
 
-        self.gateway.dispatch(event, shaped, intent=intent)
+        guild = message.channel.guild
+        self.gateway.dispatch(
+            event, shaped, intent=intent, guild_id=None if guild is None else guild.id
+        )
         self._last_activity = self._now()
 
     async def dispatch_interaction(self, handle: InteractionHandle) -> None:
         """Send INTERACTION_CREATE; the acknowledgement window starts now."""
         if not self.gateway.connected:
             raise SimulationError("the bot is not connected to the gateway")
+        guild_id = None if handle.guild is None else handle.guild.id
+        sessions = self.gateway.live_sessions(guild_id=guild_id)
+        if not sessions:
+            where = "shard 0 (DMs)" if guild_id is None else f"the shard of guild {guild_id}"
+            raise SimulationError(f"no gateway session of {where} is connected")
+        handle.shards = [session.shard for session in sessions]
         payload = payloads.interaction_payload(
             handle,
             app_id=self.application_id,
@@ -388,8 +416,8 @@ class Emulator:
         self.interactions_by_token[handle.token] = handle
         handle.dispatched_at = self._now()
         self._last_activity = handle.dispatched_at
-        futures = self.gateway.dispatch("INTERACTION_CREATE", payload)
-        self.record("interaction", interaction=handle)
+        futures = self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild_id)
+        self.record("interaction", interaction=handle, shards=handle.shards)
         await asyncio.gather(*futures)
 
     def open_modal(self, handle: InteractionHandle) -> None:

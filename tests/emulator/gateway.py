@@ -1,4 +1,9 @@
-"""The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, GUILD_CREATE, RESUME, dispatches."""
+"""The gateway websocket: HELLO, heartbeats, IDENTIFY/READY, GUILD_CREATE, RESUME, dispatches.
+
+Shards as on Discord: IDENTIFY may carry ``shard: [shard_id, shard_count]`` (none is
+``[0, 1]``). A session gets the guilds with ``(guild_id >> 22) % shard_count == shard_id`` in
+READY and GUILD_CREATE, and only their events and interactions; direct messages and DM
+interactions go to shard 0 only."""
 
 from __future__ import annotations
 
@@ -39,6 +44,24 @@ INTENT_MESSAGE_CONTENT = 1 << 15
 HEARTBEAT_INTERVAL_MS = 41_250
 _SENT = object()
 
+# Close codes.
+INVALID_SHARD = 4010
+SHARDING_REQUIRED = 4011
+
+UNSHARDED = (0, 1)
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard a guild's events go to, as Discord computes it."""
+    return (guild_id >> 22) % shard_count
+
+
+class _Everyone:
+    """``Gateway.dispatch(..., guild_id=EVERY_SESSION)``: not routed by shard."""
+
+
+EVERY_SESSION = _Everyone()
+
 
 class Connection:
     """One websocket; frames go out in order through a queue and a writer task."""
@@ -77,10 +100,18 @@ class Connection:
 class Session:
     """A gateway session; survives its connection so a client can RESUME."""
 
-    def __init__(self, session_id: str, intents: int, counts: Counter[str]) -> None:
+    def __init__(
+        self,
+        session_id: str,
+        intents: int,
+        counts: Counter[str],
+        shard: tuple[int, int] = UNSHARDED,
+    ) -> None:
         self.id = session_id
         self._counts = counts
         self.intents = intents
+        self.shard = shard
+        """``(shard_id, shard_count)`` from IDENTIFY; ``(0, 1)`` when the client sent none."""
         self.seq = 0
         self.buffer: list[dict[str, Any]] = []
         self.connection: Connection | None = None
@@ -92,6 +123,13 @@ class Session:
         self.buffer.append(frame)
         del self.buffer[:-500]
         return self.connection.send(frame) if self.connection is not None else None
+
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether this session gets the events of ``guild_id`` (None: a DM, shard 0 only)."""
+        shard_id, shard_count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return shard_of(guild_id, shard_count) == shard_id
 
 
 class Gateway:
@@ -107,11 +145,17 @@ class Gateway:
     def connected(self) -> bool:
         return any(s.connection is not None for s in self.sessions.values())
 
-    def live_sessions(self, intent: int = 0) -> list[Session]:
+    def live_sessions(
+        self, intent: int = 0, guild_id: int | _Everyone | None = EVERY_SESSION
+    ) -> list[Session]:
+        """Connected sessions with the intent that get the events of ``guild_id`` (None: DMs,
+        shard 0; ``EVERY_SESSION``: all of them)."""
         return [
             s
             for s in self.sessions.values()
-            if s.connection is not None and (not intent or s.intents & intent)
+            if s.connection is not None
+            and (not intent or s.intents & intent)
+            and (isinstance(guild_id, _Everyone) or s.receives(guild_id))
         ]
 
     def dispatch(
@@ -120,11 +164,13 @@ class Gateway:
         data: dict[str, Any] | Callable[[Session], dict[str, Any]],
         *,
         intent: int = 0,
+        guild_id: int | _Everyone | None,
     ) -> list[asyncio.Future[None]]:
-        """Send a dispatch to every live session with the intent (``data`` may depend on the
-        session); returns the write futures."""
+        """Send a dispatch to every live session with the intent whose shard gets the events
+        of ``guild_id`` (None: a DM, shard 0 only); ``data`` may depend on the session.
+        Returns the write futures."""
         futures = []
-        for session in self.live_sessions(intent):
+        for session in self.live_sessions(intent, guild_id):
             future = session.dispatch(event, data(session) if callable(data) else data)
             if future is not None:
                 futures.append(future)
@@ -206,7 +252,16 @@ class Gateway:
             emulator.record("auth_failed", route="GATEWAY IDENTIFY")
             conn.send((4004, "Authentication failed"))
             return None
-        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), self.op_counts)
+        shard = self._shard(conn, data.get("shard"))
+        if shard is None:
+            return None
+        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), self.op_counts, shard)
+        guilds = [g for g in emulator.guilds.values() if session.receives(g.id)]
+        limit = emulator.max_guilds_per_shard
+        if limit is not None and len(guilds) > limit:
+            emulator.record("sharding_required", shard=shard, guilds=len(guilds))
+            conn.send((SHARDING_REQUIRED, "Sharding required"))
+            return None
         session.connection = conn
         self.sessions[session.id] = session
         session.dispatch(
@@ -216,17 +271,38 @@ class Gateway:
                 app_id=emulator.application_id,
                 session_id=session.id,
                 resume_url=emulator.gateway_url,
-                guilds=list(emulator.guilds.values()),
+                guilds=guilds,
+                shard=shard,
             ),
         )
         with_members = bool(session.intents & INTENT_GUILD_MEMBERS)
-        for guild in emulator.guilds.values():
+        for guild in guilds:
             session.dispatch(
                 "GUILD_CREATE",
                 payloads.guild_create_payload(guild, bot=emulator.bot, with_members=with_members),
             )
-        emulator.record("identify", intents=session.intents)
+        emulator.record(
+            "identify", intents=session.intents, shard=shard, guilds=[g.id for g in guilds]
+        )
         return session
+
+    def _shard(self, conn: Connection, value: Any) -> tuple[int, int] | None:
+        """IDENTIFY's ``shard``: ``(0, 1)`` when absent; None (and close 4010) when invalid."""
+        if value is None:
+            return UNSHARDED
+        valid = (
+            isinstance(value, list | tuple)
+            and len(value) == 2
+            and all(isinstance(part, int) and not isinstance(part, bool) for part in value)
+            and 0 <= value[0] < value[1]
+        )
+        if not valid:
+            self._emulator.violation(
+                400, INVALID_SHARD, f"IDENTIFY with an invalid shard {value!r}", "GATEWAY"
+            )
+            conn.send((INVALID_SHARD, "Invalid shard"))
+            return None
+        return int(value[0]), int(value[1])
 
     def _resume(self, conn: Connection, data: dict[str, Any]) -> Session | None:
         emulator = self._emulator
@@ -251,7 +327,12 @@ class Gateway:
     ) -> None:
         emulator = self._emulator
         guild = emulator.guilds.get(int(data.get("guild_id", 0)))
-        if session is None or guild is None or not session.intents & INTENT_GUILD_MEMBERS:
+        if (
+            session is None
+            or guild is None
+            or not session.intents & INTENT_GUILD_MEMBERS
+            or not session.receives(guild.id)
+        ):
             emulator.violation(400, 4013, "REQUEST_GUILD_MEMBERS not allowed here", "GATEWAY")
             return
         members = list(guild.members.values())

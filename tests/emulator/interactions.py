@@ -73,6 +73,8 @@ class InteractionHandle:
         self.modal: dict[str, Any] | None = None
         self.choices: list[dict[str, Any]] | None = None
         self.expiry_reported = False
+        self.shards: list[tuple[int, int]] = []
+        """``(shard_id, shard_count)`` of the sessions it was dispatched to."""
 
     def __repr__(self) -> str:
         state = CALLBACK_NAMES.get(self.response_type or 0, "pending")

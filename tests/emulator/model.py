@@ -61,6 +61,14 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose guild lands on ``shard_id`` of ``shard_count`` (its timestamp
+        moved forward by at most ``shard_count - 1`` milliseconds)."""
+        stamp = self.next() >> 22
+        stamp += (shard_id - stamp) % shard_count
+        self._last = max(stamp << 22, self._last)
+        return self._last
+
 
 class ModelOwner(Protocol):
     """What model objects need from the emulator that owns them."""

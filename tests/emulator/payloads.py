@@ -44,7 +44,13 @@ def application_payload(app_id: int, bot: UserAccount, owner: UserAccount) -> di
 
 
 def ready_payload(
-    *, bot: UserAccount, app_id: int, session_id: str, resume_url: str, guilds: list[Guild]
+    *,
+    bot: UserAccount,
+    app_id: int,
+    session_id: str,
+    resume_url: str,
+    guilds: list[Guild],
+    shard: tuple[int, int] = (0, 1),
 ) -> dict[str, Any]:
     """The READY dispatch: guilds start unavailable and follow as GUILD_CREATE."""
     return {
@@ -61,7 +67,7 @@ def ready_payload(
         "user_settings": {},
         "guild_join_requests": [],
         "geo_ordered_rtc_regions": [],
-        "shard": [0, 1],
+        "shard": list(shard),
         "_trace": ["discord-emulator"],
     }
 

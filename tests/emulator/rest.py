@@ -183,7 +183,7 @@ class RestApi:
         data: dict[str, Any] = {"url": self._emulator.gateway_url}
         if call.route.endswith("/bot"):
             data.update(
-                shards=1,
+                shards=self._emulator.shard_count,
                 session_start_limit={
                     "total": 1000,
                     "remaining": 1000,
