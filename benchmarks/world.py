@@ -97,8 +97,12 @@ class World:
         tick_interval: float = 5.0,
         process: bool = False,
         profile: Path | None = None,
+        ai_delay: float = 0.0,
+        ai_processes: int = 0,
     ) -> None:
         self.db = db
+        self.ai_delay = ai_delay
+        self.ai_processes = ai_processes
         self.render_interval = render_interval
         self.tick_interval = tick_interval
         self.process = process or profile is not None
@@ -131,7 +135,8 @@ class World:
 
     async def open_store(self) -> tuple[Store, TableService]:
         store = await Store.open(self.db)
-        return store, TableService(store, ai_delay=0)
+        service = TableService(store, ai_delay=self.ai_delay, ai_processes=self.ai_processes)
+        return store, service
 
     def settings(self) -> Settings:
         return Settings(
@@ -140,7 +145,8 @@ class World:
             ramsch_guild_ids=tuple(guild.id for guild in self.guilds),
             ramsch_render_interval=self.render_interval,
             ramsch_tick_interval=self.tick_interval,
-            ramsch_ai_delay=0,
+            ramsch_ai_delay=self.ai_delay,
+            ramsch_ai_processes=self.ai_processes,
             _env_file=None,
         )
 
@@ -166,6 +172,8 @@ class World:
             RAMSCH_RENDER_INTERVAL=str(self.render_interval),
             RAMSCH_TICK_INTERVAL=str(self.tick_interval),
             RAMSCH_GUILD_READY_TIMEOUT="0.05",
+            RAMSCH_AI_DELAY=str(self.ai_delay),
+            RAMSCH_AI_PROCESSES=str(self.ai_processes),
             RAMSCH_LOG_LEVEL="INFO",
         )
         profiler = ["-m", "cProfile", "-o", str(self.profile)] if self.profile else []
@@ -201,6 +209,12 @@ class World:
             return seed
         with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
             row = db.execute("SELECT seed FROM matches WHERE table_id = ?", (table_id,)).fetchone()
+        return int(row[0])
+
+    async def ai_moves(self) -> int:
+        """Actions the AI has taken so far (AI seats, and for away players or late ones)."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
+            row = db.execute("SELECT COUNT(*) FROM actions WHERE source = 'ai'").fetchone()
         return int(row[0])
 
     async def stop_bot(self) -> None:

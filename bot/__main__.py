@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import logging
 import signal
-import sqlite3
 import sys
 
 import aiohttp
@@ -19,10 +18,12 @@ from pydantic import ValidationError
 from bot.client import RamschBot
 from bot.health import Heartbeat
 from bot.settings import Settings, settings_error
-from bot.storage import Store
+from bot.shards import build_bot, coverage_warning, describe
+from bot.storage import Store, backend
 from bot.storage.lease import LeaseLost, LeaseRefused, ProcessLease
 from bot.storage.opening import StoreUnusable, unusable
 from bot.tables import TableService
+from bot.tables.thinking import default_processes
 
 log = logging.getLogger("bot")
 
@@ -99,7 +100,7 @@ async def run(settings: Settings) -> None:
         lease = ProcessLease(store)
         try:
             await lease.acquire(settings.ramsch_lease_wait)
-        except sqlite3.Error as error:
+        except backend.DATABASE_ERRORS as error:
             raise unusable(settings.ramsch_db, error) from None
         try:
             await serve(settings, store, lease)
@@ -112,9 +113,15 @@ async def run(settings: Settings) -> None:
 
 async def serve(settings: Settings, store: Store, lease: ProcessLease) -> None:
     """Run the bot on an open store whose lease this process holds."""
-    service = TableService(store, ai_delay=settings.ramsch_ai_delay)
+    processes = settings.ramsch_ai_processes
+    service = TableService(
+        store,
+        ai_delay=settings.ramsch_ai_delay,
+        ai_processes=default_processes() if processes is None else processes,
+        ai_budget=settings.ramsch_ai_budget,
+    )
     try:
-        async with RamschBot(settings, service, store) as client:
+        async with build_bot(settings, service, store) as client:
             stop_on_signals(client)
             lease.keep(on_lost=lambda: asyncio.ensure_future(client.close()))
             try:
@@ -142,7 +149,13 @@ def main() -> None:
     (or took it over). Errors are one line on stderr."""
     settings = load_settings()
     setup_logging(settings.ramsch_log_level)
-    log.info("Database: %s", settings.ramsch_db)
+    log.info("Database: %s", backend.describe(settings.ramsch_db))
+    if settings.ramsch_shard_ids is not None:
+        shards = describe(settings.ramsch_shard_ids)
+        log.info("Shards: %s of %s", shards, settings.ramsch_shard_count)
+        warning = coverage_warning(settings.ramsch_shard_ids, settings.ramsch_shard_count or 1)
+        if warning:
+            log.warning("%s", warning)
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run(settings))
