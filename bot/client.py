@@ -16,6 +16,7 @@ from bot.i18n import N_, _
 from bot.preferences import Preferences
 from bot.settings import Settings
 from bot.tables import TableError
+from bot.tables.log import database_unavailable, fault
 from bot.ui import faces
 from ramsch_core import RulesError
 
@@ -38,13 +39,20 @@ EXTENSIONS = (
 MAX_REPLY = 2000
 """Characters of a message's content Discord takes."""
 APOLOGY = N_("Sorry, something went wrong on my side. It has been logged; please try again.")
+DATABASE_DOWN = N_(
+    "The bot can't reach its database right now, so nothing was changed. Please try again in"
+    " a moment."
+)
 
 
 def user_message(error: BaseException) -> str | None:
     """The message a user should read for an expected refusal, in the current language and
-    with cards as the reader sees them; None for a bug."""
+    with cards as the reader sees them; None for a bug. A database that is unreachable or
+    failing for the moment is not a bug: nothing was changed, the user may try again."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    if database_unavailable(error):
+        return _(DATABASE_DOWN)
     if isinstance(error, TableError | RulesError):
         with faces.showing(getattr(error, "rules", None)):
             return error.render(translate=i18n.translate, card=faces.face, suit=faces.suit_face)
@@ -125,11 +133,18 @@ class RamschBot(commands.Bot):
         """The one error handler: refusals answered ephemerally, bugs logged and apologised for."""
         i18n.speak_to(interaction)
         message = user_message(error)
+        what = interaction.command.qualified_name if interaction.command else "a click"
+        user = interaction.user.id
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if message is None:
-            what = interaction.command.qualified_name if interaction.command else "a click"
-            user = interaction.user.id
             log.error("Error while handling %s of user %s", what, user, exc_info=error)
             message = _(APOLOGY)
+        elif database_unavailable(original):
+            # One line, no traceback: an outage is not a bug (the error names the server
+            # without its password, see backend.describe).
+            log.warning(
+                "The database failed while handling %s of user %s: %s", what, user, fault(original)
+            )
         else:
             # Not the text: a refusal may say what only its player may know (a hidden partner).
             log.debug("Refused user %s (%s)", interaction.user.id, type(error).__name__)

@@ -105,6 +105,10 @@ class PgCluster:
             str(self.binaries / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
             "-E", "UTF8", "--locale=C", "--no-sync",
         )  # fmt: skip
+        self.start_server()
+
+    def start_server(self) -> None:
+        """Start the initialised server (again, after ``stop_server``: the same port)."""
         options = (
             f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.directory}"
             " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
@@ -119,6 +123,22 @@ class PgCluster:
             log = self.directory / "server.log"
             detail = log.read_text() if log.exists() else ""
             raise RuntimeError(f"PostgreSQL did not start: {error.stderr}\n{detail}") from None
+
+    def stop_server(self) -> None:
+        """Stop the server as an outage would (``fast``: its clients are disconnected, open
+        transactions rolled back), keeping its data for ``start_server``; returns once it is
+        down. Every test of the session shares the server: start it again in a ``finally``."""
+        self._run(str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "fast",
+                  "-w", "-t", "60", "stop")  # fmt: skip
+
+    @contextlib.contextmanager
+    def outage(self) -> Iterator[None]:
+        """The server is down within the block and up again after it, however it ends."""
+        self.stop_server()
+        try:
+            yield
+        finally:
+            self.start_server()
 
     def stop(self) -> None:
         with contextlib.suppress(subprocess.SubprocessError, OSError):

@@ -111,7 +111,13 @@ class PgConnection:
     A lost connection (the server restarted, a network cut) fails the statement that finds it
     lost; the next statement outside a transaction connects again, so the store recovers once
     the server is back. Inside a transaction nothing reconnects: its remaining statements fail
-    (a new connection would run them outside the transaction) until its ROLLBACK."""
+    (a new connection would run them outside the transaction) until its ROLLBACK. While the
+    server can't be reached, each statement fails with ``ClientCannotConnectError`` (SQLSTATE
+    08001, one of ``DATABASE_ERRORS``; the URL in it without the password) after at most
+    ``RECONNECT_TIMEOUT`` seconds."""
+
+    RECONNECT_TIMEOUT = 10.0
+    """Seconds a statement waits for a new connection (the store's lock is held meanwhile)."""
 
     def __init__(self, conn: asyncpg.Connection, url: str) -> None:
         self.conn = conn
@@ -129,8 +135,28 @@ class PgConnection:
                 raise asyncpg.ConnectionDoesNotExistError(
                     "the connection to PostgreSQL was lost during a transaction"
                 )
-            self.conn = await asyncpg.connect(self.url)
+            try:
+                self.conn = await asyncpg.connect(self.url, timeout=self.RECONNECT_TIMEOUT)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                # Refused, timed out (TimeoutError is an OSError), starting up or shutting down:
+                # the server can't be reached (a plain OSError is not one of DATABASE_ERRORS).
+                raise asyncpg.exceptions.ClientCannotConnectError(
+                    f"could not connect to {describe(self.url)}: {type(error).__name__}: {error}"
+                ) from error
         return self.conn
+
+    async def _call(self, method: str, *args: Any) -> Any:
+        """``conn.<method>(*args)`` on the connection (a new one if it was lost). A protocol
+        out of step (asyncpg's InternalClientError: the server's goodbye at a shutdown read
+        while idle, before the end of the connection) drops the connection, as lost."""
+        conn = await self._connection()
+        try:
+            return await getattr(conn, method)(*args)
+        except asyncpg.InternalClientError as error:
+            conn.terminate()
+            raise asyncpg.ConnectionDoesNotExistError(
+                f"the connection to PostgreSQL broke: {error}"
+            ) from error
 
     async def execute(self, sql: str, params: Any = ()) -> PgCursor:
         text, shape = translate(sql)
@@ -141,29 +167,28 @@ class PgConnection:
                 self._open = False  # the server rolled it back when the connection went
                 return PgCursor(None)
             try:
-                return PgCursor(await (await self._connection()).execute(text))
+                return PgCursor(await self._call("execute", text))
             finally:
                 self._open = False
-        conn = await self._connection()
-        status = await (conn.execute(text, *arguments) if arguments else conn.execute(text))
+        status = await self._call("execute", text, *arguments)
         if command == "BEGIN":
             self._open = True
         return PgCursor(status)
 
     async def execute_fetchall(self, sql: str, params: Any = ()) -> list[tuple[Any, ...]]:
         text, shape = translate(sql)
-        rows = await (await self._connection()).fetch(text, *_arguments(shape, params))
+        rows = await self._call("fetch", text, *_arguments(shape, params))
         return [tuple(row) for row in rows]
 
     async def fetchval(self, sql: str, params: Any = ()) -> Any:
         text, shape = translate(sql)
-        return await (await self._connection()).fetchval(text, *_arguments(shape, params))
+        return await self._call("fetchval", text, *_arguments(shape, params))
 
     async def executemany(self, sql: str, rows: Iterable[Any]) -> None:
         text, shape = translate(sql)
         batch = [_arguments(shape, row) for row in rows]
         if batch:
-            await (await self._connection()).executemany(text, batch)
+            await self._call("executemany", text, batch)
 
     async def close(self) -> None:
         await self.conn.close()

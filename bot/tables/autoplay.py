@@ -7,7 +7,7 @@ import logging
 
 from bot.storage import ActionSource
 from bot.tables.errors import NotFound
-from bot.tables.log import ActionLog
+from bot.tables.log import ActionLog, database_unavailable
 from bot.tables.model import Table, Update
 from bot.tables.players import TAKEOVER_KIND, Player, PlayerFactory, player_seed
 from bot.tables.registry import TableRegistry
@@ -90,9 +90,12 @@ class AutoPlayer:
                     await self.tables.changed(await self.play_for(table, seat, source))
             except NotFound:
                 return
-            except Exception:
+            except Exception as error:
                 # The timers start the AI again, so a passing failure does not stall the table.
-                logger.exception("The AI could not move at table %s", table_id)
+                if database_unavailable(error):  # its move was not logged: it moves again then
+                    self.log.outage.failed(f"the AI at table {table_id}", error)
+                else:
+                    logger.exception("The AI could not move at table %s", table_id)
                 return
 
     async def play_for(self, table: Table, seat: int, source: ActionSource) -> Update:

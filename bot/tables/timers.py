@@ -10,6 +10,7 @@ from bot.storage import Store
 from bot.tables.autoplay import AutoPlayer
 from bot.tables.errors import NotFound
 from bot.tables.lobby import Lobbies
+from bot.tables.log import database_unavailable
 from bot.tables.model import Table, Update
 from bot.tables.registry import TableRegistry
 from bot.tables.turns import turn_goes_on
@@ -75,9 +76,13 @@ class Timers:
                     updates += await self._run_timers(locked, now)
             except NotFound:
                 continue
-            except Exception:
+            except Exception as error:
                 # One table's failure (say, a full disk) must not stop the others' timers.
-                logger.exception("Timers of table %s failed", table_id)
+                if database_unavailable(error):
+                    # Nothing was logged: the next tick runs the timer again.
+                    self.autoplay.log.outage.failed(f"the timers of table {table_id}", error)
+                else:
+                    logger.exception("Timers of table %s failed", table_id)
         return updates
 
     def _due(self, table: Table, now: float) -> bool:
