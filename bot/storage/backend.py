@@ -108,16 +108,21 @@ class PgConnection:
     """An asyncpg connection that speaks to the store like an aiosqlite one (autocommit
     outside the store's own BEGIN … COMMIT, as the SQLite connection is opened).
 
-    A lost connection (the server restarted, a network cut) fails the statement that finds it
-    lost; the next statement outside a transaction connects again, so the store recovers once
-    the server is back. Inside a transaction nothing reconnects: its remaining statements fail
-    (a new connection would run them outside the transaction) until its ROLLBACK. While the
-    server can't be reached, each statement fails with ``ClientCannotConnectError`` (SQLSTATE
-    08001, one of ``DATABASE_ERRORS``; the URL in it without the password) after at most
+    A lost connection (the server restarted, a network cut, no answer within
+    ``COMMAND_TIMEOUT``) fails the statement that finds it lost; the next statement outside a
+    transaction connects again, so the store recovers once the server is back. Inside a
+    transaction nothing reconnects: its remaining statements fail (a new connection would run
+    them outside the transaction) until its ROLLBACK. While the server can't be reached, each
+    statement fails with ``ClientCannotConnectError`` (SQLSTATE 08001, one of
+    ``DATABASE_ERRORS``; the URL in it without the password) after at most
     ``RECONNECT_TIMEOUT`` seconds."""
 
     RECONNECT_TIMEOUT = 10.0
     """Seconds a statement waits for a new connection (the store's lock is held meanwhile)."""
+    COMMAND_TIMEOUT = 60.0
+    """Seconds a statement may run before it fails (a server that stopped answering without
+    closing the connection, e.g. a network dropping packets, must not hang the bot; the
+    slowest statements, a migration of a large database, take seconds)."""
 
     def __init__(self, conn: asyncpg.Connection, url: str) -> None:
         self.conn = conn
@@ -136,7 +141,11 @@ class PgConnection:
                     "the connection to PostgreSQL was lost during a transaction"
                 )
             try:
-                self.conn = await asyncpg.connect(self.url, timeout=self.RECONNECT_TIMEOUT)
+                self.conn = await asyncpg.connect(
+                    self.url,
+                    timeout=self.RECONNECT_TIMEOUT,
+                    command_timeout=self.COMMAND_TIMEOUT,
+                )
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
                 # Refused, timed out (TimeoutError is an OSError), starting up or shutting down:
                 # the server can't be reached (a plain OSError is not one of DATABASE_ERRORS).
@@ -156,6 +165,13 @@ class PgConnection:
             conn.terminate()
             raise asyncpg.ConnectionDoesNotExistError(
                 f"the connection to PostgreSQL broke: {error}"
+            ) from error
+        except TimeoutError as error:
+            # No answer within COMMAND_TIMEOUT: the server or the network stopped answering.
+            # The connection is given up as lost (what the statement did is not known).
+            conn.terminate()
+            raise asyncpg.ConnectionDoesNotExistError(
+                f"PostgreSQL did not answer within {self.COMMAND_TIMEOUT:g} s"
             ) from error
 
     async def execute(self, sql: str, params: Any = ()) -> PgCursor:
@@ -200,5 +216,5 @@ Connection = aiosqlite.Connection | PgConnection
 
 async def connect_postgres(url: str) -> PgConnection:
     """One connection to the database of ``url`` (statements of the store's own SQL)."""
-    conn = await asyncpg.connect(url)
+    conn = await asyncpg.connect(url, command_timeout=PgConnection.COMMAND_TIMEOUT)
     return PgConnection(conn, url)

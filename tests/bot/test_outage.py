@@ -22,7 +22,7 @@ import pytest
 from bot import i18n
 from bot.client import DATABASE_DOWN, RamschBot, user_message
 from bot.storage import Store
-from bot.storage.backend import DATABASE_ERRORS
+from bot.storage.backend import DATABASE_ERRORS, PgConnection
 from bot.tables import Table, TableService
 from bot.tables.errors import NotYourTurn
 from bot.tables.log import database_unavailable
@@ -343,3 +343,16 @@ async def test_a_locked_sqlite_file_refuses_the_action_until_it_is_free(
             assert table.log_length == before[0] + 1
         finally:
             await service.close()
+
+
+async def test_a_statement_without_an_answer_fails_as_a_lost_connection(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server (or network) that stops answering without closing the connection fails the
+    statement after COMMAND_TIMEOUT, as an outage; the next statement connects again."""
+    monkeypatch.setattr(PgConnection, "COMMAND_TIMEOUT", 0.3)
+    async with Store(postgres_url) as store:
+        with pytest.raises(asyncpg.ConnectionDoesNotExistError, match="did not answer") as caught:
+            await store.db.execute("SELECT pg_sleep(3)")
+        assert isinstance(caught.value, DATABASE_ERRORS) and database_unavailable(caught.value)
+        assert await store.schema_version() > 0
