@@ -283,6 +283,26 @@ class Store:
                 (int(away), table_id, seat),
             )
 
+    async def load_actions_from(self, table_id: int, seq: int) -> tuple[list[StoredAction], int]:
+        """The actions of a table's log from ``seq`` on, in order, and how many of its deals
+        have their results stored: what a table whose memory fell behind its log applies
+        (``ActionLog.catch_up``). The count is read after the actions, so a deal finished by
+        one of them counts once its results are in."""
+        rows = await self._fetch(
+            "SELECT a.seq, a.seat, p.user_id, a.source, a.payload, a.at FROM actions a"
+            " LEFT JOIN people p ON p.person = a.person WHERE a.table_id = ? AND a.seq >= ?"
+            " ORDER BY a.seq",
+            (table_id, seq),
+        )
+        actions = []
+        for number, seat, user_id, source, payload, at in rows:
+            _, action = action_from_json(json.loads(payload), number)
+            actions.append(StoredAction(number, seat, user_id, source, action, at))
+        [(stored_deals,)] = await self._fetch(
+            "SELECT COUNT(*) FROM deal_results WHERE table_id = ?", (table_id,)
+        )
+        return actions, int(stored_deals)
+
     # -- matches, the action log, results ------------------------------------------------------
 
     async def start_match(

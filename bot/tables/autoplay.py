@@ -6,7 +6,7 @@ import asyncio
 import logging
 
 from bot.storage import ActionSource
-from bot.tables.errors import NotFound
+from bot.tables.errors import NotFound, TableError
 from bot.tables.log import ActionLog, database_unavailable
 from bot.tables.model import Table, Update
 from bot.tables.players import TAKEOVER_KIND, Player, PlayerFactory, player_seed
@@ -81,15 +81,27 @@ class AutoPlayer:
         """Play AI and away seats one move at a time, ``delay`` apart, until a human is due."""
         while True:
             await asyncio.sleep(self.delay)
+            read = -1
             try:
                 async with self.tables.locked(table_id) as table:
-                    seat = self.seat_to_play(table)
+                    await self.log.catch_up(table)  # a move whose commit was not confirmed
+                    read = table.log_length
+                    seat = self.seat_to_play(table) if table_id in self.tables else None
                     if seat is None:
                         return
                     source: ActionSource = "ai" if table.seats[seat].ai is not None else "away"
                     await self.tables.changed(await self.play_for(table, seat, source))
             except NotFound:
                 return
+            except TableError as error:
+                moved = table_id in self.tables and self.tables.get(table_id).log_length != read
+                if not moved:
+                    logger.exception("The AI could not move at table %s", table_id)
+                    return
+                # The table moved on while the AI thought (its log had more than this process
+                # knew): look again at who is to act.
+                logger.info("The AI's move at table %s no longer fits: %s", table_id, error)
+                continue
             except Exception as error:
                 # The timers start the AI again, so a passing failure does not stall the table.
                 if database_unavailable(error):  # its move was not logged: it moves again then

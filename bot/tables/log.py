@@ -1,5 +1,6 @@
 """The action log of running tables: an action is committed to the store, then applied; the
-results of the deals it finishes are stored right after."""
+results of the deals it finishes are stored right after. A table whose memory fell behind its
+log (an append whose answer was lost, another process's append) reads the log up first."""
 
 from __future__ import annotations
 
@@ -12,13 +13,43 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.storage import ActionSource, Store
+from bot.storage.backend import INTEGRITY_ERRORS
+from bot.tables.errors import IllegalAction, NotYourTurn, StaleAction, WrongState
 from bot.tables.model import Table, Update, UpdateKind
-from bot.tables.rebuild import finished_deal
+from bot.tables.rebuild import finished_deal, replay_action
 from bot.tables.registry import TableRegistry
-from ramsch_core import Action
+from ramsch_core import Action, Play, RulesError
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
+APPEND_TRIES = 3
+"""Appends of one action at most: a duplicate ``seq`` reads the log up and tries again."""
+
+
+def refuse(table: Table, seat: int, action: Action, deal_number: int | None) -> None:
+    """Raise the TableError for an action ``seat`` may not take now; return if it may.
+    ``deal_number``: the deal of the button (another deal's button is stale), if known."""
+    match = table.match
+    if table.status == "finished":  # e.g. the log, read up, held the match's last action
+        raise WrongState("The session is over")
+    if table.status != "playing" or match is None:
+        raise WrongState("The game has not started yet")
+    if deal_number is not None and deal_number != match.number:
+        raise StaleAction("That button is from an earlier deal")
+    to_act = match.to_act
+    if to_act is None:
+        raise WrongState("The session is over")
+    deal_seat = match.deal_seat(seat)
+    if deal_seat is None:
+        raise NotYourTurn("You sit this deal out as the dealer")
+    if isinstance(action, Play) and (deal_seat, action) in match.deal.history:
+        raise StaleAction("You already played {card}", card=action.card)
+    if to_act != seat:
+        raise NotYourTurn("It's not your turn: waiting for {name}", name=table.seats[to_act].name)
+    try:
+        match.check(action, seat)
+    except RulesError as error:
+        raise IllegalAction.of(error) from None
 
 
 async def uncancellable(coro: Coroutine[Any, Any, T]) -> T:
@@ -103,7 +134,10 @@ class ActionLog:
 
     An action whose commit fails (the database is unreachable, say) raises and changes
     nothing: neither the match nor ``table.log_length``; the same action may be applied again
-    later."""
+    later. As the commit may have gone through all the same (its answer lost), the table is
+    marked out of step (``Table.out_of_step``): before its next action the log is read from
+    ``table.log_length`` on (``catch_up``). An append refused as a duplicate ``seq`` (a lost
+    answer's row, or another process's) reads the log up at once."""
 
     def __init__(self, store: Store, tables: TableRegistry, clock: Callable[[], float]) -> None:
         self.store = store
@@ -113,28 +147,62 @@ class ActionLog:
         """The database's failures as the timers and the AI met them (they warn once)."""
 
     async def apply(
-        self, table: Table, seat: int, action: Action, source: ActionSource, actor: int | None
+        self,
+        table: Table,
+        seat: int,
+        action: Action,
+        source: ActionSource,
+        actor: int | None,
+        check: Callable[[], None] | None = None,
     ) -> Update:
         """Log an action the caller has checked, then apply it. The caller holds the lock and
-        tells the listeners (``TableRegistry.changed``)."""
-        return await uncancellable(self._log_and_apply(table, seat, action, source, actor))
+        tells the listeners (``TableRegistry.changed``) of the returned update.
+
+        If the table turns out to be behind its log (out of step, or a duplicate ``seq``), it
+        is read up first (``catch_up``: the listeners are told of each action read) and the
+        action checked again: ``check`` raises the TableError for an action that no longer
+        fits (by default ``refuse`` without a deal number); nothing is logged then."""
+        return await uncancellable(self._log_and_apply(table, seat, action, source, actor, check))
 
     async def _log_and_apply(
-        self, table: Table, seat: int, action: Action, source: ActionSource, actor: int | None
+        self,
+        table: Table,
+        seat: int,
+        action: Action,
+        source: ActionSource,
+        actor: int | None,
+        check: Callable[[], None] | None,
     ) -> Update:
+        recheck = check or (lambda: refuse(table, seat, action, None))
+        if await self.catch_up(table):
+            recheck()
+        for attempt in range(1, APPEND_TRIES + 1):
+            now = self.clock()
+            try:
+                await self.store.append_action(
+                    table.id,
+                    seq=table.log_length,
+                    seat=seat,
+                    user_id=table.seats[seat].user_id,
+                    source=source,
+                    action=action,
+                    at=now,
+                )
+                break
+            except ValueError:  # refused before anything was written
+                raise
+            except Exception as error:
+                # Whether the row is in the log is not known (a lost answer), or another row
+                # holds its seq: the log is read before this table's next action.
+                table.out_of_step = True
+                if not isinstance(error, INTEGRITY_ERRORS) or attempt == APPEND_TRIES:
+                    raise
+                if not await self.catch_up(table):
+                    raise  # nothing new in the log: the row was refused for another reason
+                recheck()
+        self.outage.passed()
         match = table.match
         assert match is not None
-        now = self.clock()
-        await self.store.append_action(
-            table.id,
-            seq=table.log_length,
-            seat=seat,
-            user_id=table.seats[seat].user_id,
-            source=source,
-            action=action,
-            at=now,
-        )
-        self.outage.passed()
         table.log_length += 1
         deal = match.deal
         before = len(match.finished_deals)
@@ -156,6 +224,54 @@ class ActionLog:
         elif finished:
             kind = "deal_finished"
         return Update(table, kind, events, list(finished), actor, seat, source)
+
+    async def catch_up(self, table: Table) -> list[Update]:
+        """Bring a table that is out of step (``Table.out_of_step``) up to its log: each action
+        from ``table.log_length`` on is applied as recovery applies it (``replay_action``),
+        the results of the deals it finishes are stored, and the listeners are told of it as
+        if it had been taken here. The caller holds the lock. Nothing happens if the table is
+        in step or the log holds nothing new (the failed commit really failed).
+
+        Raises what the store raises for the read; the table stays out of step then. Once
+        read, the actions are applied even if the caller is cancelled meanwhile."""
+        if not table.out_of_step:
+            return []
+        return await uncancellable(self._catch_up(table))
+
+    async def _catch_up(self, table: Table) -> list[Update]:
+        actions, stored_deals = await self.store.load_actions_from(table.id, table.log_length)
+        table.out_of_step = False
+        match = table.match
+        if not actions or match is None:
+            return []
+        logger.warning(
+            "Table %s was behind its action log: %d action(s) from #%d read up",
+            table.id, len(actions), table.log_length,
+        )  # fmt: skip
+        updates: list[Update] = []
+        for logged in actions:
+            if logged.seq != table.log_length or match.finished:
+                logger.error(
+                    "The log of table %s goes on at #%d, not #%d%s: not read further",
+                    table.id, logged.seq, table.log_length,
+                    " (the match is over)" if match.finished else "",
+                )  # fmt: skip
+                break
+            events, finished = replay_action(table, logged, stored_deals)
+            table.log_length += 1
+            table.reminded = False
+            await self.store_results(table)
+            kind: UpdateKind = "action"
+            if match.finished:
+                kind = "match_finished"
+                table.status = "finished"
+                self.tables.forget(table)
+            elif finished:
+                kind = "deal_finished"
+            actor = logged.user_id if logged.source == "human" else None
+            update = Update(table, kind, events, finished, actor, logged.seat, logged.source)
+            updates.append(await self.tables.changed(update))
+        return updates
 
     async def store_results(self, table: Table) -> None:
         """Store the results of finished deals; on failure keep them for the next change."""

@@ -78,6 +78,10 @@ class Table:
     """When a human last acted (or the table started): 24 hours later it closes."""
     log_length: int = 0
     """Actions in the table's log: the ``seq`` of the next one."""
+    out_of_step: bool = False
+    """The log may hold actions this table has not applied (an append whose answer was lost,
+    or another process appended): it is read up (``ActionLog.catch_up``) before the next
+    action. Not durable: a table rebuilt from the log is in step."""
     unstored: list[FinishedDeal] = field(default_factory=list)
     """Finished deals whose results are not stored yet (written with the next change)."""
     marks: dict[int, tuple[int, tuple[str, ...]]] = field(default_factory=dict)

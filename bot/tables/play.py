@@ -7,17 +7,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.storage import Store
-from bot.tables.errors import (
-    IllegalAction,
-    NotSeated,
-    NotYourTurn,
-    StaleAction,
-    WrongState,
-)
-from bot.tables.log import ActionLog
+from bot.tables.errors import NotSeated, NotYourTurn, StaleAction, WrongState
+from bot.tables.log import ActionLog, database_unavailable, refuse
 from bot.tables.model import Table, Update
 from bot.tables.registry import TableRegistry
-from ramsch_core import Action, Play, RulesError
+from ramsch_core import Action
 
 if TYPE_CHECKING:
     from ramsch_core import SeatView
@@ -27,29 +21,6 @@ Toggle = Callable[["SeatView", tuple[str, ...] | None], tuple[str, ...]]
 game's renderer knows; see ``PlayService.mark``)."""
 
 logger = logging.getLogger(__name__)
-
-
-def refuse(table: Table, seat: int, action: Action, deal_number: int | None) -> None:
-    """Raise the TableError for an action ``seat`` may not take now; return if it may."""
-    match = table.match
-    if table.status != "playing" or match is None:
-        raise WrongState("The game has not started yet")
-    if deal_number is not None and deal_number != match.number:
-        raise StaleAction("That button is from an earlier deal")
-    to_act = match.to_act
-    if to_act is None:
-        raise WrongState("The session is over")
-    deal_seat = match.deal_seat(seat)
-    if deal_seat is None:
-        raise NotYourTurn("You sit this deal out as the dealer")
-    if isinstance(action, Play) and (deal_seat, action) in match.deal.history:
-        raise StaleAction("You already played {card}", card=action.card)
-    if to_act != seat:
-        raise NotYourTurn("It's not your turn: waiting for {name}", name=table.seats[to_act].name)
-    try:
-        match.check(action, seat)
-    except RulesError as error:
-        raise IllegalAction.of(error) from None
 
 
 class PlayService:
@@ -67,18 +38,32 @@ class PlayService:
         self, table_id: int, user_id: int, action: Action, *, deal_number: int | None = None
     ) -> Update:
         """The user's seat takes ``action``. Checked first: a refused action changes nothing.
-        ``deal_number`` comes from the button; another deal's button is refused as stale."""
+        ``deal_number`` comes from the button; another deal's button is refused as stale.
+        A table behind its log is read up first, so the check sees every logged action."""
         async with self.tables.locked(table_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not playing at this table")
+            await self._read_up(table)
             refuse(table, seat, action, deal_number)
             if table.seats[seat].away:  # a click is as good as /ramsch back
                 await self.store.set_away(table.id, seat, False)
                 table.seats[seat].away = False
-            return await self.tables.changed(
-                await self.log.apply(table, seat, action, "human", user_id)
-            )
+            update = await self.log.apply(
+                table, seat, action, "human", user_id,
+                check=lambda: refuse(table, seat, action, deal_number),
+            )  # fmt: skip
+            return await self.tables.changed(update)
+
+    async def _read_up(self, table: Table) -> None:
+        """Read an out-of-step table up to its log (``ActionLog.catch_up``) before a check.
+        If the database can't be read now, the check sees the table as it is (a refusal is
+        still a refusal); ``ActionLog.apply`` reads again before anything is logged."""
+        try:
+            await self.log.catch_up(table)
+        except Exception as error:
+            if not database_unavailable(error):
+                raise
 
     async def mark(self, table_id: int, user_id: int, deal_number: int, toggle: Toggle) -> Update:
         """The user marks something on their hand before acting (``toggle`` turns their marks
@@ -87,7 +72,10 @@ class PlayService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not playing at this table")
+            await self._read_up(table)
             match = table.match
+            if table.status == "finished":
+                raise WrongState("The session is over")
             if table.status != "playing" or match is None:
                 raise WrongState("The game has not started yet")
             if deal_number != match.number:

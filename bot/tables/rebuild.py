@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from bot.storage import FinishedDeal, StoredTable
+from bot.storage import FinishedDeal, StoredAction, StoredTable
 from bot.tables.model import Seat, Table
 from bot.tables.turns import turn_goes_on
 from ramsch_core import (
     Deal,
+    Event,
     Match,
     SheetEntry,
     deal_record,
@@ -63,20 +64,36 @@ def rebuild_table(stored: StoredTable) -> Table:
     table.match = match
     table.turn_started_at = table.last_human_at = stored.started_at
     for logged in stored.actions:
-        deal = match.deal
-        number, phase = match.number, deal.phase
-        match.apply(logged.action, logged.seat)
-        entry = match.finished_deals[-1] if deal.finished else None
-        if entry is not None and entry.number >= stored.stored_deals:
-            table.unstored.append(finished_deal(table, entry, deal, logged.at))
-        if logged.source == "human":
-            table.strikes[logged.seat] = 0
-            table.last_human_at = logged.at
-        elif logged.source == "timeout" and not turn_goes_on(
-            match, logged.seat, number, phase, logged.action
-        ):
-            # one expiry per turn: a timed-out pick-up is followed by its push (the skat, the
-            # two laid away and the declaration; a Kontra and its card) in the same turn
-            table.strikes[logged.seat] = table.strikes.get(logged.seat, 0) + 1
-        table.turn_started_at = logged.at
+        replay_action(table, logged, stored.stored_deals)
     return table
+
+
+def replay_action(
+    table: Table, logged: StoredAction, stored_deals: int
+) -> tuple[list[Event], list[SheetEntry]]:
+    """Apply one logged action to the table's match as recovery does (``rebuild_table``), and
+    return its events and the deal it finished, if any. A finished deal numbered
+    ``stored_deals`` or later (its results are not in the store) joins ``table.unstored``.
+    Strikes, the last human action and the turn's start follow the log; ``log_length`` is the
+    caller's."""
+    match = table.match
+    assert match is not None
+    deal = match.deal
+    number, phase = match.number, deal.phase
+    before = len(match.finished_deals)
+    events = match.apply(logged.action, logged.seat)
+    finished = match.finished_deals[before:]
+    for entry in finished:
+        if entry.number >= stored_deals:
+            table.unstored.append(finished_deal(table, entry, deal, logged.at))
+    if logged.source == "human":
+        table.strikes[logged.seat] = 0
+        table.last_human_at = logged.at
+    elif logged.source == "timeout" and not turn_goes_on(
+        match, logged.seat, number, phase, logged.action
+    ):
+        # one expiry per turn: a timed-out pick-up is followed by its push (the skat, the
+        # two laid away and the declaration; a Kontra and its card) in the same turn
+        table.strikes[logged.seat] = table.strikes.get(logged.seat, 0) + 1
+    table.turn_started_at = logged.at
+    return events, list(finished)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from bot.i18n import N_
 from bot.storage import Store
 from bot.tables.autoplay import AutoPlayer
-from bot.tables.errors import NotFound
+from bot.tables.errors import NotFound, TableError
 from bot.tables.lobby import Lobbies
 from bot.tables.log import database_unavailable
 from bot.tables.model import Table, Update
@@ -73,9 +73,14 @@ class Timers:
                 continue
             try:
                 async with self.tables.locked(table_id) as locked:
-                    updates += await self._run_timers(locked, now)
+                    updates += await self.autoplay.log.catch_up(locked)
+                    if table_id in self.tables:
+                        updates += await self._run_timers(locked, now)
             except NotFound:
                 continue
+            except TableError as error:
+                # The table moved on (its log had more than this process knew): next tick.
+                logger.info("Timers of table %s: %s", table_id, error)
             except Exception as error:
                 # One table's failure (say, a full disk) must not stop the others' timers.
                 if database_unavailable(error):
