@@ -16,11 +16,12 @@ import yarl
 from pydantic import ValidationError
 
 from bot.client import RamschBot
+from bot.cluster import Cluster
 from bot.health import Heartbeat
 from bot.settings import Settings, settings_error
-from bot.shards import build_bot, coverage_warning, describe
+from bot.shards import build_bot, coverage_warning, describe, needs_shared_database
 from bot.storage import Store, backend
-from bot.storage.lease import LeaseLost, LeaseRefused, ProcessLease
+from bot.storage.lease import LeaseLost, LeaseRefused
 from bot.storage.opening import StoreUnusable, unusable
 from bot.tables import TableService
 from bot.tables.thinking import default_processes
@@ -97,22 +98,27 @@ async def run(settings: Settings) -> None:
     logged in, so this is mostly a failure at login."""
     point_discord_at(settings)
     async with Store(settings.ramsch_db) as store:
-        lease = ProcessLease(store)
+        cluster = Cluster(
+            store,
+            shard_count=settings.ramsch_shard_count,
+            shard_ids=settings.ramsch_shard_ids,
+            url=str(settings.ramsch_db) if store.postgres else None,
+        )
         try:
-            await lease.acquire(settings.ramsch_lease_wait)
+            await cluster.acquire(settings.ramsch_lease_wait)
         except backend.DATABASE_ERRORS as error:
             raise unusable(settings.ramsch_db, error) from None
         try:
-            await serve(settings, store, lease)
+            await serve(settings, store, cluster)
         finally:
-            await lease.release()
-    if lease.lost:
+            await cluster.release()
+    if cluster.lost:
         raise LeaseLost
     log.info("Stopped")
 
 
-async def serve(settings: Settings, store: Store, lease: ProcessLease) -> None:
-    """Run the bot on an open store whose lease this process holds."""
+async def serve(settings: Settings, store: Store, cluster: Cluster) -> None:
+    """Run the bot on an open store whose leases this process holds."""
     processes = settings.ramsch_ai_processes
     service = TableService(
         store,
@@ -122,14 +128,16 @@ async def serve(settings: Settings, store: Store, lease: ProcessLease) -> None:
     )
     try:
         async with build_bot(settings, service, store) as client:
+            client.cluster = cluster
             stop_on_signals(client)
-            lease.keep(on_lost=lambda: asyncio.ensure_future(client.close()))
+            cluster.keep(on_lost=lambda: asyncio.ensure_future(client.close()))
             try:
                 async with Heartbeat(client, settings.ramsch_health_file):
                     await client.start(settings.discord_token.get_secret_value())
             except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
                 raise DiscordUnreachable(unreachable_message(settings, error)) from error
     finally:
+        await cluster.stop()
         await service.close()
 
 
@@ -153,9 +161,16 @@ def main() -> None:
     if settings.ramsch_shard_ids is not None:
         shards = describe(settings.ramsch_shard_ids)
         log.info("Shards: %s of %s", shards, settings.ramsch_shard_count)
-        warning = coverage_warning(settings.ramsch_shard_ids, settings.ramsch_shard_count or 1)
+        count = settings.ramsch_shard_count or 1
+        refusal = needs_shared_database(
+            settings.ramsch_shard_ids, count, backend.is_postgres(settings.ramsch_db)
+        )
+        if refusal:
+            print(f"Invalid configuration: {refusal}", file=sys.stderr)
+            raise SystemExit(2)
+        warning = coverage_warning(settings.ramsch_shard_ids, count)
         if warning:
-            log.warning("%s", warning)
+            log.info("%s", warning)
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run(settings))

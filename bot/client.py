@@ -21,6 +21,7 @@ from bot.ui import faces
 from ramsch_core import RulesError
 
 if TYPE_CHECKING:
+    from bot.cluster import Cluster
     from bot.storage import Store
     from bot.tables import TableService
     from bot.ui.items import ClickHandler
@@ -102,6 +103,8 @@ class RamschBot(commands.Bot):
             guild_only=True,
         )
         self.clicks: ClickHandler | None = None
+        self.cluster: Cluster | None = None
+        """This process among several on one database (bot/cluster.py); None: the only one."""
         self.preferences = Preferences(store, service.clock)
         self.tree.error(self.on_app_command_error)
 

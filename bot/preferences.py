@@ -33,6 +33,16 @@ class Preferences:
         if self.store is not None:
             self.rows = {row.user_id: row for row in await self.store.load_user_preferences()}
 
+    async def reload(self, user_id: int) -> None:
+        """Read one user's preferences again: another bot process changed them."""
+        if self.store is None:
+            return
+        rows = await self.store.load_user_preferences(user_id)
+        if rows:
+            self.rows[user_id] = rows[0]
+        else:
+            self.rows.pop(user_id, None)
+
     def get(self, user_id: int) -> UserPreferenceRow:
         return self.rows.get(user_id) or UserPreferenceRow(user_id)
 

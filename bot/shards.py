@@ -48,21 +48,34 @@ def describe(shard_ids: Iterable[int]) -> str:
 
 
 def coverage_warning(shard_ids: Iterable[int], shard_count: int) -> str | None:
-    """A warning when this process runs only some of the shards: the guilds of the others are
-    served by no one unless other processes run them, and those cannot share a database yet
-    (docs/scaling.md); without shard 0 no hand button (a DM) reaches this process at all."""
+    """A note when this process runs only some of the shards: the servers of the others are
+    served by the processes that run them (on one PostgreSQL database, docs/scaling.md), and
+    without shard 0 no DM button (the players' hands) reaches this process at all — the
+    process of shard 0 relays those clicks here."""
     running = set(shard_ids)
     missing = set(range(shard_count)) - running
     if not missing:
         return None
     text = (
         f"This process runs shard(s) {describe(running)} of {shard_count}: servers on shard(s) "
-        f"{describe(missing)} get no answer unless another process runs them, and several "
-        "processes cannot share one database yet (docs/scaling.md)"
+        f"{describe(missing)} are served by the processes that run them"
     )
     if DM_SHARD not in running:
-        text += "; without shard 0 no DM button (the players' hands) reaches this process"
+        text += "; the hand buttons (DMs) of this process's tables come relayed from shard 0"
     return text
+
+
+def needs_shared_database(shard_ids: Iterable[int], shard_count: int, postgres: bool) -> str | None:
+    """One line refusing a range of shards on SQLite: the other shards would need another
+    process, and processes share a database only on PostgreSQL."""
+    if postgres or set(range(shard_count)) <= set(shard_ids):
+        return None
+    return (
+        f"RAMSCH_SHARD_IDS={describe(shard_ids)} runs only some of the {shard_count} shards:"
+        " the others need another bot process, and several processes need a PostgreSQL"
+        " database (RAMSCH_DB=postgresql://…). With SQLite run every shard in one process"
+        f" (RAMSCH_SHARD_IDS=0-{shard_count - 1})"
+    )
 
 
 class ShardedRamschBot(RamschBot, commands.AutoShardedBot):

@@ -54,6 +54,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+MOVING = N_(
+    "This table is moving to another part of the bot right now. Nothing was changed: please"
+    " try again in a few seconds."
+)
+"""A click for a table whose process is being replaced (bot/cluster.py)."""
 MAX_NAME = 100
 """Characters a preset or option name typed into a command may have (the longest is ~20)."""
 ACK_AFTER = 2.0
@@ -77,14 +82,64 @@ class TablesCog(RamschCog, name="Tables"):
         self.bot.clicks = self
         self.service.tables.listeners.append(self.publisher.on_update)
         self.service.tables.listeners.append(self._on_table_update)
-        recovered = await self.service.recovery.recover()
+        cluster = self.bot.cluster
+        await self._recover(cluster.owns_guild if cluster is not None else None)
+        if self.bot.settings.ramsch_tick_interval > 0:
+            self._ticker = asyncio.create_task(self._tick(), name="table-timers")
+        if cluster is not None:
+            cluster.attach(
+                self.bot._connection.parsers,
+                self._refuse_relayed,
+                lambda table_id: table_id in self.service.tables,
+            )
+            await cluster.start(self._take_over, self._hand_back, self.bot.preferences.reload)
+
+    async def _recover(self, guilds: Callable[[int], bool] | None) -> int:
+        """Rebuild the open tables (of the servers ``guilds`` accepts) and show them."""
+        recovered = await self.service.recovery.recover(guilds)
         shown = await self.service.store.load_shown() if recovered else {}
         for table in recovered:
             self.publisher.adopt(table, shown.get(table.id))
-        if self.bot.settings.ramsch_tick_interval > 0:
-            self._ticker = asyncio.create_task(self._tick(), name="table-timers")
+        return len(recovered)
+
+    async def _take_over(self, shards: frozenset[int]) -> int:
+        """The tables of shards whose process died are ours now (bot/cluster.py)."""
+        assert self.bot.cluster is not None
+        return await self._recover(self.bot.cluster.guilds_of(shards))
+
+    async def _hand_back(self, shards: frozenset[int]) -> None:
+        """The tables of shards taken over go back to their own process: dropped from memory
+        (their AI and timers stop with them) once their latest state is shown."""
+        assert self.bot.cluster is not None
+        ours = self.bot.cluster.guilds_of(shards)
+        dropped = []
+        for table in self.service.tables.open_tables():
+            if not ours(table.guild_id):
+                continue
+            try:
+                async with self.service.tables.locked(table.id) as locked:
+                    self.service.tables.forget(locked)
+            except NotFound:
+                continue
+            dropped.append(table.id)
+        await self.publisher.release(dropped)
+
+    async def _refuse_relayed(self, data: dict[str, Any], error: BaseException | None) -> None:
+        """Answer a click for a table no process can take right now (its process is being
+        replaced); nothing changed."""
+        interaction: discord.Interaction = discord.Interaction(
+            data=data,  # type: ignore[arg-type]
+            state=self.bot._connection,
+        )
+        if error is not None:
+            await self.bot.report_error(interaction, error)
+            return
+        i18n.speak_to(interaction)
+        await self.bot.reply(interaction, _(MOVING))
 
     async def cog_unload(self) -> None:
+        if self.bot.cluster is not None:
+            await self.bot.cluster.stop()
         if self._ticker is not None:
             self._ticker.cancel()
         self.service.tables.listeners.remove(self.publisher.on_update)

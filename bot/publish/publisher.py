@@ -11,6 +11,7 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -189,6 +190,25 @@ class Publisher:
             # The same deal as at the last render: no result can be missing from the channel
             # (a finished session is read back: its last result and standings may be).
             state.reconciled = shown.deal == table.deal_number and table.status != "finished"
+
+    async def release(self, table_ids: Collection[int], timeout: float = 5.0) -> None:  # noqa: ASYNC109
+        """Tables handed to another process: show what is pending (for up to ``timeout``
+        seconds), stop their tasks and record what their messages show, so that the next
+        owner renders only what changed since."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.settled(), timeout)
+        states = [self.states[table_id] for table_id in table_ids if table_id in self.states]
+        tasks = []
+        for state in states:
+            if self.states.get(state.table.id) is state:
+                del self.states[state.table.id]
+            tasks += [state.task, state.channel.task, *(d.task for d in state.hands.deliveries())]
+        running = [task for task in tasks if task is not None and not task.done()]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+        self._note_settled()
+        await self._write_shown()
 
     def show_ephemeral(
         self, table: Table, user_id: int, interaction: discord.Interaction, shown: Rendered | None

@@ -9,8 +9,9 @@ expired (it stopped renewing), or — on the same host — its process no longer
 bot killed with SIGKILL restarts at once. A process that finds its lease taken by another
 (it stalled past the expiry) stops at once.
 
-Today there is one scope, ``all``; once shard ranges exist, each range is a scope with its own
-holder (``shards:0-3``)."""
+A process without shard ranges holds the scope ``all``; a process running a range of gateway
+shards holds one scope per shard (``shard:3``), and a process may take over the shards of one
+that died (bot/cluster.py). ``all`` and the shard scopes exclude each other."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,6 +65,33 @@ class LeaseRefused(Exception):
 
 class LeaseLost(Exception):
     """Another process took this process's lease while it ran."""
+
+
+SHARD_SCOPE = "shard:"
+"""The prefix of a shard's scope: ``shard:3``."""
+
+
+def shard_scope(shard: int) -> str:
+    return f"{SHARD_SCOPE}{shard}"
+
+
+def scope_shard(scope: str) -> int | None:
+    """The shard of a ``shard:N`` scope; None for another scope."""
+    tail = scope.removeprefix(SHARD_SCOPE)
+    return int(tail) if tail != scope and tail.isdigit() else None
+
+
+def rival_scopes(scope: str) -> Callable[[str], bool]:
+    """The scopes that exclude ``scope``: every shard scope for ``all``, ``all`` for a shard's
+    (a process serving everything and one serving a range would both answer)."""
+    if scope == SCOPE_ALL:
+        return lambda other: other.startswith(SHARD_SCOPE)
+    return lambda other: other == SCOPE_ALL
+
+
+def new_holder(host: str, pid: int) -> str:
+    """A holder id unique per process start, even when a pid is reused."""
+    return f"{host}:{pid}:{secrets.token_hex(6)}"
 
 
 def pid_alive(pid: int) -> bool:
@@ -116,6 +144,8 @@ class ProcessLease:
         host: str | None = None,
         pid: int | None = None,
         alive: Callable[[int], bool] = pid_alive,
+        holder: str | None = None,
+        rivals: Callable[[str], bool] | None = None,
     ) -> None:
         self.store = store
         self.scope = scope
@@ -126,7 +156,10 @@ class ProcessLease:
         self.host = host if host is not None else socket.gethostname()
         self.pid = pid if pid is not None else os.getpid()
         self.alive = alive
-        self.holder = f"{self.host}:{self.pid}:{secrets.token_hex(6)}"
+        self.holder = holder or new_holder(self.host, self.pid)
+        """Shared by every scope one process holds."""
+        self.rivals = rivals
+        """The other scopes that must not be held while this one is (see ``rival_scopes``)."""
         self.held = False
         self.lost = False
         self._renewer: asyncio.Task[None] | None = None
@@ -144,37 +177,46 @@ class ProcessLease:
             now=self.clock(),
             duration=self.duration,
             gone=self._gone,
+            rivals=self.rivals,
         )
         self.held = other is None
         return other
 
-    async def acquire(self, wait: float) -> None:
-        """Take the lease, waiting up to ``wait`` seconds for its holder to stop.
+    async def acquire(
+        self, wait: float, on_refused: Callable[[LeaseHolder], Awaitable[object]] | None = None
+    ) -> None:
+        """Take the lease, waiting up to ``wait`` seconds for its holder to stop;
+        ``on_refused(holder)`` is awaited once if it is held at first (a shard asks for its
+        lease back from a process that took it over).
 
         LeaseRefused (one line) if it is still held then."""
         deadline = time.monotonic() + wait
         other = await self.try_acquire()
         if other is None:
             return
+        what = "" if self.scope == SCOPE_ALL else f" ({self.scope.replace(':', ' ')})"
+        if on_refused is not None:
+            await on_refused(other)
         if wait > 0:
             log.warning(
-                "Another bot process (%s) is running on this database: waiting up to %g s"
+                "Another bot process (%s) is running on this database%s: waiting up to %g s"
                 " for it to stop",
                 other.describe(),
+                what,
                 wait,
             )
         while other is not None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise LeaseRefused(
-                    f"Another bot process ({other.describe()}) is running on this database:"
-                    " two processes on one database would both answer every click. Stop it"
-                    f" first (or wait until its lease expires, {self.duration:g} s after it"
-                    " stopped)"
+                    f"Another bot process ({other.describe()}) is running on this database"
+                    f"{what}: two processes on one database would both answer every click."
+                    f" Stop it first (or wait until its lease expires, {self.duration:g} s"
+                    " after it stopped)"
                 )
             await asyncio.sleep(min(self.poll_every, remaining))
             other = await self.try_acquire()
-        log.info("Took over the database from the stopped bot process")
+        log.info("Took over the database%s from the stopped bot process", what)
 
     def keep(self, on_lost: Callable[[], object]) -> None:
         """Renew the lease every ``renew_every`` seconds until released; ``on_lost()`` is

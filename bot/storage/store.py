@@ -446,9 +446,12 @@ class Store:
 
     # -- recovery ------------------------------------------------------------------------------
 
-    async def load_open_tables(self) -> list[StoredTable]:
+    async def load_open_tables(
+        self, guilds: Callable[[int], bool] | None = None
+    ) -> list[StoredTable]:
         """Every lobby and playing table, and every finished table not yet shown as finished
-        (see UNSHOWN), with its seats, match seed and full action log."""
+        (see UNSHOWN), with its seats, match seed and full action log; only those of the
+        servers ``guilds`` accepts, if given (the shards of this process)."""
         rows = await self._fetch(
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.status, t.rules, t.options,"
             " t.turn_timeout, t.message_id, t.created_at, t.updated_at, s.seed, s.started_at,"
@@ -459,6 +462,8 @@ class Store:
         tables = []
         for row in rows:
             table_id = row[0]
+            if guilds is not None and not guilds(row[1]):
+                continue
             seats = await self._fetch(
                 "SELECT seat, user_id, name, ai, away FROM seats WHERE table_id = ? ORDER BY seat",
                 (table_id,),
@@ -570,11 +575,14 @@ class Store:
 
     # -- user preferences ----------------------------------------------------------------------
 
-    async def load_user_preferences(self) -> list[UserPreferenceRow]:
-        """Every user's preferences (a few bytes each: read once at start-up)."""
-        rows = await self._fetch(
-            "SELECT user_id, language, pack, four_colour, pictures FROM user_preferences"
-        )
+    async def load_user_preferences(self, user_id: int | None = None) -> list[UserPreferenceRow]:
+        """Every user's preferences (a few bytes each: read once at start-up), or one user's
+        (another process changed them)."""
+        sql = "SELECT user_id, language, pack, four_colour, pictures FROM user_preferences"
+        if user_id is None:
+            rows = await self._fetch(sql)
+        else:
+            rows = await self._fetch(sql + " WHERE user_id = ?", (user_id,))
         return [
             UserPreferenceRow(user_id, language, pack, bool(four), bool(pictures))
             for user_id, language, pack, four, pictures in rows
@@ -591,6 +599,8 @@ class Store:
                 " updated_at = excluded.updated_at",
                 (row.user_id, row.language, row.pack, int(row.four_colour), int(row.pictures), at),
             )
+            if self.postgres:  # the other processes read it again (bot/cluster.py)
+                await db.execute("SELECT pg_notify('ramsch_preferences', ?)", (str(row.user_id),))
 
     # -- leaderboards, stats, history ------------------------------------------------------
 
@@ -850,6 +860,8 @@ class Store:
                 # shown_hands, user_preferences, ratings, rating_changes, and any later
                 # table keyed by users: the user's rows go.
                 await run(table, f"DELETE FROM {quoted} WHERE user_id = ?", (user_id,))
+            if self.postgres:  # the other processes drop his preferences from memory too
+                await db.execute("SELECT pg_notify('ramsch_preferences', ?)", (str(user_id),))
         self._people.pop(user_id, None)
         return Forgotten(changed=changed)
 
@@ -885,25 +897,31 @@ class Store:
         now: float,
         duration: float,
         gone: Callable[[LeaseHolder, float], bool],
+        rivals: Callable[[str], bool] | None = None,
     ) -> LeaseHolder | None:
         """Take ``scope``'s lease for ``holder`` until ``now + duration`` if it is free, held
-        by ``holder`` already, or ``gone(current holder, now)``; else the current holder
-        (nothing written). One IMMEDIATE transaction: of two processes trying at once, one
-        takes it and the other sees it taken (on PostgreSQL: an advisory lock)."""
+        by ``holder`` already, or ``gone(current holder, now)``, and no other scope for which
+        ``rivals(scope)`` is true is held by a live process (``all`` and the ``shard:N``
+        scopes exclude each other); else the holder in the way (nothing written). One
+        IMMEDIATE transaction: of two processes trying at once, one takes it and the other
+        sees it taken (on PostgreSQL: an advisory lock)."""
         async with self._transaction(LEASE_LOCK) as db:
             rows = list(await db.execute_fetchall(
-                "SELECT holder, host, pid, acquired_at, expires_at FROM process_lease"
-                " WHERE scope = ?", (scope,)))  # fmt: skip
-            if rows:
-                current = LeaseHolder(*rows[0])
+                "SELECT scope, holder, host, pid, acquired_at, expires_at FROM process_lease"
+                ))  # fmt: skip
+            for row in rows:
+                current = LeaseHolder(*row[1:])
+                if row[0] != scope and (rivals is None or not rivals(row[0])):
+                    continue
                 if current.holder != holder and not gone(current, now):
                     return current
             await db.execute(
                 "INSERT INTO process_lease (scope, holder, host, pid, acquired_at, renewed_at,"
-                " expires_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope) DO UPDATE SET"
+                " expires_at, wanted_by) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"
+                " ON CONFLICT (scope) DO UPDATE SET"
                 " holder = excluded.holder, host = excluded.host, pid = excluded.pid,"
                 " acquired_at = excluded.acquired_at, renewed_at = excluded.renewed_at,"
-                " expires_at = excluded.expires_at",
+                " expires_at = excluded.expires_at, wanted_by = NULL",
                 (scope, holder, host, pid, now, now, now + duration),
             )
         return None
@@ -932,6 +950,84 @@ class Store:
             (scope,),
         )
         return LeaseHolder(*rows[0]) if rows else None
+
+    async def leases(self) -> list[tuple[str, LeaseHolder, str | None]]:
+        """Every lease (possibly expired): its scope, holder and who asks for it back."""
+        rows = await self._fetch(
+            "SELECT scope, holder, host, pid, acquired_at, expires_at, wanted_by"
+            " FROM process_lease ORDER BY scope"
+        )
+        return [(row[0], LeaseHolder(*row[1:6]), row[6]) for row in rows]
+
+    async def want_lease(self, scope: str, wanted_by: str) -> None:
+        """Ask the holder of ``scope``'s lease to hand it back (it took it over while its
+        process was down)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE process_lease SET wanted_by = ? WHERE scope = ?", (wanted_by, scope)
+            )
+
+    # -- clicks relayed to the process that owns their table (bot/cluster.py) --------------
+
+    async def table_guild(self, table_id: int) -> int | None:
+        """The server of a lobby or running table; None if it is unknown or over."""
+        rows = await self._fetch(
+            "SELECT guild_id FROM tables WHERE id = ? AND status IN ('lobby', 'playing')",
+            (table_id,),
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def relay_interaction(
+        self, interaction_id: int, table_id: int, shard: int, payload: str, at: float
+    ) -> int | None:
+        """Leave a click for the process that owns shard ``shard`` and tell it (PostgreSQL:
+        ``NOTIFY ramsch_relay, 'shard:id'``, sent at the commit); the row's id, or None if
+        this interaction was relayed already."""
+        async with self._transaction() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "INSERT INTO relayed_interactions (interaction_id, table_id, shard, payload,"
+                    " at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (interaction_id) DO NOTHING"
+                    " RETURNING id",
+                    (interaction_id, table_id, shard, payload, at),
+                )
+            )
+            if not rows:
+                return None
+            row_id = int(rows[0][0])
+            if self.postgres:
+                await db.execute("SELECT pg_notify('ramsch_relay', ?)", (f"{shard}:{row_id}",))
+        return row_id
+
+    async def claim_relayed(self, row_id: int, at: float) -> str | None:
+        """Take a relayed click to handle it: its payload, or None if another process took
+        it first (exactly one process handles each)."""
+        async with self._transaction() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "UPDATE relayed_interactions SET claimed_at = ?"
+                    " WHERE id = ? AND claimed_at IS NULL RETURNING payload",
+                    (at, row_id),
+                )
+            )
+        return str(rows[0][0]) if rows else None
+
+    async def relayed_for(self, shards: Sequence[int], before: float) -> list[int]:
+        """Relayed clicks for ``shards`` left since ``before`` (missed notifications)."""
+        if not shards:
+            return []
+        marks = ", ".join("?" * len(shards))
+        rows = await self._fetch(
+            f"SELECT id FROM relayed_interactions WHERE shard IN ({marks}) AND at >= ?"
+            " AND claimed_at IS NULL ORDER BY id",
+            (*shards, before),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def forget_relayed(self, before: float) -> None:
+        """Drop relayed clicks older than ``before`` (nobody can answer them any more)."""
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM relayed_interactions WHERE at < ?", (before,))
 
     async def _insert_actions(self, rows: Sequence[ActionRow]) -> None:
         """One statement, so one implicit transaction: all rows are committed or none. The

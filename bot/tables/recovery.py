@@ -29,8 +29,9 @@ class Recovery:
         self.autoplay = autoplay
         self.clock = clock
 
-    async def recover(self) -> list[Table]:
-        """Rebuild every lobby and unfinished table from the store's log.
+    async def recover(self, guilds: Callable[[int], bool] | None = None) -> list[Table]:
+        """Rebuild every lobby and unfinished table from the store's log (of the servers
+        ``guilds`` accepts, if given: the shards this process owns).
 
         Deal results that were logged but not stored (a crash between the two commits) are
         stored now; a match whose last action was logged is finished now. A finished table
@@ -38,7 +39,7 @@ class Recovery:
         not show its end yet (a crash between its last action and its render), so that the
         adapter posts the last result and the standings."""
         recovered = []
-        for stored in await self.store.load_open_tables():
+        for stored in await self.store.load_open_tables(guilds):
             if stored.id in self.tables:
                 continue
             table = rebuild_table(stored)

@@ -19,6 +19,7 @@ from bot.shards import (
     build_bot,
     coverage_warning,
     describe,
+    needs_shared_database,
     shard_of,
 )
 
@@ -105,10 +106,17 @@ def test_the_settings_pick_the_bot_class() -> None:
     assert sharded.shard_count == 4 and sharded.shard_ids == [2, 3]
 
 
-def test_a_process_without_every_shard_is_warned() -> None:
+def test_a_process_without_every_shard_is_told_who_serves_the_rest() -> None:
     assert coverage_warning([0, 1], 2) is None and coverage_warning([0], 1) is None
     some = coverage_warning([0, 1], 4)
-    assert some is not None and "shard(s) 0-1 of 4" in some and "shard(s) 2-3 get no" in some
-    assert "shard 0" not in some
+    assert some is not None and "shard(s) 0-1 of 4" in some and "shard(s) 2-3 are served" in some
+    assert "relayed" not in some
     no_dms = coverage_warning([1], 2)
-    assert no_dms is not None and "without shard 0 no DM button" in no_dms
+    assert no_dms is not None and "relayed from shard 0" in no_dms
+
+
+def test_a_range_of_shards_needs_postgresql() -> None:
+    assert needs_shared_database([0, 1], 2, postgres=False) is None
+    assert needs_shared_database([1], 2, postgres=True) is None
+    refusal = needs_shared_database([1], 2, postgres=False)
+    assert refusal is not None and "RAMSCH_SHARD_IDS=0-1" in refusal and "\n" not in refusal
