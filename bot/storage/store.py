@@ -421,13 +421,20 @@ class Store:
         match_finished: bool,
     ) -> None:
         """Store finished deals (results, per-seat scores and tags, records) and the running
-        totals; when the match is over, mark it and its table finished. One transaction."""
+        totals; when the match is over, mark it and its table finished. One transaction. A
+        deal stored already is left as it is (results follow from the log: another process,
+        or an earlier try whose answer was lost, stored the same)."""
         if not deals:
             raise ValueError("store_results needs at least one finished deal")
         at = deals[-1].finished_at
         async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                "SELECT deal_number FROM deal_results WHERE table_id = ?", (table_id,)
+            )
+            stored = {row[0] for row in rows}
             for deal in deals:
-                await _insert_deal(db, table_id, deal)
+                if deal.number not in stored:
+                    await _insert_deal(db, table_id, deal)
             await db.execute(
                 "UPDATE matches SET totals = ?, finished_at = ? WHERE table_id = ?",
                 (json.dumps([score_json(t) for t in totals]),

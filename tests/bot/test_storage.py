@@ -10,7 +10,7 @@ import sqlite3
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import aiosqlite
 import asyncpg
@@ -303,3 +303,36 @@ async def test_boards_are_per_game_and_variant(service: TableService, store: Sto
     [latest, first] = await service.boards.history(ALICE)
     assert (latest.game, latest.variant) == ("ramsch", "altenburg")
     assert (first.game, first.variant) == ("other", "skat")
+
+
+async def test_results_stored_again_are_left_as_they_are(
+    service: TableService, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Deal results follow from the log: a second store of the same deals (another process,
+    or a try whose answer was lost) changes nothing and fails nothing."""
+    calls: list[tuple[Any, ...]] = []
+    original = store.store_results
+
+    async def recording(table_id: int, deals: Any, **kwargs: Any) -> None:
+        calls.append((table_id, list(deals), kwargs))
+        await original(table_id, deals, **kwargs)
+
+    monkeypatch.setattr(store, "store_results", recording)
+    table = await start_table(service, players=(ALICE, BOB, CAROL), seats=4)
+    await play_out(service, table, seed=11)
+    tables = ("deal_results", "deal_scores", "deal_tags")
+
+    async def counts() -> list[int]:
+        found = []
+        for name in tables:
+            rows = await store.db.execute_fetchall(
+                f"SELECT COUNT(*) FROM {name} WHERE table_id = ?", (table.id,)
+            )
+            found.append(next(iter(rows))[0])
+        return found
+
+    before = await counts()
+    assert before[0] == 4 and calls
+    for table_id, deals, kwargs in calls:
+        await original(table_id, deals, **kwargs)
+    assert await counts() == before
