@@ -77,6 +77,8 @@ is due within 3 s: after that no one can answer it)."""
 LIVE_TABLE = re.compile(r"ramsch:(?:t|a|m|c|p|l):([0-9]{1,20})(?::|$)")
 """The custom_ids of a table's own buttons (lobby, hand, actions, marks, legacy cards): the
 table they act on. See bot/ui/ids.py."""
+GUILDS_KEPT = 100_000
+"""Tables whose server the relay remembers (a few MB at most; forgotten all at once)."""
 COMPONENT = 3
 """INTERACTION_CREATE type of a button or select click."""
 
@@ -155,6 +157,11 @@ class Cluster:
         self._listener: asyncpg.Connection | None = None
         self._listening_since = 0.0
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._unclaimed: list[int] = []
+        """Relayed clicks notified and not yet claimed (claimed together)."""
+        self._claimer: asyncio.Future[None] | None = None
+        self._guilds: dict[int, int] = {}
+        """The servers of tables clicks were relayed for."""
         self._cleaned_at = 0.0
         self._reachable_since: float | None = None
         """Since when the database has answered every look at the leases (None: it failed)."""
@@ -214,12 +221,17 @@ class Cluster:
         if self.sharded:
             log.info("Owning shard(s) %s of %d", describe(self.own), self.count)
 
-    def _asker(self, scope: str) -> Callable[[LeaseHolder], Awaitable[None]] | None:
+    def _asker(self, scope: str) -> Callable[[LeaseHolder], Awaitable[str]] | None:
         if not self.sharded:
             return None
 
-        async def ask(other: LeaseHolder) -> None:
+        async def ask(other: LeaseHolder) -> str:
             await self.store.want_lease(scope, self.holder)
+            return (
+                f"{scope.replace(':', ' ').capitalize()} is held by {other.describe()}: asking"
+                " for it back (a process that took it over hands it back within seconds; one"
+                " running it as its own keeps it)"
+            )
 
         return ask
 
@@ -320,7 +332,7 @@ class Cluster:
 
     async def _relay(self, data: dict[str, Any], table_id: int) -> None:
         try:
-            guild_id = await self.store.table_guild(table_id)
+            guild_id = await self._guild_of(table_id)
             if guild_id is None or self.owns_guild(guild_id):
                 self._handle(data)  # over (answered as such), or taken over meanwhile
                 return
@@ -331,7 +343,7 @@ class Cluster:
             if row is None:
                 return  # relayed already (Discord sent it twice)
             await asyncio.sleep(self.relay_wait)
-            if await self.store.claim_relayed(row, self.clock()) is None:
+            if not await self.store.claim_relayed([row], self.clock()):
                 return  # the owner took it
             log.info("No process took a click for table %d (shard %d) in time", table_id, shard)
             await self.check()
@@ -342,6 +354,17 @@ class Cluster:
         except DATABASE_ERRORS as error:
             log.warning("Could not relay a click for table %d: %s", table_id, error)
             await self._answer(data, error)
+
+    async def _guild_of(self, table_id: int) -> int | None:
+        """The server of an open table (remembered: a table never changes its server)."""
+        guild_id = self._guilds.get(table_id)
+        if guild_id is None:
+            guild_id = await self.store.table_guild(table_id)
+            if guild_id is not None:
+                if len(self._guilds) >= GUILDS_KEPT:
+                    self._guilds.clear()
+                self._guilds[table_id] = guild_id
+        return guild_id
 
     def _handle(self, data: dict[str, Any]) -> None:
         assert self._dispatch is not None
@@ -366,12 +389,12 @@ class Cluster:
         self._listening_since = self.clock()
         if since:
             for row in await self.store.relayed_for(sorted(self.shards), since - self.relay_wait):
-                self._spawn(self._claim(row), f"claim-{row}")
+                self._claim(row)
 
     def _notified(self, connection: object, pid: int, channel: str, payload: str) -> None:
         shard, _, row = payload.partition(":")
         if shard.isdigit() and row.isdigit() and self.owns_shard(int(shard)):
-            self._spawn(self._claim(int(row)), f"claim-{row}")
+            self._claim(int(row))
 
     def _preferences_changed(
         self, connection: object, pid: int, channel: str, payload: str
@@ -386,14 +409,25 @@ class Cluster:
         except DATABASE_ERRORS as error:
             log.warning("Could not read the preferences of user %d again: %s", user_id, error)
 
-    async def _claim(self, row: int) -> None:
-        try:
-            payload = await self.store.claim_relayed(row, self.clock())
-        except DATABASE_ERRORS as error:
-            log.warning("Could not take a relayed click: %s", error)
-            return  # its receiver answers it
-        if payload is not None:
-            self._handle(json.loads(payload))
+    def _claim(self, row: int) -> None:
+        """Claim a relayed click: those notified together are claimed in one statement."""
+        self._unclaimed.append(row)
+        if self._claimer is None or self._claimer.done():
+            self._claimer = asyncio.ensure_future(self._claim_unclaimed())
+            self._claimer.set_name("claim-relayed")
+            self._tasks.add(self._claimer)
+            self._claimer.add_done_callback(self._tasks.discard)
+
+    async def _claim_unclaimed(self) -> None:
+        while self._unclaimed:
+            rows, self._unclaimed = self._unclaimed, []
+            try:
+                claimed = await self.store.claim_relayed(rows, self.clock())
+            except DATABASE_ERRORS as error:
+                log.warning("Could not take %d relayed click(s): %s", len(rows), error)
+                continue  # their receivers answer them
+            for _, payload in claimed:
+                self._handle(json.loads(payload))
 
     # -- takeover and handback -----------------------------------------------------------
 

@@ -187,7 +187,8 @@ class ProcessLease:
     ) -> None:
         """Take the lease, waiting up to ``wait`` seconds for its holder to stop;
         ``on_refused(holder)`` is awaited once if it is held at first (a shard asks for its
-        lease back from a process that took it over).
+        lease back from a process that took it over); a text it returns is logged instead of
+        the usual warning.
 
         LeaseRefused (one line) if it is still held then."""
         deadline = time.monotonic() + wait
@@ -195,9 +196,10 @@ class ProcessLease:
         if other is None:
             return
         what = "" if self.scope == SCOPE_ALL else f" ({self.scope.replace(':', ' ')})"
-        if on_refused is not None:
-            await on_refused(other)
-        if wait > 0:
+        said = await on_refused(other) if on_refused is not None else None
+        if isinstance(said, str) and wait > 0:
+            log.warning("%s: waiting up to %g s", said, wait)
+        elif wait > 0:
             log.warning(
                 "Another bot process (%s) is running on this database%s: waiting up to %g s"
                 " for it to stop",

@@ -989,35 +989,34 @@ class Store:
     ) -> int | None:
         """Leave a click for the process that owns shard ``shard`` and tell it (PostgreSQL:
         ``NOTIFY ramsch_relay, 'shard:id'``, sent at the commit); the row's id, or None if
-        this interaction was relayed already."""
-        async with self._transaction() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "INSERT INTO relayed_interactions (interaction_id, table_id, shard, payload,"
-                    " at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (interaction_id) DO NOTHING"
-                    " RETURNING id",
-                    (interaction_id, table_id, shard, payload, at),
-                )
+        this interaction was relayed already. One statement: a burst of clicks is relayed
+        one round trip each."""
+        insert = (
+            "INSERT INTO relayed_interactions (interaction_id, table_id, shard, payload, at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (interaction_id) DO NOTHING RETURNING id"
+        )
+        params: tuple[Any, ...] = (interaction_id, table_id, shard, payload, at)
+        if self.postgres:
+            insert = (
+                f"WITH added AS ({insert}) SELECT id, pg_notify('ramsch_relay',"
+                " CAST(? AS TEXT) || ':' || id) FROM added"
             )
-            if not rows:
-                return None
-            row_id = int(rows[0][0])
-            if self.postgres:
-                await db.execute("SELECT pg_notify('ramsch_relay', ?)", (f"{shard}:{row_id}",))
-        return row_id
+            params += (str(shard),)
+        rows = await self._fetch(insert, params)  # autocommit: one statement
+        return int(rows[0][0]) if rows else None
 
-    async def claim_relayed(self, row_id: int, at: float) -> str | None:
-        """Take a relayed click to handle it: its payload, or None if another process took
-        it first (exactly one process handles each)."""
-        async with self._transaction() as db:
-            rows = list(
-                await db.execute_fetchall(
-                    "UPDATE relayed_interactions SET claimed_at = ?"
-                    " WHERE id = ? AND claimed_at IS NULL RETURNING payload",
-                    (at, row_id),
-                )
-            )
-        return str(rows[0][0]) if rows else None
+    async def claim_relayed(self, row_ids: Sequence[int], at: float) -> list[tuple[int, str]]:
+        """Take relayed clicks to handle them: the ids and payloads of those no other process
+        took first (exactly one process handles each), in the order they were relayed."""
+        if not row_ids:
+            return []
+        marks = ", ".join("?" * len(row_ids))
+        rows = await self._fetch(  # one autocommit statement for a whole burst
+            "UPDATE relayed_interactions SET claimed_at = ?"
+            f" WHERE id IN ({marks}) AND claimed_at IS NULL RETURNING id, payload",
+            (at, *row_ids),
+        )
+        return sorted((int(row[0]), str(row[1])) for row in rows)
 
     async def relayed_for(self, shards: Sequence[int], before: float) -> list[int]:
         """Relayed clicks for ``shards`` left since ``before`` (missed notifications)."""
