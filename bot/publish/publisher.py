@@ -102,10 +102,10 @@ class Publisher:
         self.bot = bot
         self.interval = interval
         self.states: dict[int, TableState] = {}
-        self._settled = asyncio.Event()
-        self._settled.set()
-        self._quiet = asyncio.Event()
-        self._quiet.set()
+        self._changed = asyncio.Event()
+        """Set when a render or a message ended: ``settled`` looks again (only while someone
+        waits: looking costs a pass over every table)."""
+        self._closed = False
         self._shown: dict[int, ShownTable | None] = {}
         """What messages show since the last write, by table (None: the table is over)."""
         self._recorder: asyncio.Task[None] | None = None
@@ -137,8 +137,6 @@ class Publisher:
         if self._closing.is_set() or self.states.get(state.table.id) is not state:
             return
         state.dirty.set()
-        self._settled.clear()
-        self._quiet.clear()
         if state.task is None or state.task.done():
             name = f"render-table-{state.table.id}"
             state.task = asyncio.create_task(self._run(state), name=name)
@@ -230,20 +228,24 @@ class Publisher:
     async def settled(self, *, retries: bool = False) -> None:
         """Wait until every table's latest state is shown (tests, a clean shutdown), but for
         messages that failed and wait for their retry (``retries``: those too)."""
-        await (self._quiet if retries else self._settled).wait()
+        while not self._closed and self._pending(retries):
+            self._changed.clear()
+            await self._changed.wait()
+
+    def _pending(self, retries: bool) -> bool:
+        """Whether a render or a message is under way (or, with ``retries``, waits to be
+        tried again)."""
+        for state in self.states.values():
+            if state.dirty.is_set() or state.rendering or state.channel.busy:
+                return True
+            if state.hands.busy() or (retries and (state.channel.waiting or state.hands.waiting())):
+                return True
+        return False
 
     def _note_settled(self) -> None:
-        states = list(self.states.values())
-        busy = any(
-            state.dirty.is_set() or state.rendering or state.channel.busy or state.hands.busy()
-            for state in states
-        )
-        waiting = any(state.channel.waiting or state.hands.waiting() for state in states)
-        for event, clear in ((self._settled, busy), (self._quiet, busy or waiting)):
-            if clear:
-                event.clear()
-            else:
-                event.set()
+        """A render or a message ended: a waiting ``settled`` looks again. Not a pass over
+        every table here: with hundreds of tables that made each render cost milliseconds."""
+        self._changed.set()
 
     async def close(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109
         """Show what is pending (for up to ``timeout`` seconds), then stop every task."""
@@ -257,8 +259,8 @@ class Publisher:
         for task in running:
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
-        self._settled.set()
-        self._quiet.set()
+        self._closed = True
+        self._changed.set()
         if self._recorder is not None:
             await self._recorder
         await self._write_shown()
