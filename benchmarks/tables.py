@@ -3,7 +3,14 @@ click-to-acknowledgement latency. `python -m benchmarks.tables --tables 200`
 
 ``--ai-tables M`` adds M tables of one player and two AI seats of ``--ai-level`` (hard by
 default) played at the same time, so the figures of the N all-human tables show what AI
-seats thinking elsewhere cost them; their own clicks are reported apart."""
+seats thinking elsewhere cost them; their own clicks are reported apart.
+
+``--backend postgresql`` keeps the store on a PostgreSQL server started for the run;
+``--processes N`` runs N sharded `python -m bot` processes on it (the guilds spread evenly over
+the N shards): every hand click is a DM click, arrives at shard 0's process and is relayed to
+the process that owns the table. ``--compare`` runs the same load three times, as one
+`python -m bot` on SQLite, as one on PostgreSQL (what the store costs) and as N processes on
+PostgreSQL (what the relay and the other processes bring), and prints them in one table."""
 
 from __future__ import annotations
 
@@ -14,11 +21,12 @@ import random
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.world import World, ms, percentile, table_id_of
+from benchmarks.world import WAIT, World, database, ms, percentile, table_id_of
 from bot.tables.thinking import default_processes
 from bot.ui import ids
 from ramsch_core import Card, Match, Play, TableOptions, preset
@@ -32,6 +40,7 @@ class Table:
     channel: Channel
     players: list[SimUser]
     rng: random.Random
+    shard: int = 0
     table_id: int = 0
     match: Match | None = None
     dms: dict[tuple[int, int], Message] = field(default_factory=dict)
@@ -53,14 +62,22 @@ class Run:
     rounds: int
     think: float
     deadline: float = 0.0
+    stalled: int = 0
+    """Tables that stopped: a click not acknowledged, or a turn not shown, within WAIT."""
     played: list[InteractionHandle] = field(default_factory=list)
+    by_shard: dict[int, list[InteractionHandle]] = field(default_factory=dict)
+    """The card clicks by the shard of their table's guild."""
     setups: list[InteractionHandle] = field(default_factory=list)
     ai_played: list[InteractionHandle] = field(default_factory=list)
     """The clicks of the players at AI tables."""
 
-    async def click(self, user: SimUser, message: Message, key: str, *, setup: bool) -> None:
+    async def click(
+        self, user: SimUser, message: Message, key: str, *, setup: bool, shard: int = 0
+    ) -> None:
         handle = await user.click(message, key)
         (self.setups if setup else self.played).append(handle)
+        if not setup:
+            self.by_shard.setdefault(shard, []).append(handle)
         await self.world.hooks.acked(handle)
 
     async def open(self, table: Table) -> None:
@@ -77,7 +94,7 @@ class Run:
         while not enabled(lobby, "Start"):  # until the lobby shows every seat taken
             await self.world.hooks.changed(table.channel)
         await self.click(host, lobby, "Start", setup=True)
-        seed = self.world.seed(table.table_id)  # what the players cannot know
+        seed = await self.world.seed(table.table_id)  # what the players cannot know
         table.match = Match(preset("skat"), TableOptions(seats=3, rounds=self.rounds), seed)
 
     def dm(self, table: Table, user: SimUser, deal: int) -> Message | None:
@@ -103,15 +120,21 @@ class Run:
             legal = [a for a in match.deal.legal_actions() if isinstance(a, Play)]
             card: Card = table.rng.choice(legal).card
             key = ids.action_id(table.table_id, match.number, "play", card.name)
-            # The player sees their turn when the bot's render reaches their DM.
-            while True:
-                message = self.dm(table, user, match.number)
-                if message is not None and enabled(message, key):
-                    break
-                await self.world.hooks.changed(user.dm_channel)
-            if self.think:
-                await asyncio.sleep(self.think * table.rng.uniform(0.5, 1.5))
-            await self.click(user, message, key, setup=False)
+            try:
+                # The player sees their turn when the bot's render reaches their DM.
+                while True:
+                    message = self.dm(table, user, match.number)
+                    if message is not None and enabled(message, key):
+                        break
+                    await self.world.hooks.changed(user.dm_channel)
+                if self.think:
+                    await asyncio.sleep(self.think * table.rng.uniform(0.5, 1.5))
+                await self.click(user, message, key, setup=False, shard=table.shard)
+            except TimeoutError:
+                # No acknowledgement or render within WAIT: an overloaded bot. The table
+                # stops here (counted), the others play on.
+                self.stalled += 1
+                return clicks
             match.apply(Play(card), seat)
             clicks += 1
         return clicks
@@ -187,34 +210,103 @@ def enabled(message: Message, key: str) -> bool:
     )
 
 
+@dataclass
+class Figures:
+    """What one run measured (for the comparison table)."""
+
+    label: str
+    clicks: int
+    seconds: float
+    latencies: list[float]
+    process_cpu: list[float]
+    """CPU seconds of each bot process during the play (empty: the bot in this process)."""
+    own_cpu: float
+    """CPU seconds of this process (emulator and players; and the bot if it runs here)."""
+    problems: int
+    stalled: int
+
+    @property
+    def rate(self) -> float:
+        return self.clicks / self.seconds
+
+
 async def main(args: argparse.Namespace) -> int:
-    with tempfile.TemporaryDirectory() as tmp:
+    if args.compare:
+        runs = [("sqlite", 1, True), ("postgresql", 1, True), ("postgresql", args.processes, True)]
+    else:
+        runs = [(args.backend, args.processes, args.bot_process)]
+    results: list[Figures | str] = []
+    for backend, processes, own_process in runs:
+        label = describe(backend, processes, own_process)
+        if len(runs) == 1:
+            results.append(await run_once(args, backend, processes, own_process))
+            break
+        print(f"== {label}", flush=True)
+        try:
+            results.append(await run_once(args, backend, processes, own_process))
+        except Exception as error:  # the other run is still worth its row
+            traceback.print_exc()
+            results.append(f"| {label} | failed: {type(error).__name__} {error} |")
+        print(flush=True)
+    if len(results) > 1:
+        compare(args, results)
+    return 1 if any(isinstance(r, str) or r.problems for r in results) else 0
+
+
+def describe(backend: str, processes: int, own_process: bool) -> str:
+    store = "SQLite" if backend == "sqlite" else "PostgreSQL"
+    if processes > 1:
+        return f"{processes} × `python -m bot` (one shard each), {store}"
+    return f"1 × `python -m bot`, {store}" if own_process else f"bot in this process, {store}"
+
+
+async def run_once(
+    args: argparse.Namespace, backend: str, processes: int, own_process: bool
+) -> Figures:
+    durable = args.pg_sync == "on"
+    with tempfile.TemporaryDirectory() as tmp, database(backend, Path(tmp), durable=durable) as db:
         world = World(
-            Path(tmp) / "bench.sqlite3",
+            db,
             render_interval=args.render_interval,
-            process=args.bot_process,
+            process=own_process,
+            processes=processes,
+            spread=max(args.processes, 1),
+            workdir=Path(tmp),
             profile=args.profile_bot,
             ai_delay=args.ai_delay,
             ai_processes=args.ai_processes,
         )
         await world.start_emulator()
         try:
-            return await bench(world, args)
+            figures = await bench(world, args)
+            figures.label = describe(backend, processes, own_process)
+            return figures
+        except BaseException:
+            print("the run failed; what the bot logged last:", file=sys.stderr)
+            for line in world.bot_lines[-40:]:
+                print("  " + line, file=sys.stderr)
+            for problem in world.problems()[:20]:
+                print("  problem: " + problem, file=sys.stderr)
+            raise
         finally:
             await world.stop()
+            if args.bot_log is not None:
+                with args.bot_log.open("a") as log:
+                    log.write(f"== {describe(backend, processes, own_process)}\n")
+                    log.writelines(line + "\n" for line in world.bot_lines)
 
 
-async def bench(world: World, args: argparse.Namespace) -> int:
-    channels = world.add_channels(args.tables)
+async def bench(world: World, args: argparse.Namespace) -> Figures:
+    channels = world.add_channels(args.tables + args.ai_tables)
     tables = [
         Table(channel, world.add_players(channel, (f"p{n}a", f"p{n}b", f"p{n}c")),
-              random.Random(args.seed + n))
-        for n, channel in enumerate(channels)
+              random.Random(args.seed + n), shard=world.shard_of(channel))
+        for n, channel in enumerate(channels[: args.tables])
     ]  # fmt: skip
     ai_tables = [
         AITable(channel, world.add_players(channel, (f"ai{n}h",))[0],
                 random.Random(args.seed + 10_000 + n))
-        for n, channel in enumerate(world.add_channels(args.tables + args.ai_tables)[args.tables :])
+        for n, channel in enumerate(channels[args.tables :])
     ]  # fmt: skip
     await world.start_bot()
     run = Run(world, rounds=args.rounds, think=args.think)
@@ -236,6 +328,7 @@ async def bench(world: World, args: argparse.Namespace) -> int:
     routes_before = Counter(world.emulator.request_counts)
     cpu_before = time.process_time()
     bot_cpu_before = world.bot_cpu()
+    process_cpu_before = world.process_cpu()
     started = time.perf_counter()
     run.deadline = time.monotonic() + args.seconds
     ai_play = asyncio.gather(*(run.play_ai(table) for table in ai_tables))
@@ -244,22 +337,50 @@ async def bench(world: World, args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_before
     bot_cpu = world.bot_cpu() - bot_cpu_before
+    process_cpu = [b - a for a, b in zip(process_cpu_before, world.process_cpu(), strict=True)]
     requests = sum(world.emulator.request_counts.values()) - requests_before
     routes = Counter(world.emulator.request_counts)
     routes.subtract(routes_before)
 
     latencies = [h.ack_latency for h in run.played if h.ack_latency is not None]
     setup_latencies = [h.ack_latency for h in run.setups if h.ack_latency is not None]
-    where = "`python -m bot` in its own process" if world.process else "bot in this process"
+    if world.processes > 1:
+        where = f"{world.processes} `python -m bot` processes, one shard each"
+    elif world.process:
+        where = "`python -m bot` in its own process"
+    else:
+        where = "bot in this process"
+    store = "SQLite"
+    if isinstance(world.location, str):
+        store = "PostgreSQL" if args.pg_sync == "on" else "PostgreSQL (fsync off)"
     print(f"tables: {args.tables} (3 players each), think {args.think}s ±50%, "
-          f"render interval {args.render_interval}s, {args.seconds}s of play, {where}")  # fmt: skip
+          f"render interval {args.render_interval}s, {args.seconds}s of play, {where}, "
+          f"{store}")  # fmt: skip
     print(f"setup: {len(run.setups)} interactions (open, join, start) in {setup:.2f}s; "
           f"ack p50 {ms(percentile(setup_latencies, 50))}, "
           f"p99 {ms(percentile(setup_latencies, 99))}")  # fmt: skip
     print(f"clicks: {clicks} in {elapsed:.2f}s = {clicks / elapsed:.1f} clicks/s")
-    print(f"click to ack: p50 {ms(percentile(latencies, 50))}, "
-          f"p90 {ms(percentile(latencies, 90))}, p99 {ms(percentile(latencies, 99))}, "
-          f"max {ms(max(latencies))}")  # fmt: skip
+    print(f"click to ack: {spread(latencies)}, max {ms(max(latencies))}")
+    unanswered = sum(1 for h in run.played if h.ack_latency is None)
+    if run.stalled or unanswered:
+        print(
+            f"OVERLOADED: {run.stalled} table(s) stopped (a click not acknowledged or a "
+            f"turn not shown within {WAIT:.0f}s); {unanswered} click(s) never acknowledged"
+        )
+    if world.spread > 1:
+        for shard, handles in sorted(run.by_shard.items()):
+            part = [h.ack_latency for h in handles if h.ack_latency is not None]
+            how = "direct: shard 0 gets the DMs" if shard == 0 else "relayed by shard 0"
+            if world.processes == 1:
+                how = "one process runs all"
+            print(f"  tables on shard {shard} ({how}): {len(part)} clicks, {spread(part)}")
+    if world.processes > 1:
+        relayed, claimed, p50, p99 = await world.relayed()
+        delay = ""
+        if p50 is not None and p99 is not None:
+            delay = f", relay to claim p50 {ms(p50)}, p99 {ms(p99)}"
+        print(f"relayed clicks the database keeps (about a minute): {relayed}, "
+              f"{claimed} claimed{delay}")  # fmt: skip
     if ai_tables:
         ai_latencies = [h.ack_latency for h in run.ai_played if h.ack_latency is not None]
         ai_actions = await world.ai_moves()
@@ -270,13 +391,49 @@ async def bench(world: World, args: argparse.Namespace) -> int:
               f"{ms(percentile(ai_latencies, 99)) if ai_latencies else '-'}")  # fmt: skip
     print(f"bot requests: {requests} = {requests / elapsed:.0f}/s")
     if world.process:
-        print(f"CPU: bot {bot_cpu / elapsed:.0%} of a core, emulator and players "
-              f"{cpu / elapsed:.0%}")  # fmt: skip
+        each = ", ".join(
+            f"shard {n}: {seconds:.1f} s ({seconds / elapsed:.0%})"
+            for n, seconds in enumerate(process_cpu)
+        )
+        if world.processes == 1:
+            each = f"{process_cpu[0]:.1f} s ({process_cpu[0] / elapsed:.0%})"
+        print(f"CPU seconds: bot {bot_cpu:.1f} s = {bot_cpu / elapsed:.0%} of a core "
+              f"[{each}]; emulator and players {cpu:.1f} s ({cpu / elapsed:.0%})")  # fmt: skip
     else:
-        print(f"CPU: bot, emulator and players together {cpu / elapsed:.0%} of a core")
+        print(f"CPU: bot, emulator and players together {cpu:.1f} s = "
+              f"{cpu / elapsed:.0%} of a core")  # fmt: skip
     for route, count in routes.most_common(5):
         print(f"  {count:7d}  {route}")
-    return world.report_problems()
+    problems = len(world.problems())
+    world.report_problems()
+    return Figures("", clicks, elapsed, latencies, process_cpu, cpu, problems, run.stalled)
+
+
+def spread(latencies: list[float]) -> str:
+    """p50, p95, p99 (and p90) of latencies in seconds."""
+    if not latencies:
+        return "-"
+    return ", ".join(f"p{p} {ms(percentile(latencies, p))}" for p in (50, 90, 95, 99))
+
+
+def compare(args: argparse.Namespace, results: list[Figures | str]) -> None:
+    """The runs in one table (Markdown), with the throughput relative to the first that
+    completed; a run that failed (an overloaded bot missing its set-up) is a row saying so."""
+    base = next((r for r in results if isinstance(r, Figures)), None)
+    print(f"comparison: {args.tables} tables, think {args.think}s, {args.seconds}s of play")
+    print("| bot | clicks/s | ratio | p50 | p95 | p99 | max | bot CPU s (per process) "
+          "| emulator + players CPU s | tables stopped | errors |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for result in results:
+        if isinstance(result, str) or base is None:
+            print(result)
+            continue
+        lat = result.latencies
+        per = " + ".join(f"{seconds:.1f}" for seconds in result.process_cpu) or "-"
+        print(f"| {result.label} | {result.rate:.1f} | {result.rate / base.rate:.2f} "
+              f"| {ms(percentile(lat, 50))} | {ms(percentile(lat, 95))} "
+              f"| {ms(percentile(lat, 99))} | {ms(max(lat))} | {per} "
+              f"| {result.own_cpu:.1f} | {result.stalled} | {result.problems} |")  # fmt: skip
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
@@ -313,7 +470,38 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--profile-bot", type=Path, metavar="FILE", help="--bot-process under cProfile, to FILE"
     )
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--bot-log", type=Path, metavar="FILE",
+        help="append what the bot processes logged (stderr, INFO) to FILE",
+    )  # fmt: skip
+    parser.add_argument(
+        "--backend", choices=("sqlite", "postgresql"), default="sqlite",
+        help="the store: a SQLite file, or a PostgreSQL server started for the run",
+    )  # fmt: skip
+    parser.add_argument(
+        "--pg-sync", choices=("on", "off"), default="on",
+        help="PostgreSQL's fsync and synchronous_commit (off: as the tests' server)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--processes", type=int, default=1,
+        help="sharded `python -m bot` processes on one PostgreSQL database (N > 1 needs "
+        "--backend postgresql); the guilds are spread evenly over N shards",
+    )  # fmt: skip
+    parser.add_argument(
+        "--compare", action="store_true",
+        help="run the load three times, as one `python -m bot` on SQLite, as one on "
+        "PostgreSQL and as --processes processes on PostgreSQL, and print them in one table",
+    )  # fmt: skip
+    args = parser.parse_args(argv)
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    if args.compare and args.processes < 2:
+        parser.error("--compare needs --processes 2 or more")
+    if args.processes > 1 and not args.compare and args.backend != "postgresql":
+        parser.error("--processes N > 1 needs --backend postgresql (processes share a database)")
+    if args.processes > 1 and args.profile_bot:
+        parser.error("--profile-bot profiles one bot process: not with --processes")
+    return args
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""What both benchmarks share: the emulator with the bot in this process, event hooks that
-wake simulated players without polling, and figures."""
+"""What both benchmarks share: the emulator with the bot in this process (or as one or several
+`python -m bot` processes), a throw-away PostgreSQL server, event hooks that wake simulated
+players without polling, and figures."""
 
 from __future__ import annotations
 
@@ -12,19 +13,25 @@ import re
 import sqlite3
 import sys
 import time
+import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+import asyncpg
 
 from bot.client import RamschBot
 from bot.settings import Settings
 from bot.storage import Store
 from bot.tables import TableService
+from bot.tables.guilds import MAX_OPEN_TABLES
 from tests.emulator import Channel, Emulator, Guild, InteractionHandle, Message, SimUser
 from tests.emulator.fixtures import start_client, stop_client
+from tests.pg import PgCluster, find_binaries
 
-CHANNELS_PER_GUILD = 50
+CHANNELS_PER_GUILD = MAX_OPEN_TABLES
+"""Channels (tables) in a guild: as many as a server may have open tables."""
 WAIT = 30.0
 """Seconds a simulated player waits for an acknowledgement or a render before giving up."""
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,44 +93,144 @@ class Hooks:
             await self._channels[channel.id].wait()
 
 
+class Postgres(PgCluster):
+    """A throw-away PostgreSQL server for one benchmark (tests/pg.py's ``PgCluster``: initdb in
+    a temporary directory, 127.0.0.1 on a free port, run as the ``postgres`` user when root),
+    with PostgreSQL's durable defaults (fsync, synchronous commit, full-page writes) rather
+    than the tests' unsynced ones: the bot's SQLite store syncs every commit too
+    (``durable=False``: the tests' settings, to see what the commits' syncs cost)."""
+
+    def __init__(self, *, durable: bool = True) -> None:
+        self.durable = durable
+        binaries = find_binaries()
+        if binaries is None or not (binaries / "initdb").exists():
+            raise SystemExit(
+                "--backend postgresql needs PostgreSQL's initdb and pg_ctl"
+                " (apt-get install postgresql, or RAMSCH_TEST_PG_BIN=<their directory>)"
+            )
+        super().__init__(binaries)
+
+    def start_server(self) -> None:
+        options = (
+            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.directory}"
+            " -c max_connections=300"
+        )
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        try:
+            self._run(
+                str(self.binaries / "pg_ctl"), "-D", str(self.data), "-o", options,
+                "-l", str(self.directory / "server.log"), "-w", "-t", "60", "start",
+            )  # fmt: skip
+        except Exception as error:
+            log = self.directory / "server.log"
+            detail = log.read_text() if log.exists() else ""
+            raise RuntimeError(f"PostgreSQL did not start: {error}\n{detail}") from None
+
+    def create_database(self) -> str:
+        name = f"bench_{uuid.uuid4().hex[:12]}"
+        self.psql(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+
+@contextlib.contextmanager
+def database(backend: str, directory: Path, *, durable: bool = True) -> Iterator[Path | str]:
+    """Where the bot keeps its store for one run: a new SQLite file in ``directory``, or a new
+    database on a PostgreSQL server started for the run (stopped and removed after it)."""
+    if backend == "sqlite":
+        yield directory / f"bench-{uuid.uuid4().hex[:8]}.sqlite3"
+        return
+    server = Postgres(durable=durable)
+    try:
+        server.start()
+        yield server.create_database()
+    finally:
+        server.stop()
+
+
 class World:
-    """An emulator with guilds of channels and the bot on a database, all in this process."""
+    """An emulator with guilds of channels and the bot on a database: in this process, as
+    `python -m bot` (``process``), or as ``processes`` sharded `python -m bot` processes on
+    one PostgreSQL database (process k runs shard k of ``processes``)."""
 
     def __init__(
         self,
-        db: Path,
+        db: Path | str,
         *,
         render_interval: float,
         tick_interval: float = 5.0,
         process: bool = False,
+        processes: int = 1,
+        spread: int = 1,
+        workdir: Path | None = None,
         profile: Path | None = None,
         ai_delay: float = 0.0,
         ai_processes: int = 0,
     ) -> None:
-        self.db = db
+        """``spread``: the guilds are spread evenly over this many shards (the emulator's
+        shard count), whatever runs the bot; ``processes`` > 1 needs ``spread`` equal to it
+        and a PostgreSQL ``db``."""
+        if processes > 1 and (spread != processes or not is_postgres(db)):
+            raise ValueError("several bot processes need as many shards and PostgreSQL")
+        self.location = db
+        """Where the store is: a SQLite file, or a PostgreSQL URL."""
+        self.workdir = workdir or (db.parent if isinstance(db, Path) else Path.cwd())
         self.ai_delay = ai_delay
         self.ai_processes = ai_processes
         self.render_interval = render_interval
         self.tick_interval = tick_interval
-        self.process = process or profile is not None
+        self.processes = processes
+        self.process = process or profile is not None or processes > 1
         self.profile = profile
         self.bot: RamschBot | None = None
-        self.bot_process: asyncio.subprocess.Process | None = None
+        self.bot_processes: list[asyncio.subprocess.Process] = []
         self.bot_lines: list[str] = []
+        self._readers: list[asyncio.Task[None]] = []
         self.emulator = Emulator(message_events=False)
+        self.spread = spread
+        self.emulator.shard_count = spread
         self.hooks = Hooks(self.emulator)
         self.guilds: list[Guild] = []
         self.channels: list[Channel] = []
         self.errors = Errors()
+        self._pg: asyncpg.Connection | None = None
+        self._pg_lock = asyncio.Lock()
 
-    def add_channels(self, count: int) -> list[Channel]:
-        """``count`` channels, in guilds of CHANNELS_PER_GUILD."""
+    @property
+    def db(self) -> Path:
+        """The SQLite file of the store (not for PostgreSQL)."""
+        assert isinstance(self.location, Path), self.location
+        return self.location
+
+    @property
+    def bot_process(self) -> asyncio.subprocess.Process | None:
+        """The first bot process (the only one unless sharded)."""
+        return self.bot_processes[0] if self.bot_processes else None
+
+    def add_channels(self, count: int, per_guild: int = CHANNELS_PER_GUILD) -> list[Channel]:
+        """``count`` channels, in guilds of ``per_guild``; spread over shards, as many guilds
+        on each shard and the channels dealt round the guilds (call it once)."""
+        if self.spread == 1:
+            while len(self.channels) < count:
+                guild = self.emulator.add_guild(f"Guild {len(self.guilds) + 1}", channels=())
+                self.guilds.append(guild)
+                for n in range(min(per_guild, count - len(self.channels))):
+                    self.channels.append(guild.add_channel(f"table-{n + 1}"))
+            return self.channels[:count]
+        wanted = self.spread * math.ceil(count / (per_guild * self.spread))
+        while len(self.guilds) < wanted:
+            shard = len(self.guilds) % self.spread
+            name = f"Guild {len(self.guilds) + 1}"
+            self.guilds.append(self.emulator.add_guild(name, channels=(), shard=shard))
         while len(self.channels) < count:
-            guild = self.emulator.add_guild(f"Guild {len(self.guilds) + 1}", channels=())
-            self.guilds.append(guild)
-            for n in range(min(CHANNELS_PER_GUILD, count - len(self.channels))):
-                self.channels.append(guild.add_channel(f"table-{n + 1}"))
+            guild = self.guilds[len(self.channels) % len(self.guilds)]
+            self.channels.append(guild.add_channel(f"table-{len(guild.channels) + 1}"))
         return self.channels[:count]
+
+    def shard_of(self, channel: Channel) -> int:
+        """The shard of the channel's guild (of ``spread``)."""
+        assert channel.guild is not None
+        return (channel.guild.id >> 22) % self.spread
 
     def add_players(self, channel: Channel, names: Iterable[str]) -> list[SimUser]:
         assert channel.guild is not None
@@ -134,14 +241,14 @@ class World:
         await self.emulator.start()
 
     async def open_store(self) -> tuple[Store, TableService]:
-        store = await Store.open(self.db)
+        store = await Store.open(self.location)
         service = TableService(store, ai_delay=self.ai_delay, ai_processes=self.ai_processes)
         return store, service
 
     def settings(self) -> Settings:
         return Settings(
             discord_token="unused",
-            ramsch_db=self.db,
+            ramsch_db=self.location,
             ramsch_guild_ids=tuple(guild.id for guild in self.guilds),
             ramsch_render_interval=self.render_interval,
             ramsch_tick_interval=self.tick_interval,
@@ -161,13 +268,23 @@ class World:
         await start_client(bot, self.emulator, timeout=120.0)
 
     async def _start_process(self) -> None:
+        if self.processes > 1:
+            # Shard 0 first (it gets the DMs), then the others, each once logged in.
+            for shard in range(self.processes):
+                await self._spawn(
+                    RAMSCH_SHARD_COUNT=str(self.processes), RAMSCH_SHARD_IDS=str(shard)
+                )
+            return
+        await self._spawn()
+
+    async def _spawn(self, **extra: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "RAMSCH_"))}
         env.update(
             PYTHONPATH=str(ROOT),
             DISCORD_TOKEN=self.emulator.token,
             DISCORD_API_BASE=self.emulator.api_base,
             DISCORD_GATEWAY_URL=self.emulator.gateway_url,
-            RAMSCH_DB=str(self.db),
+            RAMSCH_DB=str(self.location),
             RAMSCH_GUILD_IDS=",".join(str(guild.id) for guild in self.guilds),
             RAMSCH_RENDER_INTERVAL=str(self.render_interval),
             RAMSCH_TICK_INTERVAL=str(self.tick_interval),
@@ -175,47 +292,71 @@ class World:
             RAMSCH_AI_DELAY=str(self.ai_delay),
             RAMSCH_AI_PROCESSES=str(self.ai_processes),
             RAMSCH_LOG_LEVEL="INFO",
+            **extra,
         )
         profiler = ["-m", "cProfile", "-o", str(self.profile)] if self.profile else []
-        self.bot_process = process = await asyncio.create_subprocess_exec(
-            sys.executable, *profiler, "-m", "bot", cwd=self.db.parent, env=env,
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, *profiler, "-m", "bot", cwd=self.workdir, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
+        self.bot_processes.append(process)
         assert process.stderr is not None
-        self._reader = asyncio.create_task(_collect(process.stderr, self.bot_lines))
-        first = len(self.bot_lines)  # lines of an earlier process stay (errors count)
+        lines: list[str] = []
+        tag = f"[shard {extra['RAMSCH_SHARD_IDS']}] " if "RAMSCH_SHARD_IDS" in extra else ""
+        reader = asyncio.create_task(_collect(process.stderr, lines, self.bot_lines, tag=tag))
+        self._readers.append(reader)
         await self.emulator.wait_for(
-            lambda: (
-                any("Logged in as" in line for line in self.bot_lines[first:])
-                or self._reader.done()
-            ),
+            lambda: any("Logged in as" in line for line in lines) or reader.done(),
             timeout=300.0,
             description="the bot process to log in",
         )
-        assert not self._reader.done(), "\n".join(self.bot_lines)
+        assert not reader.done(), "\n".join(lines)
 
     def bot_cpu(self) -> float:
-        """CPU seconds the bot used so far (user + system), in this process or its own."""
-        if self.bot_process is None:
+        """CPU seconds the bot used so far (user + system), in this process or its own (all
+        of its processes)."""
+        if not self.bot_processes:
             return time.process_time()
-        fields = Path(f"/proc/{self.bot_process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return sum(self.process_cpu())
 
-    def seed(self, table_id: int) -> int:
+    def process_cpu(self) -> list[float]:
+        """CPU seconds (user + system) each bot process used so far, in order of shard."""
+        return [cpu_seconds(process.pid) for process in self.bot_processes]
+
+    async def _query(self, sql: str, *args: Any) -> Any:
+        """One value from the database the bot uses (read-only for SQLite)."""
+        if isinstance(self.location, str):
+            async with self._pg_lock:  # one connection, one query at a time
+                if self._pg is None:
+                    self._pg = await asyncpg.connect(self.location)
+                return await self._pg.fetchval(sql.replace("?", "$1"), *args)
+        with contextlib.closing(sqlite3.connect(f"file:{self.location}?mode=ro", uri=True)) as db:
+            row = db.execute(sql, args).fetchone()
+        return row[0]
+
+    async def seed(self, table_id: int) -> int:
         """A table's session seed (the benchmark replays the game to know the legal cards)."""
         if not self.process:
             seed = self.service.tables.get(table_id).seed
             assert seed is not None
             return seed
-        with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
-            row = db.execute("SELECT seed FROM matches WHERE table_id = ?", (table_id,)).fetchone()
-        return int(row[0])
+        return int(await self._query("SELECT seed FROM matches WHERE table_id = ?", table_id))
 
     async def ai_moves(self) -> int:
         """Actions the AI has taken so far (AI seats, and for away players or late ones)."""
-        with contextlib.closing(sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)) as db:
-            row = db.execute("SELECT COUNT(*) FROM actions WHERE source = 'ai'").fetchone()
-        return int(row[0])
+        return int(await self._query("SELECT COUNT(*) FROM actions WHERE source = 'ai'"))
+
+    async def relayed(self) -> tuple[int, int, float | None, float | None]:
+        """Clicks relayed between bot processes that the database still keeps: how many, how
+        many were claimed, and the p50 and p99 of the seconds from relay to claim."""
+        row = await self._query(
+            "SELECT ROW(COUNT(*), COUNT(claimed_at),"
+            " percentile_cont(0.5) WITHIN GROUP (ORDER BY claimed_at - at),"
+            " percentile_cont(0.99) WITHIN GROUP (ORDER BY claimed_at - at))"
+            " FROM relayed_interactions"
+        )
+        count, claimed, p50, p99 = row
+        return int(count), int(claimed), p50, p99
 
     async def stop_bot(self) -> None:
         """Stop the bot cleanly (SIGTERM for a process): pending renders shown, store closed."""
@@ -224,13 +365,19 @@ class World:
             await self.service.close()
             await self.store.close()
             self.bot = None
-        if self.bot_process is not None and self.bot_process.returncode is None:
-            self.bot_process.terminate()
-            await self.bot_process.wait()
-            await self._reader
+        for process in self.bot_processes:
+            if process.returncode is None:
+                process.terminate()
+        for process in self.bot_processes:
+            await process.wait()
+        await asyncio.gather(*self._readers)
+        self.bot_processes, self._readers = [], []
 
     async def stop(self) -> None:
         await self.stop_bot()
+        if self._pg is not None:
+            await self._pg.close()
+            self._pg = None
         await self.emulator.stop()
 
     def problems(self) -> list[str]:
@@ -248,9 +395,23 @@ class World:
         return 1 if problems else 0
 
 
-async def _collect(stream: asyncio.StreamReader, lines: list[str]) -> None:
+async def _collect(stream: asyncio.StreamReader, *into: list[str], tag: str = "") -> None:
+    """Each line of ``stream`` into each list (``tag`` before it in the last one)."""
     while line := await stream.readline():
-        lines.append(line.decode(errors="replace").rstrip())
+        text = line.decode(errors="replace").rstrip()
+        for lines in into[:-1]:
+            lines.append(text)
+        into[-1].append(tag + text)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) the process ``pid`` used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def is_postgres(db: Path | str) -> bool:
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 def table_id_of(message: Message) -> int:
