@@ -13,8 +13,9 @@ so the pictures look right in the dark and the light Discord theme.
 
 from __future__ import annotations
 
-import io
 import math
+import struct
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,6 +28,7 @@ from ramsch_core.cards import Rank, Suit
 
 __all__ = [
     "HAND_STEP",
+    "RAISE",
     "TILE_HEIGHT",
     "TILE_WIDTH",
     "CardStyle",
@@ -347,10 +349,35 @@ def _dim(tile: Image.Image) -> Image.Image:
     return rgb
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
 def _png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=1)
-    return buffer.getvalue()
+    """The RGBA image as a PNG, every row unfiltered, deflated at level 1.
+
+    Pillow's PNG encoder tries every row filter on an RGBA image whatever the compression
+    level, which is most of the cost: 2.9 ms for a hand of ten against 1.0 ms here, and these
+    pictures (large flat areas) come out no larger. The container is three chunks."""
+    assert image.mode == "RGBA"
+    width, height = image.size
+    raw = image.tobytes()
+    stride = 4 * width
+    rows = b"".join(
+        b"\0" + raw[start : start + stride] for start in range(0, stride * height, stride)
+    )
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"IDAT", zlib.compress(rows, 1)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 # --- pictures ------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ import pytest
 from PIL import Image, ImageStat
 
 from bot.pictures import (
+    HAND_STEP,
+    RAISE,
     CardStyle,
     alt_text,
     card_name,
@@ -214,3 +216,16 @@ def test_cache_returns_identical_bytes() -> None:
     # Different marks or styles are different pictures.
     assert hand_picture(hand, GERMAN) != first
     assert hand_picture(hand, FRENCH, dimmed=frozenset({1}), raised=frozenset({2})) != first
+
+
+def test_png_holds_exactly_the_composed_pixels() -> None:
+    """The PNG writer (unfiltered rows, deflated) loses nothing: Pillow reads back every pixel
+    of the picture as composed from the tiles, transparency included."""
+    hand = cards("CJ", "SA", "HT", "DK", "C7")
+    picture = decode(hand_picture(hand, GERMAN, dimmed=frozenset({1}), raised=frozenset({3})))
+    composed = Image.new("RGBA", picture.size, (0, 0, 0, 0))
+    for index, card in enumerate(hand):
+        y = 0 if index == 3 else RAISE
+        composed.alpha_composite(card_tile(card, GERMAN, index == 1), (index * HAND_STEP, y))
+    assert picture.tobytes() == composed.tobytes()
+    assert Image.open(io.BytesIO(hand_picture(hand, GERMAN))).mode == "RGBA"
