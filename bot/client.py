@@ -62,6 +62,15 @@ def user_message(error: BaseException) -> str | None:
     return None
 
 
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an interaction answered after its three seconds."""
+
+
+def expired(error: BaseException) -> bool:
+    """Whether Discord refused an answer because the interaction's time had run out."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
 class RamschTree(app_commands.CommandTree["RamschBot"]):
     """The command tree: each command speaks the language of the user who ran it."""
 
@@ -139,6 +148,11 @@ class RamschBot(commands.Bot):
         what = interaction.command.qualified_name if interaction.command else "a click"
         user = interaction.user.id
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if expired(original):
+            # Acknowledged too late (an overloaded bot): Discord no longer knows the click, so
+            # no answer can reach its user; what it did shows in the messages. Not a bug.
+            log.warning("Too late to answer %s of user %s: %s", what, user, original)
+            return
         if message is None:
             log.error("Error while handling %s of user %s", what, user, exc_info=error)
             message = _(APOLOGY)

@@ -17,6 +17,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import asyncpg
+import discord
 import pytest
 
 from bot import i18n
@@ -356,3 +357,25 @@ async def test_a_statement_without_an_answer_fails_as_a_lost_connection(
             await store.db.execute("SELECT pg_sleep(3)")
         assert isinstance(caught.value, DATABASE_ERRORS) and database_unavailable(caught.value)
         assert await store.schema_version() > 0
+
+
+async def test_a_click_answered_too_late_is_one_warning_and_no_answer(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An overloaded bot that acknowledges after Discord's three seconds gets 10062: nothing
+    can reach the user any more, and it is no bug (no traceback, no apology tried)."""
+    answers = Answers()
+    response = SimpleNamespace(status=404, reason="Not Found")
+    error = discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
+    other = discord.NotFound(response, {"code": 10008, "message": "Unknown Message"})  # type: ignore[arg-type]
+    with caplog.at_level(logging.DEBUG, logger="bot"):
+        await RamschBot.report_error(answers, interaction("de"), error)  # type: ignore[arg-type]
+        assert answers.sent == []
+        await RamschBot.report_error(answers, interaction("de"), other)  # type: ignore[arg-type]
+    assert len(answers.sent) == 1  # another 404 is still a bug, apologised for
+    records = [r for r in caplog.records if r.name.startswith("bot")]
+    assert [(r.levelname, r.exc_info is None) for r in records] == [
+        ("WARNING", True),
+        ("ERROR", False),
+    ]
+    assert "Too late to answer a click of user 4242" in records[0].getMessage()
