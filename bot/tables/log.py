@@ -18,7 +18,7 @@ from bot.tables.errors import IllegalAction, NotYourTurn, StaleAction, WrongStat
 from bot.tables.model import Table, Update, UpdateKind
 from bot.tables.rebuild import finished_deal, replay_action
 from bot.tables.registry import TableRegistry
-from ramsch_core import Action, Play, RulesError
+from ramsch_core import Action, Event, Match, Play, RulesError, SheetEntry
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -214,16 +214,7 @@ class ActionLog:
             table.strikes[seat] = 0
             table.last_human_at = now
         table.turn_started_at = now
-        table.reminded = False
-        await self.store_results(table)
-        kind: UpdateKind = "action"
-        if match.finished:
-            kind = "match_finished"
-            table.status = "finished"
-            self.tables.forget(table)
-        elif finished:
-            kind = "deal_finished"
-        return Update(table, kind, events, list(finished), actor, seat, source)
+        return await self._finish_change(table, match, events, list(finished), actor, seat, source)
 
     async def catch_up(self, table: Table) -> list[Update]:
         """Bring a table that is out of step (``Table.out_of_step``) up to its log: each action
@@ -259,19 +250,37 @@ class ActionLog:
                 break
             events, finished = replay_action(table, logged, stored_deals)
             table.log_length += 1
-            table.reminded = False
-            await self.store_results(table)
-            kind: UpdateKind = "action"
-            if match.finished:
-                kind = "match_finished"
-                table.status = "finished"
-                self.tables.forget(table)
-            elif finished:
-                kind = "deal_finished"
             actor = logged.user_id if logged.source == "human" else None
-            update = Update(table, kind, events, finished, actor, logged.seat, logged.source)
+            update = await self._finish_change(
+                table, match, events, finished, actor, logged.seat, logged.source
+            )
             updates.append(await self.tables.changed(update))
         return updates
+
+    async def _finish_change(
+        self,
+        table: Table,
+        match: Match,
+        events: list[Event],
+        finished: list[SheetEntry],
+        actor: int | None,
+        seat: int,
+        source: ActionSource,
+    ) -> Update:
+        """The end of an action applied to ``match`` (taken here or read up from the log;
+        ``table.log_length`` already counts it): the turn's reminder is reset, the results of
+        the deals it finished (``finished``) are stored, a finished match ends the table; the
+        update that tells of it."""
+        table.reminded = False
+        await self.store_results(table)
+        kind: UpdateKind = "action"
+        if match.finished:
+            kind = "match_finished"
+            table.status = "finished"
+            self.tables.forget(table)
+        elif finished:
+            kind = "deal_finished"
+        return Update(table, kind, events, finished, actor, seat, source)
 
     async def store_results(self, table: Table) -> None:
         """Store the results of finished deals; on failure keep them for the next change."""
