@@ -7,22 +7,24 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import signal
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from aiohttp import web
 
 from bot.storage import Store
+from bot.ui import ids
 from bot.ui.text import score_text
-from ramsch_core import Action, Card, Match
+from ramsch_core import Action, Card, Match, Play
 from ramsch_core.record import action_from_json
 from tests.e2e.driver import Game, logged
-from tests.emulator import Channel, Emulator, Guild, Message, MessageVersion
+from tests.emulator import Channel, Emulator, Guild, Message, MessageVersion, SimUser
 from tests.emulator.errors import json_response
 from tests.emulator.rest import Call
 from tests.pg import PgReader
@@ -308,3 +310,71 @@ async def restart_and_check(game: Game, harness: Any) -> None:
     assert logged_actions(harness.db, game.table_id) == game.actions
     assert game.table_message() is table_message
     assert all(game.hand_message(user) is dms[user.id] for user in game.players)
+
+
+# -- the 200-click storm (test_storm.py; across two processes in test_processes.py) ---------
+
+CLICKS_TO_ACT = 110
+"""Clicks of the player to lead on the cards of their hand: one of them is played."""
+STALE_CLICKS = 30
+"""Stale card clicks of each of the other two players (their DMs as seen in the last trick)."""
+HAND_CLICKS = 10
+""""My hand" clicks on the table message by the player after the leader."""
+STRANGER_CLICKS = 20
+""""My hand" clicks on the table message by users not at the table."""
+
+Click = tuple[SimUser, Message | MessageVersion, str]
+"""Who clicks, on which message (or a version of it seen before), which button."""
+
+
+class Storm(NamedTuple):
+    """The storm's clicks and who is who in them."""
+
+    leader: SimUser
+    """The player to lead: their clicks on the cards of their hand play one card."""
+    following: SimUser
+    """The player after the leader, to act once the lead is played."""
+    table: Message
+    """The table message, where the "My hand" clicks are."""
+    clicks: list[Click]
+    """All 200 clicks, shuffled (the same order each run)."""
+
+
+def storm_clicks(
+    game: Game,
+    strangers: list[SimUser],
+    seen: dict[int, MessageVersion],
+    played: dict[int, Action],
+) -> Storm:
+    """The 200 clicks of the storm at ``game``'s table, once a trick is over and its winner is
+    to lead: ``seen`` holds each player's DM as it was on their turn in that trick, ``played``
+    the action each took in it (by user id); ``strangers`` are users not at the table."""
+    # The trick's winner leads; after their card the next player is to act, the third waits.
+    match = game.replay()
+    deal_seat = match.deal.to_act
+    assert deal_seat is not None and not match.deal.view(0).trick
+    leader, following, third = (
+        game.players[match.active_seats[(deal_seat + step) % 3]] for step in range(3)
+    )
+    _, hand, _ = game.on_turn()
+    assert game.hand_message(leader) is hand
+    cards = enabled_cards(hand)
+    assert len(cards) == 9  # a lead: every card of the hand
+    own = played[following.id]
+    assert isinstance(own, Play)
+    stale_own = ids.action_id(game.table_id, 0, "play", own.card.name)
+    stale_third = [button["custom_id"] for button in enabled_cards(seen[third.id])]
+    table = game.table_message()
+
+    clicks: list[Click] = []
+    clicks += [(leader, hand, cards[n % len(cards)]["custom_id"]) for n in range(CLICKS_TO_ACT)]
+    # The next player would be to act once the lead is played: only their played card, which
+    # is refused whenever it comes; the third player may click any card they were offered.
+    clicks += [(following, seen[following.id], stale_own)] * STALE_CLICKS
+    clicks += [(third, seen[third.id], stale_third[n % len(stale_third)])
+               for n in range(STALE_CLICKS)]  # fmt: skip
+    clicks += [(following, table, "My hand")] * HAND_CLICKS
+    clicks += [(strangers[n % len(strangers)], table, "My hand") for n in range(STRANGER_CLICKS)]
+    assert len(clicks) == 200
+    random.Random(200).shuffle(clicks)
+    return Storm(leader, following, table, clicks)

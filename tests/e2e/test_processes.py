@@ -10,35 +10,29 @@ it starts again (docs/scaling.md). PostgreSQL only: run with RAMSCH_TEST_BACKEND
 from __future__ import annotations
 
 import asyncio
-import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
-from bot.ui import ids
 from ramsch_core import Play
 from tests.e2e.driver import Game, action_of, cards_in
 from tests.e2e.durability_helpers import (
+    CLICKS_TO_ACT,
+    STALE_CLICKS,
     BotProcess,
     assert_standings_match,
     card_of,
     enabled_cards,
     logged_actions,
     session_seed,
+    storm_clicks,
 )
 from tests.e2e.processes import SHARD_COUNT, TAKEOVER_SECONDS, Cluster, GuildHost, wait_line
 from tests.e2e.test_play import check_result, result_messages
 from tests.e2e.test_shards import table_of
-from tests.e2e.test_storm import (
-    CLICKS_TO_ACT,
-    HAND_CLICKS,
-    STALE_CLICKS,
-    STRANGER_CLICKS,
-    classify,
-    in_flight_at_once,
-)
+from tests.e2e.test_storm import classify, in_flight_at_once
 from tests.emulator import Emulator, Message, MessageVersion, SimUser
 from tests.pg import chosen_backends
 
@@ -268,31 +262,7 @@ async def test_200_clicks_across_both_processes_play_exactly_one_card(cluster: C
     played = {game.players[seat].id: action for seat, action in game.actions}
 
     await game.until_shown()
-    match = game.replay()
-    deal_seat = match.deal.to_act
-    assert deal_seat is not None and not match.deal.view(0).trick
-    leader, following, third = (
-        players[match.active_seats[(deal_seat + step) % 3]] for step in range(3)
-    )
-    _, hand, _ = game.on_turn()
-    assert game.hand_message(leader) is hand
-    cards = enabled_cards(hand)
-    assert len(cards) == 9  # a lead: every card of the hand
-    own = played[following.id]
-    assert isinstance(own, Play)
-    stale_own = ids.action_id(game.table_id, 0, "play", own.card.name)
-    stale_third = [button["custom_id"] for button in enabled_cards(seen[third.id])]
-    table = game.table_message()
-
-    clicks: list[tuple[SimUser, Message | MessageVersion, str]] = []
-    clicks += [(leader, hand, cards[n % len(cards)]["custom_id"]) for n in range(CLICKS_TO_ACT)]
-    clicks += [(following, seen[following.id], stale_own)] * STALE_CLICKS
-    clicks += [(third, seen[third.id], stale_third[n % len(stale_third)])
-               for n in range(STALE_CLICKS)]  # fmt: skip
-    clicks += [(following, table, "My hand")] * HAND_CLICKS
-    clicks += [(strangers[n % len(strangers)], table, "My hand") for n in range(STRANGER_CLICKS)]
-    assert len(clicks) == 200
-    random.Random(200).shuffle(clicks)
+    leader, following, table, clicks = storm_clicks(game, strangers, seen, played)
     count = len(game.actions)
     assert cluster.sequence_numbers(game.table_id) == list(range(count))
 

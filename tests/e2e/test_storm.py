@@ -5,7 +5,6 @@ one once, together (the store's group commit)."""
 from __future__ import annotations
 
 import asyncio
-import random
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -13,18 +12,13 @@ from typing import Any
 import pytest
 
 from bot.storage import Store
-from bot.ui import ids
 from ramsch_core import Card, Play
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, cards_in, last_action, logged
-from tests.e2e.durability_helpers import card_of, enabled_cards, integrity
-from tests.emulator import InteractionHandle, Message, MessageVersion, SimUser
+from tests.e2e.durability_helpers import card_of, integrity, storm_clicks
+from tests.emulator import InteractionHandle, MessageVersion, SimUser
 
 DEFERRED_UPDATE = 6
-CLICKS_TO_ACT = 110
-STALE_CLICKS = 30
-HAND_CLICKS = 10
-STRANGER_CLICKS = 20
 
 
 async def test_200_concurrent_clicks_play_exactly_one_card(harness: Harness) -> None:
@@ -41,34 +35,7 @@ async def test_200_concurrent_clicks_play_exactly_one_card(harness: Harness) -> 
         await game.step()
     played = {game.players[seat].id: action for seat, action in game.actions}
 
-    # The trick's winner leads; after their card the next player is to act, the third waits.
-    match = game.replay()
-    deal_seat = match.deal.to_act
-    assert deal_seat is not None and not match.deal.view(0).trick
-    leader, following, third = (
-        players[match.active_seats[(deal_seat + step) % 3]] for step in range(3)
-    )
-    _, hand, _ = game.on_turn()
-    assert game.hand_message(leader) is hand
-    cards = enabled_cards(hand)
-    assert len(cards) == 9  # a lead: every card of the hand
-    own = played[following.id]
-    assert isinstance(own, Play)
-    stale_own = ids.action_id(game.table_id, 0, "play", own.card.name)
-    stale_third = [button["custom_id"] for button in enabled_cards(seen[third.id])]
-    table = game.table_message()
-
-    clicks: list[tuple[SimUser, Message | MessageVersion, str]] = []
-    clicks += [(leader, hand, cards[n % len(cards)]["custom_id"]) for n in range(CLICKS_TO_ACT)]
-    # The next player would be to act once the lead is played: only their played card, which
-    # is refused whenever it comes; the third player may click any card they were offered.
-    clicks += [(following, seen[following.id], stale_own)] * STALE_CLICKS
-    clicks += [(third, seen[third.id], stale_third[n % len(stale_third)])
-               for n in range(STALE_CLICKS)]  # fmt: skip
-    clicks += [(following, table, "My hand")] * HAND_CLICKS
-    clicks += [(strangers[n % len(strangers)], table, "My hand") for n in range(STRANGER_CLICKS)]
-    assert len(clicks) == 200
-    random.Random(200).shuffle(clicks)
+    leader, following, table, clicks = storm_clicks(game, strangers, seen, played)
     count = logged(game)
 
     handles = await asyncio.gather(*(user.click(shown, key) for user, shown, key in clicks))
