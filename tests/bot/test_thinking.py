@@ -7,7 +7,7 @@ import copy
 import os
 import signal
 
-from bot.tables.thinking import Thinker, default_processes
+from bot.tables.thinking import WORKER_NICENESS, Thinker, default_processes
 from ramsch_core import make_player, preset
 from ramsch_core.ai.hard import HardPlayer
 from ramsch_core.deal import Deal
@@ -77,3 +77,15 @@ async def test_a_killed_worker_costs_one_decision_here_and_a_new_pool() -> None:
 def test_default_processes_are_the_cores_at_most_four() -> None:
     assert 1 <= default_processes() <= 4
     assert default_processes() == min(4, os.cpu_count() or 1)
+
+
+async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
+    """A click must not wait for a search: the workers yield the CPU to the event loop."""
+    thinker = Thinker(1)
+    try:
+        await thinker.choose("hard", HardPlayer(5, budget=None, worlds=1), _endgame_view())
+        assert thinker._pool is not None
+        worker = thinker._pool.submit(os.nice, 0).result()
+    finally:
+        await thinker.close()
+    assert worker == min(19, os.nice(0) + WORKER_NICENESS)
