@@ -4,6 +4,8 @@ with the pictures' alt text naming every card)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from bot import i18n
@@ -59,12 +61,13 @@ def with_trick(shown: Rendered, table: Table) -> Rendered:
             highlight = turn.index(last.winner) if last.winner in turn else None
         else:
             cards = [None] * len(order)
-        data = trick_picture(cards, look, highlight=highlight)
+        recipe = f"trick {_names(cards)} {look} highlight={highlight}"
+        data = partial(trick_picture, tuple(cards), look, highlight=highlight)
         if view.trick or not view.tricks:
             alt = i18n._("The trick: {cards}", cards=alt_text(cards, look))
         else:
             alt = i18n._("The last trick: {cards}", cards=alt_text(cards, look))
-    return _attach(shown, Picture(TRICK_FILE, data, alt[:1024]))
+    return _attach(shown, Picture(TRICK_FILE, data, alt[:1024], recipe))
 
 
 def with_hand(shown: Rendered, table: Table, user_id: int) -> Rendered:
@@ -79,6 +82,12 @@ def with_hand(shown: Rendered, table: Table, user_id: int) -> Rendered:
         dimmed = frozenset(
             index for index, card in enumerate(view.hand) if playable and card not in playable
         )
-        data = hand_picture(view.hand, look, dimmed=dimmed)
+        recipe = f"hand {_names(view.hand)} {look} dimmed={sorted(dimmed)}"
+        data = partial(hand_picture, tuple(view.hand), look, dimmed=dimmed)
         alt = i18n._("Your cards: {cards}", cards=alt_text(view.hand, look))
-    return _attach(shown, Picture(HAND_FILE, data, alt[:1024]))
+    return _attach(shown, Picture(HAND_FILE, data, alt[:1024], recipe))
+
+
+def _names(cards: Sequence[Card | None]) -> str:
+    """Cards in a recipe: their codes, "-" for an empty slot."""
+    return ",".join("-" if card is None else str(card) for card in cards)

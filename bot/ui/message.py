@@ -5,19 +5,41 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import discord
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Picture:
-    """An image attached to a message: its file name, PNG bytes and alt text."""
+    """An image attached to a message: its file name, PNG bytes (or how to draw them) and alt
+    text.
+
+    With a ``recipe`` (what the picture shows, in words stable across processes: its cards,
+    style and marks) the message's key uses the recipe instead of the bytes, and a picture
+    given as a function is drawn only when its bytes are needed: a message found unchanged
+    by its key draws nothing (a table's render looks at every hand, most of them unchanged).
+    """
 
     filename: str
-    data: bytes
+    source: bytes | Callable[[], bytes]
     description: str
+    recipe: str | None = None
+
+    @cached_property
+    def data(self) -> bytes:
+        """The PNG bytes (drawn on first use)."""
+        source = self.source
+        return source if isinstance(source, bytes) else source()
+
+    def digest(self) -> str:
+        """What the message key holds of the picture."""
+        if self.recipe is not None:
+            return "recipe:" + self.recipe
+        return hashlib.blake2b(self.data).hexdigest()
 
     def file(self) -> discord.File:
         """A fresh ``discord.File`` (a file is read once per request)."""
@@ -48,7 +70,7 @@ class Rendered:
         }
         if self.pictures:  # a message without pictures keeps the key it had before them
             data["pictures"] = [
-                [picture.filename, picture.description, hashlib.blake2b(picture.data).hexdigest()]
+                [picture.filename, picture.description, picture.digest()]
                 for picture in self.pictures
             ]
         text = json.dumps(data, sort_keys=True, default=str)
