@@ -188,8 +188,10 @@ async def test_a_killed_process_s_shard_is_taken_over_and_handed_back(cluster: C
     killed = len(b.lines)
     game.actions.append((seat, action_of(cards[0])))
     # A click while nobody owns shard 1: it reaches A, nobody claims it; it is answered
-    # (refused: the card was played, or the table is moving) and changes nothing.
-    stale = await user.click(seen, cards[1]["custom_id"])
+    # (refused: the card was played, or the table is moving) and changes nothing. The played
+    # card again, so that it is refused whoever is to play now (the player may have won the
+    # trick and lead again, and another card of his would then be played).
+    stale = await user.click(seen, cards[0]["custom_id"])
     await stale.wait_ack()
     (refusal,) = stale.messages
     assert refusal.ephemeral, refusal
@@ -197,7 +199,7 @@ async def test_a_killed_process_s_shard_is_taken_over_and_handed_back(cluster: C
     assert f"from pid {b.process.pid}" in line, line
     await cluster.wait_lease("shard:1", a, TAKEOVER_SECONDS)
     check_log(cluster, game)  # everything acknowledged before the kill is there, once
-    assert "It's not your turn" in refusal.text or MOVING in refusal.text, refusal.text
+    assert "You already played" in refusal.text or MOVING in refusal.text, refusal.text
     # The deal goes on to its end, every click (a DM) now handled where it arrives.
     await game.play_deal()
     await game.h.settle()
