@@ -130,6 +130,11 @@ class SkatScorer:
         self.matadors = matadors
         self.kontra = kontra
 
+    @property
+    def side(self) -> tuple[int, ...]:
+        """The declaring side: the declarer alone against the two defenders."""
+        return (self.declarer,)
+
     def with_kontra(self, level: int) -> SkatScorer:
         return SkatScorer(self.declaration, self.declarer, self.bid, self.matadors, level)
 

@@ -210,6 +210,112 @@ def test_exact_search_agrees_with_plain_maxn(game: str, name: str) -> None:
     assert checked
 
 
+def _paranoid(kernel: Kernel, position: Position, leaf: object, seat: int) -> float:
+    """Plain minimax of ``seat``'s value, the others playing against it: the reference."""
+    if not position.trick and kernel.finished(position):
+        return leaf(position)[seat]  # type: ignore[operator,no-any-return]
+    values = [_paranoid(kernel, after, leaf, seat) for after in _successors(kernel, position)]
+    return max(values) if kernel.to_play(position) == seat else min(values)
+
+
+def _searched_worlds(
+    game: str, name: str, left: int, count: int
+) -> list[tuple[Kernel, Position, object]]:
+    """``count`` worlds of the preset's seeded deals with ``left`` tricks to play, as a seat
+    to act samples them (its kernel, the world, the game's objective)."""
+    rules = preset(name, game=game)
+    rng = random.Random(5)
+    worlds = []
+    for seed in range(40):
+        try:
+            deal, _ = _advance(rules, seed, left)
+        except AssertionError:
+            continue
+        assert deal.to_act is not None
+        worlds.append(_world(deal.view(deal.to_act), rng))
+        if len(worlds) == count:
+            break
+    return worlds
+
+
+@pytest.mark.parametrize(("game", "name"), [("skat", "skat"), ("schafkopf", "schafkopf")])
+def test_two_sides_are_searched_by_alpha_beta_to_the_plain_maxn_values(
+    game: str, name: str
+) -> None:
+    """A declared game of two sides is searched by alpha-beta with cutoffs, a memo by what
+    each side won and one card tried of cards alike: four tricks from the end it still finds
+    the values of plain max^n, for every card of the seat to act."""
+    checked = 0
+    for kernel, world, objective in _searched_worlds(game, name, 4, 12):
+        solver = Solver(kernel, world, objective)  # type: ignore[arg-type]
+        if solver.side is None:
+            continue  # the all-pass Ramsch of the deal: max^n, checked above
+
+        def leaf(position: Position, solver: Solver = solver) -> list[float]:
+            return list(
+                solver.leaf(tuple(position.won), tuple(position.counts), tuple(position.last))
+            )
+
+        for after in _successors(kernel, world):
+            found = solver.value(
+                tuple(after.hands), after.leader, tuple(after.trick), tuple(after.won),
+                tuple(after.counts), tuple(after.last), after.number,
+            )  # fmt: skip
+            assert list(found) == pytest.approx(_maxn(kernel, after, leaf))
+            checked += 1
+        if checked >= 10:
+            break
+    assert checked >= 6
+
+
+def test_alpha_beta_keeps_its_bounds_apart_deep_in_a_skat_game() -> None:
+    """Six tricks from the end of declared Skat games, where many positions are met again
+    under other bounds: alpha-beta, one memo shared by every card as in a decision, finds the
+    values of the memoised max^n (which agrees with plain max^n, above)."""
+    checked = 0
+    for kernel, world, objective in _searched_worlds("skat", "skat", 6, 10):
+        solver = Solver(kernel, world, objective)  # type: ignore[arg-type]
+        if solver.side is None:
+            continue
+        maxn = Solver(kernel, world, objective)  # type: ignore[arg-type]
+        maxn.side = None
+        for after in _successors(kernel, world):
+            state = (
+                tuple(after.hands), after.leader, tuple(after.trick), tuple(after.won),
+                tuple(after.counts), tuple(after.last), after.number,
+            )  # fmt: skip
+            assert list(solver.value(*state)) == pytest.approx(maxn.value(*state))
+            checked += 1
+        if checked >= 8:
+            break
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("name", ["skat", "schafkopf", "altenburg"])
+def test_each_for_himself_searched_paranoid_finds_the_minimax_of_the_seat(name: str) -> None:
+    """A Ramsch searched for one seat as if the others played against it: for every card of
+    that seat, its value is the plain minimax of its own value."""
+    checked = 0
+    for kernel, world, objective in _searched_worlds("ramsch", name, 3, 6):
+        seat = kernel.to_play(world)
+        solver = Solver(kernel, world, objective, paranoid=seat)  # type: ignore[arg-type]
+        assert solver.side == {seat}
+
+        def leaf(position: Position, solver: Solver = solver) -> list[float]:
+            return list(
+                solver.leaf(tuple(position.won), tuple(position.counts), tuple(position.last))
+            )
+
+        for after in _successors(kernel, world):
+            found = solver.value(
+                tuple(after.hands), after.leader, tuple(after.trick), tuple(after.won),
+                tuple(after.counts), tuple(after.last), after.number,
+            )  # fmt: skip
+            assert found[seat] == pytest.approx(_paranoid(kernel, after, leaf, seat))
+            checked += 1
+    assert checked >= 6
+
+
 def test_before_the_endgame_the_hard_ai_is_the_heuristic() -> None:
     """Early tricks, Schieberamsch pushes and the bidding of full Skat: the heuristic's
     decision, of the same seed and playouts."""
