@@ -403,12 +403,60 @@ def hand_picture(
 def _hand_png(
     cards: tuple[Card, ...], style: CardStyle, dimmed: frozenset[int], raised: frozenset[int]
 ) -> bytes:
+    return _png(_compose_hand(cards, style, dimmed, raised))
+
+
+def _compose_hand(
+    cards: Sequence[Card], style: CardStyle, dimmed: frozenset[int], raised: frozenset[int]
+) -> Image.Image:
+    """The hand's pixels: each tile alpha-composited over the ones before, left to right.
+
+    The same pixels for less work: a tile is opaque but for its rounded corners, so it is
+    pasted as it is (its clean copy, see :func:`_clean_tile`), and only the strip of its left
+    corners, where it lies on the card before, is composited for real."""
     width = TILE_WIDTH + HAND_STEP * max(0, len(cards) - 1)
     canvas = Image.new("RGBA", (width, TILE_HEIGHT + RAISE), (0, 0, 0, 0))
     for i, card in enumerate(cards):
         y = 0 if i in raised else RAISE
-        canvas.alpha_composite(card_tile(card, style, i in dimmed), (i * HAND_STEP, y))
-    return _png(canvas)
+        key = (card, style, i in dimmed)
+        edge = _left_edge(*key)
+        if edge is None:  # not the tile this shortcut knows: composite all of it
+            canvas.alpha_composite(card_tile(*key), (i * HAND_STEP, y))
+            continue
+        x = i * HAND_STEP
+        under = canvas.crop((x, y, x + edge.width, y + TILE_HEIGHT))
+        canvas.paste(_clean_tile(*key), (x, y))
+        canvas.paste(Image.alpha_composite(under, edge), (x, y))
+    return canvas
+
+
+@lru_cache(maxsize=1024)
+def _clean_tile(card: Card, style: CardStyle, dimmed: bool) -> Image.Image:
+    """The tile as composited onto a transparent canvas: the same but that its fully
+    transparent pixels are (0, 0, 0, 0)."""
+    clean = Image.new("RGBA", (TILE_WIDTH, TILE_HEIGHT), (0, 0, 0, 0))
+    clean.alpha_composite(card_tile(card, style, dimmed))
+    return clean
+
+
+@lru_cache(maxsize=1024)
+def _left_edge(card: Card, style: CardStyle, dimmed: bool) -> Image.Image | None:
+    """The columns of the tile's left corners (from its left edge to the last column with a
+    pixel not opaque there), if every other pixel that is not opaque lies right of where the
+    card before ends (so a tile pasted on the canvas replaces only what it hides); else
+    None."""
+    tile = card_tile(card, style, dimmed)
+    alpha = tile.getchannel("A").point(lambda a: 255 if a == 255 else 0)
+    columns = [alpha.crop((x, 0, x + 1, TILE_HEIGHT)).getextrema()[0] for x in range(TILE_WIDTH)]
+    left = 0
+    while left < TILE_WIDTH and columns[left] != 255:
+        left += 1
+    overlap = TILE_WIDTH - HAND_STEP  # columns of the card before under this one
+    if left == 0 or left > overlap:
+        return None
+    if any(columns[x] != 255 for x in range(left, overlap)):
+        return None
+    return tile.crop((0, 0, left, TILE_HEIGHT))
 
 
 def trick_picture(
@@ -453,5 +501,7 @@ def clear_caches(*, tiles: bool = True) -> None:
     _trick_png.cache_clear()
     if tiles:
         card_tile.cache_clear()
+        _clean_tile.cache_clear()
+        _left_edge.cache_clear()
         suit_symbol.cache_clear()
         _rounded.cache_clear()

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 from PIL import Image, ImageStat
 
+from bot import pictures
 from bot.pictures import (
     HAND_STEP,
     RAISE,
+    TILE_HEIGHT,
+    TILE_WIDTH,
     CardStyle,
     alt_text,
     card_name,
@@ -229,3 +233,54 @@ def test_png_holds_exactly_the_composed_pixels() -> None:
         composed.alpha_composite(card_tile(card, GERMAN, index == 1), (index * HAND_STEP, y))
     assert picture.tobytes() == composed.tobytes()
     assert Image.open(io.BytesIO(hand_picture(hand, GERMAN))).mode == "RGBA"
+
+
+def _composited(hand: list[Card], style: CardStyle, dimmed: set[int], raised: set[int]) -> bytes:
+    """The hand's pixels the plain way: every tile alpha-composited over the ones before."""
+    composed = Image.new("RGBA", (TILE_WIDTH + HAND_STEP * max(0, len(hand) - 1),
+                                  TILE_HEIGHT + RAISE), (0, 0, 0, 0))  # fmt: skip
+    for index, card in enumerate(hand):
+        y = 0 if index in raised else RAISE
+        composed.alpha_composite(card_tile(card, style, index in dimmed), (index * HAND_STEP, y))
+    return composed.tobytes()
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_hand_pixels_equal_compositing_every_tile(style: CardStyle) -> None:
+    """The hand is pasted tile by tile and only the tiles' left corners are composited: the
+    pixels are exactly those of compositing every whole tile, in every style, whatever cards
+    are greyed or raised next to each other (corners over raised and lowered neighbours)."""
+    rng = random.Random(str(style))
+    for _ in range(40):
+        hand = rng.sample(list(DECK), rng.randint(1, 12))
+        dimmed = {i for i in range(len(hand)) if rng.random() < 0.4}
+        raised = {i for i in range(len(hand)) if rng.random() < 0.3}
+        picture = decode(
+            hand_picture(hand, style, dimmed=frozenset(dimmed), raised=frozenset(raised))
+        )
+        assert picture.tobytes() == _composited(hand, style, dimmed, raised)
+
+
+def test_hand_composes_whole_tiles_that_are_not_opaque_inside(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tile with see-through pixels inside (not the cards drawn now) is composited whole."""
+    clear_caches()
+    hand = cards("CJ", "SA", "HT", "DK")
+    see_through = card_tile(Card.SA, FRENCH).copy()
+    see_through.putpixel((15, 50), (10, 200, 10, 100))  # under the card before
+    real = pictures.card_tile
+
+    def tile(card: Card, style: CardStyle, dimmed: bool = False) -> Image.Image:
+        return see_through if card == Card.SA else real(card, style, dimmed)
+
+    monkeypatch.setattr(pictures, "card_tile", tile)
+    assert pictures._left_edge(Card.SA, FRENCH, False) is None
+    picture = decode(hand_picture(hand, FRENCH, raised=frozenset({1})))
+    composed = Image.new("RGBA", picture.size, (0, 0, 0, 0))
+    for index, card in enumerate(hand):
+        y = 0 if index == 1 else RAISE
+        composed.alpha_composite(tile(card, FRENCH), (index * HAND_STEP, y))
+    assert picture.tobytes() == composed.tobytes()
+    monkeypatch.undo()
+    clear_caches()
