@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -79,6 +80,32 @@ class RamschTree(app_commands.CommandTree["RamschBot"]):
         return True
 
 
+BUCKET_SWEEP_INTERVAL = 30.0
+"""Seconds between two sweeps of discord.py's rate limit buckets for unused ones."""
+
+
+def _throttle_bucket_sweep(http: Any, clock: Any = time.monotonic) -> None:
+    """Let discord.py sweep its rate limit buckets at most every BUCKET_SWEEP_INTERVAL s.
+
+    It looks through every bucket whenever a request makes a new one once there are 256:
+    every interaction's answer and every new hand message makes one, so with a few hundred
+    tables each of those requests went through thousands of buckets. A bucket is dropped only
+    after five minutes unused, so sweeping every half minute keeps as few."""
+    sweep = getattr(http, "_try_clear_expired_ratelimits", None)
+    if sweep is None:  # another discord.py: leave it as it is
+        return
+    last = clock()
+
+    def throttled() -> None:
+        nonlocal last
+        now = clock()
+        if now - last >= BUCKET_SWEEP_INTERVAL:
+            last = now
+            sweep()
+
+    vars(http)["_try_clear_expired_ratelimits"] = throttled
+
+
 class RamschBot(commands.Bot):
     """The Ramsch bot; resources (store, service) are opened outside and passed in."""
 
@@ -102,6 +129,7 @@ class RamschBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **options,
         )
+        _throttle_bucket_sweep(self.http)
         self.settings = settings
         self.service = service
         self.store = store
