@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import BodyPartReader, MultipartReader, StreamReader, web
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from . import components as comp
 from . import limits
@@ -45,28 +48,19 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]
     # header with the email package, a large share of the emulator's CPU under load.
     media_type = request.headers.get("Content-Type", "").split(";", 1)[0].strip().lower()
     if media_type == "multipart/form-data":
-        payload: dict[str, Any] = {}
-        uploads: list[Upload] = []
-        reader = await request.multipart()
-        async for part in reader:
-            if not isinstance(part, BodyPartReader):
-                raise APIError(400, INVALID_FORM_BODY, "nested multipart bodies are not supported")
-            name = part.name or ""
-            if name == "payload_json":
-                payload = json.loads(await part.read(decode=False))
-            elif name.startswith("files[") and name.endswith("]"):
-                data = await part.read(decode=False)
-                uploads.append(
-                    Upload(
-                        index=int(name[6:-1]),
-                        filename=part.filename or f"file{len(uploads)}",
-                        data=bytes(data),
-                        content_type=part.headers.get("Content-Type"),
-                    )
-                )
-            else:
-                raise APIError(400, INVALID_FORM_BODY, f"unexpected multipart field {name!r}")
-        return payload, uploads
+        boundary = _boundary(request.headers.get("Content-Type", ""))
+        length = request.content_length
+        if boundary is None or length is None or length > WHOLE_BODY_LIMIT:
+            return await _read_parts(await request.multipart())
+        body = await request.read()
+        parts = _split_multipart(body, boundary)
+        if parts is not None:
+            return _form(parts)
+        # Not the plain form: aiohttp's reader over the bytes read.
+        stream = StreamReader(request.protocol, 2**16, loop=asyncio.get_running_loop())
+        stream.feed_data(body)
+        stream.feed_eof()
+        return await _read_parts(MultipartReader(request.headers, stream))
     if not request.can_read_body:
         return {}, []
     try:
@@ -74,6 +68,107 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]
     except ValueError as exc:
         raise APIError(400, INVALID_FORM_BODY, f"body is not JSON: {exc}") from None
     return (body if isinstance(body, dict) else {"__list__": body}), []
+
+
+async def _read_parts(reader: MultipartReader) -> tuple[dict[str, Any], list[Upload]]:
+    """``payload_json`` and ``files[n]`` read with aiohttp's streaming multipart reader."""
+    payload: dict[str, Any] = {}
+    uploads: list[Upload] = []
+    async for part in reader:
+        if not isinstance(part, BodyPartReader):
+            raise APIError(400, INVALID_FORM_BODY, "nested multipart bodies are not supported")
+        name = part.name or ""
+        if name == "payload_json":
+            payload = json.loads(await part.read(decode=False))
+        elif name.startswith("files[") and name.endswith("]"):
+            data = await part.read(decode=False)
+            uploads.append(
+                Upload(
+                    index=int(name[6:-1]),
+                    filename=part.filename or f"file{len(uploads)}",
+                    data=bytes(data),
+                    content_type=part.headers.get("Content-Type"),
+                )
+            )
+        else:
+            raise APIError(400, INVALID_FORM_BODY, f"unexpected multipart field {name!r}")
+    return payload, uploads
+
+
+WHOLE_BODY_LIMIT = 16 * 1024 * 1024
+"""Multipart bodies up to this size are read at once and split here; larger ones (and any
+this parser does not know) are left to aiohttp's streaming reader, which does the same at a
+far higher cost per part (its header parsing was a large share of the emulator's CPU)."""
+
+_BOUNDARY = re.compile(r';\s*boundary=(?:"([^"]+)"|([^\s;]+))', re.IGNORECASE)
+_DISPOSITION = re.compile(r'form-data; name="([^"\\%]*)"(?:; filename="([^"\\%]*)")?')
+"""A part's Content-Disposition as aiohttp.FormData (discord.py's) writes a plain one; any
+other (quoted characters, ``filename*``) goes to aiohttp's own parser."""
+
+
+def _boundary(content_type: str) -> bytes | None:
+    match = _BOUNDARY.search(content_type)
+    if match is None:
+        return None
+    return (match.group(1) or match.group(2)).encode("latin-1")
+
+
+def _split_multipart(body: bytes, boundary: bytes) -> list[tuple[dict[str, str], bytes]] | None:
+    """The parts of a multipart body: each one's headers (names in lower case) and bytes;
+    None if the body is not the plain form this reads (the streaming reader then tries)."""
+    delimiter = b"--" + boundary
+    if not body.startswith(delimiter):
+        return None
+    parts: list[tuple[dict[str, str], bytes]] = []
+    at = len(delimiter)
+    while not body.startswith(b"--", at):
+        if not body.startswith(b"\r\n", at):
+            return None
+        head_end = body.find(b"\r\n\r\n", at)
+        end = body.find(b"\r\n" + delimiter, head_end + 4)
+        if head_end < 0 or end < 0:
+            return None
+        headers: dict[str, str] = {}
+        for line in body[at + 2 : head_end].decode("utf-8").split("\r\n"):
+            name, colon, value = line.partition(":")
+            if not colon:
+                return None
+            headers[name.strip().lower()] = value.strip()
+        parts.append((headers, body[head_end + 4 : end]))
+        at = end + 2 + len(delimiter)
+    return parts
+
+
+def _form(parts: list[tuple[dict[str, str], bytes]]) -> tuple[dict[str, Any], list[Upload]]:
+    """``payload_json`` and ``files[n]`` of a split multipart body, as the streaming reader
+    reads them."""
+    payload: dict[str, Any] = {}
+    uploads: list[Upload] = []
+    for headers, data in parts:
+        if headers.get("content-type", "").lower().startswith("multipart/"):
+            raise APIError(400, INVALID_FORM_BODY, "nested multipart bodies are not supported")
+        disposition = headers.get("content-disposition", "")
+        match = _DISPOSITION.fullmatch(disposition)
+        if match is not None:
+            name, filename = match.group(1), match.group(2)
+        else:
+            _, params = parse_content_disposition(disposition)
+            name = params.get("name", "")
+            filename = content_disposition_filename(params, "filename")
+        if name == "payload_json":
+            payload = json.loads(data)
+        elif name.startswith("files[") and name.endswith("]"):
+            uploads.append(
+                Upload(
+                    index=int(name[6:-1]),
+                    filename=filename or f"file{len(uploads)}",
+                    data=data,
+                    content_type=headers.get("content-type"),
+                )
+            )
+        else:
+            raise APIError(400, INVALID_FORM_BODY, f"unexpected multipart field {name!r}")
+    return payload, uploads
 
 
 class MessageStore:
