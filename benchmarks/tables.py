@@ -324,6 +324,7 @@ async def bench(world: World, args: argparse.Namespace) -> Figures:
     await asyncio.gather(*(open_one(table) for table in tables))
     await asyncio.gather(*(open_ai(table) for table in ai_tables))
     setup = time.perf_counter() - started
+    print(f"setup done in {setup:.1f}s, playing", file=sys.stderr, flush=True)
     requests_before = sum(world.emulator.request_counts.values())
     routes_before = Counter(world.emulator.request_counts)
     cpu_before = time.process_time()
