@@ -1,0 +1,53 @@
+"""The bot leaves the objects of its start out of later garbage collections, once: a reconnect's
+ready freezes nothing more (it would keep the cycles of tables that end from ever being
+collected)."""
+
+from __future__ import annotations
+
+import gc
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+from bot import client
+from bot.client import RamschBot, freeze_startup_heap
+from bot.settings import Settings
+from bot.storage import Store
+from tests.bot.helpers import FakeClock, make_service
+
+
+@pytest.fixture
+def unfrozen() -> Iterator[None]:
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+
+
+def test_what_lives_at_the_start_is_left_out_of_collections(unfrozen: None) -> None:
+    tracked = len(gc.get_objects())
+    freeze_startup_heap()
+    assert gc.get_freeze_count() > tracked // 2
+    assert len(gc.get_objects()) < tracked // 10  # what a collection would still look at
+
+
+async def test_ready_freezes_once(store: Store, tmp_path: Path, unfrozen: None) -> None:
+    counter = itertools.count(1)
+    service = make_service(store, FakeClock(), lambda: next(counter))
+    settings = Settings(
+        discord_token="unused",
+        ramsch_db=tmp_path / "ramsch.db",
+        ramsch_guild_ids=(1,),
+        _env_file=None,
+    )
+    bot = RamschBot(settings, service, store)
+    try:
+        with mock.patch.object(client.gc, "freeze", wraps=gc.freeze) as freeze:
+            await bot.on_ready()
+            await bot.on_ready()
+        assert freeze.call_count == 1
+        assert gc.get_freeze_count() > 0
+    finally:
+        await service.close()
