@@ -129,6 +129,7 @@ async def serve(settings: Settings, store: Store, cluster: Cluster) -> None:
     try:
         async with build_bot(settings, service, store) as client:
             client.cluster = cluster
+            client.freeze_heap = True
             stop_on_signals(client)
             cluster.keep(on_lost=lambda: asyncio.ensure_future(client.close()))
             try:

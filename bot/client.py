@@ -140,6 +140,9 @@ class RamschBot(commands.Bot):
         )
         _throttle_bucket_sweep(self.http)
         self.settings = settings
+        self.freeze_heap = False
+        """Freeze the start heap at the first ready (``python -m bot``, which owns its process;
+        not a bot run inside tests)."""
         self._heap_frozen = False
         self.service = service
         self.store = store
@@ -171,7 +174,8 @@ class RamschBot(commands.Bot):
         await sync.run(self.settings.ramsch_guild_ids)
 
     async def on_ready(self) -> None:
-        if not self._heap_frozen:  # once: later readies (reconnects) hold tables that end
+        if self.freeze_heap and not self._heap_frozen:
+            # Once: later readies (reconnects) hold tables that end.
             self._heap_frozen = True
             freeze_startup_heap()
         user = self.user
