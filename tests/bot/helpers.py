@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
+from bot.settings import Settings
 from bot.storage import Store
 from bot.tables import Table, TableService, Update
 from ramsch_core import DEFAULT_GAME, Action, SeatView, preset
@@ -45,6 +47,19 @@ class StubPlayer:
 
 def stub_factory(kind: str, seed: int) -> StubPlayer:
     return StubPlayer(kind, seed)
+
+
+def bot_settings(tmp_path: Path) -> Settings:
+    """Settings of a bot built in a test: one guild, no delays, a database in ``tmp_path``."""
+    return Settings(
+        discord_token="unused",
+        ramsch_db=tmp_path / "ramsch.db",
+        ramsch_guild_ids=(1,),
+        ramsch_render_interval=0,
+        ramsch_ai_delay=0,
+        ramsch_tick_interval=0,
+        _env_file=None,
+    )
 
 
 def make_service(store: Store, clock: FakeClock, seeds: Callable[[], int]) -> TableService:

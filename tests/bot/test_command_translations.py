@@ -17,9 +17,8 @@ from discord import app_commands
 from bot import i18n
 from bot.client import RamschBot
 from bot.commands.translator import CatalogueTranslator, message_id
-from bot.settings import Settings
 from bot.storage import Store
-from tests.bot.helpers import FakeClock, make_service
+from tests.bot.helpers import FakeClock, bot_settings, make_service
 
 NAME = re.compile(r"[-_\w]{1,32}")
 """A command or option name as Discord takes it (also lower case)."""
@@ -30,16 +29,7 @@ GERMAN = discord.Locale.german.value
 async def bot(store: Store, tmp_path: Path) -> AsyncIterator[RamschBot]:
     counter = itertools.count(1)
     service = make_service(store, FakeClock(), lambda: next(counter))
-    settings = Settings(
-        discord_token="unused",
-        ramsch_db=tmp_path / "ramsch.db",
-        ramsch_guild_ids=(1,),
-        ramsch_render_interval=0,
-        ramsch_ai_delay=0,
-        ramsch_tick_interval=0,
-        _env_file=None,
-    )
-    bot = RamschBot(settings, service, store)
+    bot = RamschBot(bot_settings(tmp_path), service, store)
     with mock.patch.object(bot, "sync_commands", mock.AsyncMock()):
         await bot.setup_hook()
     yield bot

@@ -14,9 +14,8 @@ import pytest
 
 from bot import client
 from bot.client import RamschBot, freeze_startup_heap
-from bot.settings import Settings
 from bot.storage import Store
-from tests.bot.helpers import FakeClock, make_service
+from tests.bot.helpers import FakeClock, bot_settings, make_service
 
 
 @pytest.fixture
@@ -36,13 +35,7 @@ def test_what_lives_at_the_start_is_left_out_of_collections(unfrozen: None) -> N
 async def test_ready_freezes_once(store: Store, tmp_path: Path, unfrozen: None) -> None:
     counter = itertools.count(1)
     service = make_service(store, FakeClock(), lambda: next(counter))
-    settings = Settings(
-        discord_token="unused",
-        ramsch_db=tmp_path / "ramsch.db",
-        ramsch_guild_ids=(1,),
-        _env_file=None,
-    )
-    bot = RamschBot(settings, service, store)
+    bot = RamschBot(bot_settings(tmp_path), service, store)
     try:
         with mock.patch.object(client.gc, "freeze", wraps=gc.freeze) as freeze:
             await bot.on_ready()

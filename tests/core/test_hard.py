@@ -5,6 +5,7 @@ with plain max^n in every game's kernel, and the heuristic's decision before the
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -238,6 +239,23 @@ def _searched_worlds(
     return worlds
 
 
+def _state(position: Position) -> tuple[object, ...]:
+    """A kernel position as ``Solver.value`` takes it."""
+    return (
+        tuple(position.hands), position.leader, tuple(position.trick), tuple(position.won),
+        tuple(position.counts), tuple(position.last), position.number,
+    )  # fmt: skip
+
+
+def _leaf_of(solver: Solver) -> Callable[[Position], list[float]]:
+    """The solver's values of a finished play, for the plain references."""
+
+    def leaf(position: Position) -> list[float]:
+        return list(solver.leaf(tuple(position.won), tuple(position.counts), tuple(position.last)))
+
+    return leaf
+
+
 @pytest.mark.parametrize(("game", "name"), [("skat", "skat"), ("schafkopf", "schafkopf")])
 def test_two_sides_are_searched_by_alpha_beta_to_the_plain_maxn_values(
     game: str, name: str
@@ -250,18 +268,9 @@ def test_two_sides_are_searched_by_alpha_beta_to_the_plain_maxn_values(
         solver = Solver(kernel, world, objective)  # type: ignore[arg-type]
         if solver.side is None:
             continue  # the all-pass Ramsch of the deal: max^n, checked above
-
-        def leaf(position: Position, solver: Solver = solver) -> list[float]:
-            return list(
-                solver.leaf(tuple(position.won), tuple(position.counts), tuple(position.last))
-            )
-
         for after in _successors(kernel, world):
-            found = solver.value(
-                tuple(after.hands), after.leader, tuple(after.trick), tuple(after.won),
-                tuple(after.counts), tuple(after.last), after.number,
-            )  # fmt: skip
-            assert list(found) == pytest.approx(_maxn(kernel, after, leaf))
+            found = solver.value(*_state(after))  # type: ignore[arg-type]
+            assert list(found) == pytest.approx(_maxn(kernel, after, _leaf_of(solver)))
             checked += 1
         if checked >= 10:
             break
@@ -280,11 +289,8 @@ def test_alpha_beta_keeps_its_bounds_apart_deep_in_a_skat_game() -> None:
         maxn = Solver(kernel, world, objective)  # type: ignore[arg-type]
         maxn.side = None
         for after in _successors(kernel, world):
-            state = (
-                tuple(after.hands), after.leader, tuple(after.trick), tuple(after.won),
-                tuple(after.counts), tuple(after.last), after.number,
-            )  # fmt: skip
-            assert list(solver.value(*state)) == pytest.approx(maxn.value(*state))
+            state = _state(after)
+            assert list(solver.value(*state)) == pytest.approx(maxn.value(*state))  # type: ignore[arg-type]
             checked += 1
         if checked >= 8:
             break
@@ -299,19 +305,10 @@ def test_each_for_himself_searched_paranoid_finds_the_minimax_of_the_seat(name: 
     for kernel, world, objective in _searched_worlds("ramsch", name, 3, 6):
         seat = kernel.to_play(world)
         solver = Solver(kernel, world, objective, paranoid=seat)  # type: ignore[arg-type]
-        assert solver.side == {seat}
-
-        def leaf(position: Position, solver: Solver = solver) -> list[float]:
-            return list(
-                solver.leaf(tuple(position.won), tuple(position.counts), tuple(position.last))
-            )
-
+        assert solver.side == frozenset({seat})
         for after in _successors(kernel, world):
-            found = solver.value(
-                tuple(after.hands), after.leader, tuple(after.trick), tuple(after.won),
-                tuple(after.counts), tuple(after.last), after.number,
-            )  # fmt: skip
-            assert found[seat] == pytest.approx(_paranoid(kernel, after, leaf, seat))
+            found = solver.value(*_state(after))  # type: ignore[arg-type]
+            assert found[seat] == pytest.approx(_paranoid(kernel, after, _leaf_of(solver), seat))
             checked += 1
     assert checked >= 6
 
