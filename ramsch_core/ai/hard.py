@@ -51,8 +51,10 @@ PARANOID = False
 STEP_WORLDS = 200
 """Worlds for a searched step before the card play (cheap: one random playout each)."""
 
-PLAYOUTS = DEFAULT_PLAYOUTS
-"""The heuristic's playouts per decision before the search takes over (as the normal AI)."""
+PLAYOUTS = 5 * DEFAULT_PLAYOUTS
+"""The playouts per decision before the search takes over: five times the normal AI's, so
+less noise in each card's mean (Skat Ramsch: +3.9 a deal against 600 over 181 duplicate
+deals); a decision stays far inside the budget."""
 
 Values = tuple[float, ...]
 """Per seat, its value of a finished play."""
