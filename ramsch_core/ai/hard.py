@@ -194,9 +194,11 @@ class Solver:
         self.side = None if objective is not None or side is None else frozenset(side)
         """The declaring side of a game of two sides (or the paranoid seat): searched by
         alpha-beta on its value."""
-        self.paranoid = paranoid is not None and self.side is None
+        self.paranoid = False
         if paranoid is not None and self.side is None:
-            self.side = frozenset((paranoid,))
+            self.side, self.paranoid = frozenset((paranoid,)), True
+        self.rep = -1 if self.side is None else min(self.side)
+        """The seat whose value alpha-beta searches (the side's first)."""
         self.bounds: dict[tuple[object, ...], tuple[Values, int]] = {}
 
     def leaf(self, won: tuple[int, ...], counts: tuple[int, ...], last: tuple[int, ...]) -> Values:
@@ -317,7 +319,7 @@ class Solver:
             leader, trick, won, counts, last, number = self._close(
                 leader, trick, won, counts, last, number
             )
-        rep = min(side)
+        rep = self.rep
         key: tuple[object, ...] = ()
         if not trick:
             if self.over(counts, number):
