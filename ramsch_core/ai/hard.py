@@ -163,8 +163,10 @@ class Solver:
     cards the weakest, in bit order). Where the world's scorer names a declaring ``side`` (a
     declared Skat or Schafkopf game), its seats share one interest and the others the opposite
     one, so alpha-beta on the side's value finds the same values with far fewer positions: it
-    remembers a position by what each side won (the scorer reads no more), and of cards alike
-    (one class, the same worth, nothing still in play between them) tries one. ``paranoid``
+    remembers a position by what each side won (the scorer reads no more), of cards alike
+    (one class, the same worth, nothing still in play between them) tries one, and stops where
+    the values the play can still end in (the side taking every trick left, or none) are
+    equal or outside the window. ``paranoid``
     (a seat) searches a game of each for himself the same way for that seat, as if the others
     played against it: deeper in the time than max^n, and never counting on their help.
     """
@@ -199,6 +201,13 @@ class Solver:
             self.side, self.paranoid = frozenset((paranoid,)), True
         self.rep = -1 if self.side is None else min(self.side)
         """The seat whose value alpha-beta searches (the side's first)."""
+        self.other = next(
+            (seat for seat in kernel.active if self.side is not None and seat not in self.side),
+            -1,
+        )
+        """A seat against the side (for ``_extremes``)."""
+        self.ends: dict[tuple[int, int], Values] = {}
+        """Values of a play by what the side took (cards, tricks): see ``_extremes``."""
         self.bounds: dict[tuple[object, ...], tuple[Values, int]] = {}
 
     def leaf(self, won: tuple[int, ...], counts: tuple[int, ...], last: tuple[int, ...]) -> Values:
@@ -335,6 +344,12 @@ class Solver:
                     or (kind == UPPER and value <= alpha)
                 ):
                     return values
+            if not self.paranoid:
+                low, high = self._extremes(hands, won, counts, last, number, key)
+                if low[rep] == high[rep] or high[rep] <= alpha:
+                    return high
+                if low[rep] >= beta:
+                    return low
         start_alpha, start_beta = alpha, beta
         mover = self.turns[leader][len(trick)]
         maximising = mover in side
@@ -362,6 +377,58 @@ class Solver:
             kind = UPPER if value <= start_alpha else LOWER if value >= start_beta else EXACT
             self.bounds[key] = (best, kind)
         return best
+
+    def _extremes(
+        self,
+        hands: tuple[int, ...],
+        won: tuple[int, ...],
+        counts: tuple[int, ...],
+        last: tuple[int, ...],
+        number: int,
+        key: tuple[object, ...],
+    ) -> tuple[Values, Values]:
+        """The values of a position between tricks (``key`` its memo key) if the side took
+        every trick left and if it took none, the lower for the side first. Its value only
+        grows with what the side takes (points, tricks; in a Null game it only falls), so every
+        play ends between them: where they are equal the play is decided, and where one lies
+        beyond the window the search need not look (the point ranges of double-dummy Skat
+        solvers). Both depend on what the side won alone, so they are memoised by it."""
+        side_won, side_count = key[2], key[3]
+        assert isinstance(side_won, int) and isinstance(side_count, int)
+        rest = 0
+        for held in hands:
+            rest |= held
+        left = self.total - number
+        ends = self.ends
+        mine = ends.get((side_won | rest, side_count + left))
+        if mine is None:
+            mine = ends[(side_won | rest, side_count + left)] = self._taken(
+                self.rep, rest, left, won, counts, last
+            )
+        theirs = ends.get((side_won, side_count))
+        if theirs is None:
+            theirs = ends[(side_won, side_count)] = self._taken(
+                self.other, rest, left, won, counts, last
+            )
+        rep = self.rep
+        return (mine, theirs) if mine[rep] <= theirs[rep] else (theirs, mine)
+
+    def _taken(
+        self,
+        seat: int,
+        rest: int,
+        left: int,
+        won: tuple[int, ...],
+        counts: tuple[int, ...],
+        last: tuple[int, ...],
+    ) -> Values:
+        """The values of the play if ``seat`` took the cards ``rest`` in the ``left`` tricks
+        still to play."""
+        new_won, new_counts, new_last = list(won), list(counts), list(last)
+        new_won[seat] |= rest
+        new_counts[seat] += left
+        new_last[seat] = self.total - 1
+        return self.leaf(tuple(new_won), tuple(new_counts), tuple(new_last))
 
     def _key(
         self,
