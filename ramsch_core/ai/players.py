@@ -14,6 +14,7 @@ from ramsch_core.ai.knowledge import Knowledge, kernel_for, read_view, sampler
 from ramsch_core.ai.ramsch import bits_of, hand_danger, lay_pair, rule_card
 from ramsch_core.errors import IllegalActionError
 from ramsch_core.kernel import Kernel, Position
+from ramsch_core.kernel.tally import tally
 from ramsch_core.view import SeatView
 
 DEFAULT_PLAYOUTS = 600
@@ -210,32 +211,39 @@ def evaluate(
     worlds = max(1, min(120, playouts // len(candidates)))
     rollouts = max(1, playouts // (worlds * len(candidates)))
     draw = sampler(knowledge, rng.random)
-    seat, players = knowledge.seat, kernel.players
-    simulate, run, rand = kernel.simulate, kernel.run, rng.random
+    seat, players, layout = knowledge.seat, kernel.players, kernel.layout
+    run, rand, scorer_for = kernel.run, rng.random, kernel.scorer_for
     totals = dict.fromkeys(candidates, 0.0)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     sampled = 0
     while sampled < worlds and (deadline is None or not sampled or time.perf_counter() < deadline):
         sampled += 1
         world = draw()
+        starts = []
+        for bit in candidates:
+            hands = list(world.hands)
+            hands[seat] ^= bit
+            trick = [*world.trick, bit]
+            scorer = kernel.scorer
+            if scorer_for is not None and objective is None:
+                start = Position(
+                    hands, world.leader, trick, world.won, world.counts, world.last,
+                    world.number, world.skat, world.pushes,
+                )  # fmt: skip
+                scorer = scorer_for(start)
+            starts.append((bit, hands, trick, scorer))
         for _ in range(rollouts):
             numbers = [rand() for _ in range(40)]
-            for bit in candidates:
-                hands = list(world.hands)
-                hands[seat] ^= bit
-                position = Position(
-                    hands, world.leader, [*world.trick, bit], world.won, world.counts,
-                    world.last, world.number, world.skat, world.pushes,
+            for bit, hands, trick, scorer in starts:
+                won, counts, last = list(world.won), list(world.counts), list(world.last)
+                run(
+                    list(hands), world.leader, list(trick), won, counts, last, world.number,
+                    iter(numbers).__next__, None,
                 )  # fmt: skip
                 if objective is not None:
-                    counts = list(world.counts)
-                    run(
-                        hands, world.leader, position.trick, list(world.won), counts,
-                        list(world.last), world.number, iter(numbers).__next__, None,
-                    )  # fmt: skip
                     totals[bit] += objective(counts, seat)
                     continue
-                scores = simulate(position, iter(numbers).__next__)
+                scores = scorer(tally(layout, won, counts, last, world.skat, world.pushes)).scores
                 mine = scores[seat]
                 totals[bit] += float(mine - (sum(scores) - mine) / (players - 1))
     return {bit: total / (sampled * rollouts) for bit, total in totals.items()}

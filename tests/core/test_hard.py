@@ -14,7 +14,7 @@ from ramsch_core.actions import Action, Play
 from ramsch_core.ai import HeuristicPlayer, Player
 from ramsch_core.ai.hard import HardPlayer, Solver
 from ramsch_core.ai.knowledge import kernel_for, read_view, sampler
-from ramsch_core.ai.players import OBJECTIVES, PLAY_SETUPS, READERS
+from ramsch_core.ai.players import OBJECTIVES, PLAY_SETUPS, READERS, evaluate
 from ramsch_core.cards import Card
 from ramsch_core.deal import Deal
 from ramsch_core.errors import IllegalActionError
@@ -207,6 +207,64 @@ def test_exact_search_agrees_with_plain_maxn(game: str, name: str) -> None:
             assert list(found) == pytest.approx(expected)
             checked += 1
         if checked >= 8:
+            break
+    assert checked
+
+
+@pytest.mark.parametrize(("game", "name"), [(game.id, game.default_preset) for game in GAMES.values()])
+def test_playouts_score_each_card_as_the_kernel_plays_and_scores_it(game: str, name: str) -> None:
+    """The playouts before the search (``evaluate``): each card's value is the mean, over the
+    sampled worlds and the same random numbers for every card, of the kernel's own scored
+    playout of the world with that card played (the world's scorer: a Sauspiel's partner is
+    whoever holds the called Sau there), the seat's score less the others' mean."""
+    rules = preset(name, game=game)
+    checked = 0
+    for seed in range(12):
+        try:
+            deal, _ = _advance(rules, seed, 6)
+        except AssertionError:
+            continue
+        assert deal.to_act is not None
+        view = deal.view(deal.to_act)
+        kernel, _, objective = _world(view, random.Random(0))
+        setup = PLAY_SETUPS.get(game)
+        declarer = setup(view)[1] if setup is not None else None
+        knowledge = READERS.get(game, read_view)(kernel, view, declarer)
+        legal = kernel.mask(action.card for action in view.legal if isinstance(action, Play))
+        found = evaluate(kernel, knowledge, legal, random.Random(seed), 40, None, objective)
+
+        rng = random.Random(seed)  # the reference: the same draws, played one by one
+        draw, seat, cards = sampler(knowledge, rng.random), knowledge.seat, sorted(found)
+        worlds = max(1, min(120, 40 // len(cards)))
+        rollouts = max(1, 40 // (worlds * len(cards)))
+        totals = dict.fromkeys(cards, 0.0)
+        for _ in range(worlds):
+            world = draw()
+            for _ in range(rollouts):
+                numbers = [rng.random() for _ in range(40)]
+                for bit in cards:
+                    hands = list(world.hands)
+                    hands[seat] ^= bit
+                    start = Position(
+                        hands, world.leader, [*world.trick, bit], list(world.won),
+                        list(world.counts), list(world.last), world.number, world.skat,
+                        world.pushes,
+                    )  # fmt: skip
+                    if objective is not None:
+                        kernel.run(
+                            start.hands, start.leader, start.trick, start.won, start.counts,
+                            start.last, start.number, iter(numbers).__next__, None,
+                        )  # fmt: skip
+                        totals[bit] += objective(start.counts, seat)  # type: ignore[operator]
+                        continue
+                    scores = kernel.simulate(start, iter(numbers).__next__)
+                    others = (sum(scores) - scores[seat]) / (kernel.players - 1)
+                    totals[bit] += float(scores[seat] - others)
+        expected = {bit: total / (worlds * rollouts) for bit, total in totals.items()}
+        assert found == pytest.approx(expected)
+        assert len(set(found.values())) > 1 or len(found) == 1
+        checked += 1
+        if checked >= 3:
             break
     assert checked
 
