@@ -211,7 +211,10 @@ def test_exact_search_agrees_with_plain_maxn(game: str, name: str) -> None:
     assert checked
 
 
-@pytest.mark.parametrize(("game", "name"), [(game.id, game.default_preset) for game in GAMES.values()])
+DEFAULT_PRESETS = [(game.id, game.default_preset) for game in GAMES.values()]
+
+
+@pytest.mark.parametrize(("game", "name"), DEFAULT_PRESETS)
 def test_playouts_score_each_card_as_the_kernel_plays_and_scores_it(game: str, name: str) -> None:
     """The playouts before the search (``evaluate``): each card's value is the mean, over the
     sampled worlds and the same random numbers for every card, of the kernel's own scored
