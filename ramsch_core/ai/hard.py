@@ -26,7 +26,7 @@ from ramsch_core.ai import ramsen
 from ramsch_core.ai.knowledge import Knowledge, sampler
 from ramsch_core.ai.players import DEFAULT_PLAYOUTS, HeuristicPlayer, Objective
 from ramsch_core.ai.ramsch import bits_of
-from ramsch_core.contracts import Value
+from ramsch_core.contracts import score_values
 from ramsch_core.kernel import Kernel, Position
 from ramsch_core.kernel.tally import tally
 from ramsch_core.view import SeatView
@@ -190,7 +190,7 @@ class Solver:
         self.skat, self.pushes = world.skat, world.pushes
         self.objective = objective
         scorer = kernel.scorer if kernel.scorer_for is None else kernel.scorer_for(world)
-        self.scorer: Callable[..., object] = scorer
+        self.scores = score_values(scorer)
         self.memo: dict[tuple[object, ...], Values] = {}
         side: tuple[int, ...] | None = getattr(scorer, "side", None)
         self.side = None if objective is not None or side is None else frozenset(side)
@@ -217,8 +217,7 @@ class Solver:
             return tuple(objective(counts, seat) for seat in range(players))
         facts = tally(self.kernel.layout, list(won), list(counts), list(last), self.skat,
                       self.pushes)  # fmt: skip
-        scores: tuple[Value, ...] = self.scorer(facts).scores  # type: ignore[attr-defined]
-        values = [float(score) for score in scores]
+        values = [float(score) for score in self.scores(facts)]
         total = sum(values)
         return tuple(mine - (total - mine) / (players - 1) for mine in values)
 

@@ -12,6 +12,7 @@ from ramsch_core.actions import Action, PassOn, PickUp, Play, Push
 from ramsch_core.ai import ramsen, schafkopf, skat
 from ramsch_core.ai.knowledge import Knowledge, kernel_for, read_view, sampler
 from ramsch_core.ai.ramsch import bits_of, hand_danger, lay_pair, rule_card
+from ramsch_core.contracts import score_values
 from ramsch_core.errors import IllegalActionError
 from ramsch_core.kernel import Kernel, Position
 from ramsch_core.kernel.tally import tally
@@ -213,6 +214,7 @@ def evaluate(
     draw = sampler(knowledge, rng.random)
     seat, players, layout = knowledge.seat, kernel.players, kernel.layout
     run, rand, scorer_for = kernel.run, rng.random, kernel.scorer_for
+    default_scores = score_values(kernel.scorer)
     totals = dict.fromkeys(candidates, 0.0)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     sampled = 0
@@ -224,17 +226,17 @@ def evaluate(
             hands = list(world.hands)
             hands[seat] ^= bit
             trick = [*world.trick, bit]
-            scorer = kernel.scorer
+            values = default_scores
             if scorer_for is not None and objective is None:
                 start = Position(
                     hands, world.leader, trick, world.won, world.counts, world.last,
                     world.number, world.skat, world.pushes,
                 )  # fmt: skip
-                scorer = scorer_for(start)
-            starts.append((bit, hands, trick, scorer))
+                values = score_values(scorer_for(start))
+            starts.append((bit, hands, trick, values))
         for _ in range(rollouts):
             numbers = [rand() for _ in range(40)]
-            for bit, hands, trick, scorer in starts:
+            for bit, hands, trick, scores_of in starts:
                 won, counts, last = list(world.won), list(world.counts), list(world.last)
                 run(
                     list(hands), world.leader, list(trick), won, counts, last, world.number,
@@ -243,7 +245,7 @@ def evaluate(
                 if objective is not None:
                     totals[bit] += objective(counts, seat)
                     continue
-                scores = scorer(tally(layout, won, counts, last, world.skat, world.pushes)).scores
+                scores = scores_of(tally(layout, won, counts, last, world.skat, world.pushes))
                 mine = scores[seat]
                 totals[bit] += float(mine - (sum(scores) - mine) / (players - 1))
     return {bit: total / (sampled * rollouts) for bit, total in totals.items()}

@@ -8,6 +8,7 @@ both call it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -50,6 +51,16 @@ class Scorer(Protocol):
     def events(self, score: Score, tally: Tally) -> frozenset[str]:
         """What happened in the deal that table policies (Bock) may react to."""
         ...
+
+
+def score_values(scorer: Callable[[Tally], Score]) -> Callable[[Tally], tuple[Value, ...]]:
+    """Only the scores (``Score.scores``) of a tally: the scorer's own ``values`` where it has
+    one (the AI's playouts and search score many tallies and read nothing else), else taken
+    from its whole score."""
+    values: Callable[[Tally], tuple[Value, ...]] | None = getattr(scorer, "values", None)
+    if values is not None:
+        return values
+    return lambda tally: scorer(tally).scores
 
 
 @dataclass(frozen=True)

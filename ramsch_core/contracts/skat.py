@@ -138,12 +138,13 @@ class SkatScorer:
     def with_kontra(self, level: int) -> SkatScorer:
         return SkatScorer(self.declaration, self.declarer, self.bid, self.matadors, level)
 
-    def __call__(self, tally: Tally) -> Score:
-        d, declaration = self.declarer, self.declaration
-        points = tally.points[:]
-        points[d] += tally.skat_points  # FS-6: the skat or the two laid away count for him
-        taken = tally.counts[d]
-        declarer_points = points[d]
+    def _settle(self, tally: Tally) -> tuple[int, int, int, bool, bool, bool, bool]:
+        """The declarer's points, the level, the value (doubled by Kontra), whether he won,
+        Schneider, Schwarz and an overbid."""
+        declaration = self.declaration
+        # FS-6: the skat or the two laid away count for the declarer
+        declarer_points = tally.points[self.declarer] + tally.skat_points
+        taken = tally.counts[self.declarer]
         overbid = schneider = schwarz = False
         if declaration.null:
             level = 1
@@ -170,9 +171,20 @@ class SkatScorer:
                 overbid, won = True, False
                 value = -(-self.bid // base) * base
         value <<= self.kontra  # FS-12
-        seats = range(len(points))
-        scores = tuple([(value if won else -2 * value) if seat == d else 0 for seat in seats])
-        defending = tuple([seat for seat in seats if seat != d])
+        return declarer_points, level, value, won, schneider, schwarz, overbid
+
+    def values(self, tally: Tally) -> tuple[int, ...]:
+        """Only the scores (``Score.scores``), for the AI that scores many tallies."""
+        _, _, value, won, _, _, _ = self._settle(tally)
+        return _declarer_scores(self.declarer, len(tally.points), value, won)
+
+    def __call__(self, tally: Tally) -> Score:
+        d, declaration = self.declarer, self.declaration
+        declarer_points, level, value, won, schneider, schwarz, overbid = self._settle(tally)
+        points = tally.points[:]
+        points[d] = declarer_points
+        scores = _declarer_scores(d, len(points), value, won)
+        defending = tuple([seat for seat in range(len(points)) if seat != d])
         details: dict[str, Any] = {
             "game": declaration.game,
             "declarer": d,
@@ -222,6 +234,12 @@ class SkatScorer:
         if won and self.declaration.game == "grand" and self.declaration.hand:
             events.add("grand_hand_won")
         return frozenset(events)
+
+
+def _declarer_scores(declarer: int, seats: int, value: int, won: bool) -> tuple[int, ...]:
+    """FS-10: the declarer scores the value won, twice it lost; the defenders nothing."""
+    score = value if won else -2 * value
+    return tuple([score if seat == declarer else 0 for seat in range(seats)])
 
 
 def skat_contract(

@@ -4,6 +4,7 @@ of the rules, the bidding, the declaration, Kontra and Re, Null and Ouvert, and 
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 
 from ramsch_core import Card, Deal, IllegalActionError, NotYourTurnError, parse_rules
 from ramsch_core.actions import Play
+from ramsch_core.contracts import score_values
 from ramsch_core.contracts.skat import LADDER, SkatScorer, matadors, skat_contract, value_steps
 from ramsch_core.contracts.skat import Declaration as D
 from ramsch_core.games.skat import FullSkatRules
@@ -145,8 +147,10 @@ def score_of(
     last = [9 if declarer_tricks else -1, 8 if declarer_tricks < 10 else -1, -1]
     if declarer_tricks == 0:
         last = [-1, 9, -1]
-    score = contract.scorer(tally(layout, won, counts, last, layout.mask(skat), 0))
+    facts = tally(layout, won, counts, last, layout.mask(skat), 0)
+    score = contract.scorer(facts)
     assert score.details is not None
+    assert score_values(contract.scorer)(facts) == score.scores  # the AI's fast path agrees
     return {**score.details, "score": score.scores[0]}
 
 
@@ -233,6 +237,38 @@ def test_fs12_kontra_and_re_double_the_value() -> None:
     hand = cards("SJ", "HJ", "DA", "DT", "DK", "CA", "CT", "SA", "ST", "HA", "D8", "D7")
     over = score_of(D("diamonds", False), hand, points_won(89), [Card.D8, Card.D7], 22, kontra=1)
     assert (over["value"], over["score"]) == (54, -108)
+
+
+def test_fs8_fs12_the_ais_scores_of_random_tallies_are_the_scorers() -> None:
+    """FS-8..12: the scores alone (``values``, which the AI's playouts and search read) are
+    those of the whole score, over random games, cards won, tricks, bids and Kontra."""
+    rng = random.Random(11)
+    games = ["clubs", "spades", "hearts", "diamonds", "grand", "null"]
+    outcomes: set[tuple[bool, bool, bool]] = set()
+    for _ in range(3000):
+        cards_in = list(Card)
+        rng.shuffle(cards_in)
+        declaration = D(
+            rng.choice(games), rng.random() < 0.3, schneider=rng.random() < 0.1,
+            ouvert=rng.random() < 0.05,
+        )  # fmt: skip
+        contract = skat_contract(
+            declaration, 1, rng.choice((18, 23, 36, 48, 72, 96)),
+            frozenset(cards_in[:12]), rng.randrange(3),
+        )  # fmt: skip
+        layout, skat = contract.layout, cards_in[30:]
+        rest = cards_in[:30]
+        cut = rng.randrange(31)
+        taken = 0 if cut == 0 else 10 if cut == 30 else rng.randrange(1, 10)
+        won = [layout.mask(rest[cut:]), layout.mask(rest[:cut]), 0]
+        counts = [10 - taken, taken, 0]
+        last = [9 if taken < 10 else -1, 9 if taken == 10 else max(taken - 1, -1), -1]
+        facts = tally(layout, won, counts, last, layout.mask(skat), 0)
+        score = contract.scorer(facts)
+        assert score_values(contract.scorer)(facts) == score.scores
+        assert score.details is not None
+        outcomes.add((score.details["won"], score.details["overbid"], score.details["schwarz"]))
+    assert len(outcomes) >= 5  # won, lost, overbid, Schwarz all met
 
 
 def test_scorer_with_kontra_keeps_everything_else() -> None:
