@@ -454,34 +454,43 @@ class Solver:
         first; to a trick begun, the cards that take it over (strongest first), then the others,
         cheapest first. In a game of two sides, of cards alike with no card still in play
         between them only the strongest: they win and lose the same tricks, worth the same."""
-        points, follow = self.points, self.follow
-        live = 0
-        if not self.paranoid:
-            for held in hands:
-                live |= held
-            for bit in trick:
-                live |= bit
+        points, follow, paranoid = self.points, self.follow, self.paranoid
+        live = -1
         tried: list[int] = []
         previous = 0
         while legal:
             bit = 1 << (legal.bit_length() - 1)
             legal ^= bit
             if (
-                self.paranoid
+                paranoid
                 or not previous
                 or points[bit] != points[previous]
                 or follow[bit] != follow[previous]
-                or live & (previous - (bit << 1))
             ):
                 tried.append(bit)
+            else:
+                if live < 0:  # the cards in play, found only when two alike meet
+                    live = 0
+                    for held in hands:
+                        live |= held
+                    for card in trick:
+                        live |= card
+                if live & (previous - (bit << 1)):
+                    tried.append(bit)
             previous = bit
         if not trick or len(tried) < 2:
             return tried
         relevant = self.relevant[trick[0]]
-        best = max(bit for bit in trick if bit & relevant)
-        over = [bit for bit in tried if bit & relevant and bit > best]
-        rest = [bit for bit in tried if not (bit & relevant and bit > best)]
-        rest.sort(key=points.__getitem__)
+        best = 0
+        for card in trick:
+            if card & relevant and card > best:
+                best = card
+        over: list[int] = []
+        rest: list[int] = []
+        for bit in tried:
+            (over if bit & relevant and bit > best else rest).append(bit)
+        if len(rest) > 1:
+            rest.sort(key=points.__getitem__)
         return over + rest
 
 

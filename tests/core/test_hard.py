@@ -16,6 +16,7 @@ from ramsch_core.ai.hard import HardPlayer, Solver
 from ramsch_core.ai.knowledge import kernel_for, read_view, sampler
 from ramsch_core.ai.players import OBJECTIVES, PLAY_SETUPS, READERS, evaluate
 from ramsch_core.cards import Card
+from ramsch_core.contracts.skat import Declaration, skat_contract
 from ramsch_core.deal import Deal
 from ramsch_core.errors import IllegalActionError
 from ramsch_core.games import GAMES
@@ -384,6 +385,36 @@ def test_a_null_game_is_searched_to_its_values_though_tricks_only_hurt_the_decla
             assert list(found) == pytest.approx(_maxn(kernel, after, _leaf_of(solver)))
             checked += 1
     assert checked >= 4
+
+
+def test_cards_alike_are_one_card_only_while_no_card_between_them_is_in_play() -> None:
+    """Alpha-beta tries one of two cards alike (one suit, both worth nothing) only while no
+    card ranked between them is still in play. In a Null game the declarer leads from ♣9 ♣7
+    with two tricks left and ♣8 in a defender's hand: ♣7 loses to ♣8 and he takes no trick,
+    ♣9 takes the ♣8 and loses the game (FS-10), so both must be searched. With ♣8 played
+    they win and lose the same tricks and one is enough."""
+    rules = GAMES["skat"].preset("skat")
+    hands = [[Card.C9, Card.C7], [Card.C8, Card.HA], [Card.S7, Card.S8]]
+    skat = [Card.D7, Card.D8]
+    rest = [card for card in Card if card not in {*skat, *(c for hand in hands for c in hand)}]
+    twelve = frozenset([*hands[0], *skat, *rest[:8]])
+    kernel = Kernel(rules, skat_contract(Declaration("null", False), 0, 23, twelve))
+    world = Position(
+        [kernel.mask(hand) for hand in hands], 0, [], [0, kernel.mask(rest[:15]),
+        kernel.mask(rest[15:])], [0, 5, 3], [-1, 7, 6], 8, kernel.mask(skat),
+    )  # fmt: skip
+    solver = Solver(kernel, world, None)
+    assert solver.side == frozenset({0})
+    state = _state(world)
+    found = solver.value(*state)  # type: ignore[arg-type]
+    assert list(found) == pytest.approx(_maxn(kernel, world, _leaf_of(solver)))
+    assert found[0] > 0  # ♣7 first: the Null is won
+    hands_bits, clubs = tuple(world.hands), kernel.mask([Card.C9, Card.C7])
+    assert sorted(solver._tried(hands_bits, (), clubs)) == sorted(
+        kernel.mask([c]) for c in (Card.C9, Card.C7)
+    )
+    played = (hands_bits[0], kernel.mask([Card.HA]), hands_bits[2])
+    assert len(solver._tried(played, (), clubs)) == 1
 
 
 @pytest.mark.parametrize("name", ["skat", "schafkopf", "altenburg"])
