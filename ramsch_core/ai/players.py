@@ -226,14 +226,14 @@ def evaluate(
             hands = list(world.hands)
             hands[seat] ^= bit
             trick = [*world.trick, bit]
-            values = default_scores
+            scores_of = default_scores
             if scorer_for is not None and objective is None:
                 start = Position(
                     hands, world.leader, trick, world.won, world.counts, world.last,
                     world.number, world.skat, world.pushes,
                 )  # fmt: skip
-                values = score_values(scorer_for(start))
-            starts.append((bit, hands, trick, values))
+                scores_of = score_values(scorer_for(start))
+            starts.append((bit, hands, trick, scores_of))
         for _ in range(rollouts):
             numbers = [rand() for _ in range(40)]
             for bit, hands, trick, scores_of in starts:
