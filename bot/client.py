@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -11,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n
+from bot import emojis, i18n
 from bot.commands.sync import CommandSync
 from bot.commands.translator import CatalogueTranslator
 from bot.i18n import N_, _
@@ -156,6 +157,8 @@ class RamschBot(commands.Bot):
         self.cluster: Cluster | None = None
         """This process among several on one database (bot/cluster.py); None: the only one."""
         self.preferences = Preferences(store, service.clock)
+        self.emoji_upload: asyncio.Task[None] | None = None
+        """The card emojis still being uploaded in the background (bot/emojis.py), if any."""
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -165,6 +168,14 @@ class RamschBot(commands.Bot):
             await self.load_extension(extension)
         self.tree.add_command(self.ramsch)
         await self.sync_commands()
+        if self.settings.ramsch_card_emojis:
+            self.emoji_upload = await emojis.sync(self)
+
+    async def close(self) -> None:
+        if self.emoji_upload is not None:
+            self.emoji_upload.cancel()
+        emojis.forget()
+        await super().close()
 
     async def sync_commands(self) -> None:
         """Sync to the configured guilds (instant), else globally (may take a while to show):

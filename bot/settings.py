@@ -70,6 +70,11 @@ class Settings(BaseSettings):
         description="a heartbeat file rewritten every 30 s while connected to Discord, read by "
         "`python -m bot.health` (the Docker HEALTHCHECK); unset: none",
     )
+    ramsch_card_emojis: bool = Field(
+        True,
+        description="card buttons show a picture of the card: the bot uploads its card faces "
+        "as application emojis at start (once; a restart uploads nothing); false: text cards",
+    )
     ramsch_shard_count: int | None = Field(
         None, ge=1, le=MAX_SHARDS,
         description="the number of gateway shards of the whole bot, over all its processes "

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import emojis
 from bot.i18n import _
 from bot.ui import faces
 from bot.ui.faces import table_look
@@ -71,7 +72,8 @@ def card_buttons(
     table_id: int, deal: int, view: SeatView, face: Callable[[Card], str] | None = None
 ) -> list[discord.ui.Item[Any]]:
     """A button per card of the hand (rows of five); the playable ones are green. ``face``:
-    how a card is shown (default the pack the reader sees)."""
+    how a card is labelled (default the pack the reader sees); with the card's emoji where
+    the bot has one."""
     playable = {action.card for action in view.legal if isinstance(action, Play)}
     buttons: list[discord.ui.Item[Any]] = []
     for index, card in enumerate(view.hand):
@@ -79,6 +81,7 @@ def card_buttons(
         button = discord.ui.Button[Any](
             style=discord.ButtonStyle.success if can else discord.ButtonStyle.secondary,
             label=faces.face(card) if face is None else face(card),
+            emoji=emojis.card_emoji(card),
             disabled=not can,
             row=index // CARDS_PER_ROW,
         )

@@ -12,6 +12,7 @@ import pytest
 import pytest_asyncio
 
 from bot.client import RamschBot
+from bot.emoji_faces import all_faces
 from bot.publish.publisher import Publisher
 from bot.settings import Settings
 from bot.storage import Store
@@ -53,6 +54,9 @@ class Harness:
     """The service's clock: a test may put a fake one here before ``restart``."""
     tick_interval: float = 0
     """Seconds between the bot's own timer ticks; 0: only when the test calls ``tick``."""
+    card_emojis: bool = True
+    """Whether every card control must show its card's emoji (the driver checks it); False
+    where the application refuses them."""
     _counter: itertools.count[int] = field(default_factory=lambda: itertools.count(FIRST_SEED))
 
     def _seed(self) -> int:
@@ -67,6 +71,8 @@ class Harness:
         settings = bot_settings(self.db, self.guild.id, tick_interval=self.tick_interval)
         self.bot = RamschBot(settings, self.service, self.store)
         await start_client(self.bot, self.emulator)
+        if self.bot.emoji_upload is not None:  # the card emojis, as the bot had them before
+            await self.bot.emoji_upload
 
     def use_clock(self, clock: Callable[[], float]) -> None:
         """Run the service (now and after restarts) on ``clock``, e.g. a fake one."""
@@ -102,6 +108,14 @@ class Harness:
         await self.emulator.idle(quiet=0.001)
 
 
+def own_card_emojis(emulator: Emulator) -> None:
+    """The application owns the card emojis already, as after the bot's first start (which
+    uploads them: tests/e2e/test_card_emojis.py)."""
+    for face in all_faces():
+        if emulator.app_emojis.named(face.name) is None:
+            emulator.app_emojis.add(face.name, face.png)
+
+
 @pytest_asyncio.fixture
 async def harness(
     emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
@@ -112,6 +126,7 @@ async def harness(
     db: Path = tmp_path / "ramsch.sqlite3"
     if chosen_backends() == ["postgresql"]:
         db = request.getfixturevalue("postgres_url")
+    own_card_emojis(emulator)
     running = Harness(emulator, guild, guild.channels[0], db)
     await running.launch()
     try:

@@ -68,6 +68,15 @@ def game_controls(message: Message | MessageVersion) -> list[dict[str, Any]]:
     ]
 
 
+def card_of_control(custom_id: str) -> str | None:
+    """The card a control plays or marks (``ramsch:a:7:0:play:CJ``, ``ramsch:m:7:0:CJ``)."""
+    if found := re.fullmatch(ids.ACTION_TEMPLATE, custom_id):
+        return found["arg"] if found["kind"] == "play" else None
+    if found := re.fullmatch(ids.MARK_TEMPLATE, custom_id):
+        return found["mark"]
+    return None
+
+
 def action_of(component: dict[str, Any], values: list[str] | None = None) -> Action:
     """The core action a hand component stands for (its custom_id, see bot.ui.ids)."""
     match = re.fullmatch(ids.ACTION_TEMPLATE, component["custom_id"])
@@ -214,6 +223,8 @@ class Game:
         """The player on turn clicks one of their enabled controls, chosen at random."""
         await self.until_shown()
         user, message, enabled = self.on_turn()
+        if getattr(self.h, "card_emojis", False):
+            self.check_card_emojis(message)
         seat = self.players.index(user)
         control = self.rng.choice(enabled)
         if control["type"] == comp.STRING_SELECT:
@@ -283,6 +294,21 @@ class Game:
         return TableOptions(seats=seats, rounds=self.options.get("rounds", 1))
 
     # -- checks -------------------------------------------------------------------------------
+
+    def check_card_emojis(self, message: Message) -> None:
+        """Every card control (a card to play, to mark) carries the picture of its card: a
+        custom emoji the application owns, named for that card."""
+        owned = {emoji.id: emoji.name for emoji in self.h.emulator.app_emojis.by_id.values()}
+        for control in comp.interactive(message.components):
+            cards = [(control.get("emoji"), card_of_control(control["custom_id"]))]
+            cards += [(o.get("emoji"), o["value"]) for o in control.get("options") or ()]
+            for emoji, card in cards:
+                if card is None or card not in Card.__members__:
+                    continue
+                assert emoji and emoji.get("id"), f"{card} without its emoji: {control}"
+                name = owned.get(int(emoji["id"]))
+                assert name is not None and f"_{card}_" in name, (card, emoji)
+                self.checks += 1
 
     def check_no_leak(self) -> None:
         """No message of the current deal shows a card its viewer may not know yet."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from aiohttp import web
 
 from . import payloads
+from .app_emojis import AppEmojis
 from .errors import EmulatorFailure, SimulationError, Violation, json_response
 from .faults import Faults, RequestSpan
 from .gateway import (
@@ -127,6 +128,8 @@ class Emulator:
         self.log_guard: LogSource | None = None
         self.clients: list[tuple[Any, asyncio.Task[None]]] = []
         self.gateway = Gateway(self)
+        self.app_emojis = AppEmojis(self)
+        """The application's emojis (app_emojis.py)."""
         self.rest = RestApi(self)
         self.faults = Faults()
         self.nonces: dict[tuple[int, str], int] = {}

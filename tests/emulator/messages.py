@@ -257,6 +257,7 @@ class MessageStore:
             attachment_sizes=[u.size for u in attachments],
             size_limit=ATTACHMENT_SIZE_LIMIT,
         )
+        problems += self._emulator.app_emojis.component_problems(components)
         problems += limits.attachment_reference_problems(embeds, [a.filename for a in attachments])
         problems += limits.attachment_description_problems([a.description for a in attachments])
         if problems:

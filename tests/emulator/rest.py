@@ -110,6 +110,7 @@ class RestApi:
         add("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message)
         InteractionRoutes(emulator).register(self.router)
         ThreadRoutes(emulator).register(self.router)
+        emulator.app_emojis.register(self.router)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """Entry point for every ``/api/v{n}/...`` request."""

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot import i18n
+from bot import emojis, i18n
 from bot.i18n import N_, _, _n
 from bot.tables.errors import IllegalAction
 from bot.ui import faces
@@ -253,7 +253,9 @@ class RamschRenderer:
                 min_values=2,
                 max_values=2,
                 options=[
-                    discord.SelectOption(label=faces.face(card), value=card.name)
+                    discord.SelectOption(
+                        label=faces.face(card), value=card.name, emoji=emojis.card_emoji(card)
+                    )
                     for card in choices
                 ],
                 row=3,

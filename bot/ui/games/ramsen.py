@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import emojis
 from bot.i18n import N_, _, _n
 from bot.tables.errors import IllegalAction
 from bot.ui import faces
@@ -475,6 +476,7 @@ class RamsenRenderer:
             button = discord.ui.Button[Any](
                 style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
                 label=(MARKED if chosen else "") + faces.face(card),
+                emoji=emojis.card_emoji(card),
                 row=index // HAND_SIZE,
             )
             items.append(MarkItem(table_id, deal, card.name, item=button))
@@ -515,6 +517,7 @@ class RamsenRenderer:
                 style=discord.ButtonStyle.primary if upcard else discord.ButtonStyle.secondary,
                 label=(MARKED if upcard else "")
                 + _("Take the upcard {card}", card=faces.face(shown)),
+                emoji=emojis.card_emoji(shown),
                 row=row,
             )
             items.append(MarkItem(table_id, deal, UPCARD, item=button))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import emojis
 from bot.i18n import N_, _
 from bot.tables.errors import IllegalAction
 from bot.ui import faces
@@ -552,6 +553,7 @@ class SkatRenderer:
             button = discord.ui.Button[Any](
                 style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
                 label=(MARKED if chosen else "") + faces.face(card),
+                emoji=emojis.card_emoji(card),
                 row=index // 5,
             )
             items.append(MarkItem(table_id, deal, card.name, item=button))
