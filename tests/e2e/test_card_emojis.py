@@ -4,10 +4,13 @@ first start only, and text cards with one warning when Discord refuses them."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pytest
 
 from bot.emoji_faces import all_faces
+from bot.settings import Settings
+from tests.e2e import conftest
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, card_of_control
 from tests.emulator import Message
@@ -91,3 +94,29 @@ async def test_refused_uploads_give_text_cards_and_one_warning(
     assert [r.name for r in warnings] == ["bot.emojis"], [r.getMessage() for r in warnings]
     assert f"{FACES} card emojis could not be uploaded" in warnings[0].getMessage()
     assert emulator.app_emojis.by_id == {}
+
+
+async def test_turned_off_no_emoji_is_listed_or_uploaded(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RAMSCH_CARD_EMOJIS=false: text cards, and not one request about emojis."""
+    plain = conftest.bot_settings
+
+    def without_emojis(*args: Any, **options: Any) -> Settings:
+        return plain(*args, **options).model_copy(update={"ramsch_card_emojis": False})
+
+    monkeypatch.setattr(conftest, "bot_settings", without_emojis)
+    emulator = harness.emulator
+    listed = emulator.request_counts[f"GET {UPLOAD_ROUTE}"]
+    await harness.restart()
+    harness.card_emojis = False
+    players = [emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
+    game = Game(harness, players, "skat")
+    await game.open()
+    await game.start()
+    await game.step()
+    message, _ = game.controls(game.on_turn()[0])
+    assert message is not None and card_controls(message)
+    assert all("emoji" not in c for c in card_controls(message))
+    assert emulator.request_counts[f"GET {UPLOAD_ROUTE}"] == listed
+    assert emulator.app_emojis.uploads == 0
