@@ -10,7 +10,12 @@ seats thinking elsewhere cost them; their own clicks are reported apart.
 the N shards): every hand click is a DM click, arrives at shard 0's process and is relayed to
 the process that owns the table. ``--compare`` runs the same load three times, as one
 `python -m bot` on SQLite, as one on PostgreSQL (what the store costs) and as N processes on
-PostgreSQL (what the relay and the other processes bring), and prints them in one table."""
+PostgreSQL (what the relay and the other processes bring), and prints them in one table.
+
+``--floor`` plays the same load against the floor (benchmarks/floor.py: a minimal discord.py
+bot that acknowledges each click and sends the same message edits, no game, no database) in
+place of the bot; ``--vs-floor`` runs the bot (as its own process) and then the floor, and
+prints the CPU per click of each and their ratio."""
 
 from __future__ import annotations
 
@@ -62,6 +67,8 @@ class Run:
     world: World
     rounds: int
     think: float
+    floor: bool = False
+    """Against the floor: it knows no rules, so the players click what their DM enables."""
     deadline: float = 0.0
     stalled: int = 0
     """Tables that stopped: a click not acknowledged, or a turn not shown, within WAIT."""
@@ -95,6 +102,8 @@ class Run:
         while not enabled(lobby, "Start"):  # until the lobby shows every seat taken
             await self.world.hooks.changed(table.channel)
         await self.click(host, lobby, "Start", setup=True)
+        if self.floor:
+            return
         seed = await self.world.seed(table.table_id)  # what the players cannot know
         table.match = Match(preset("skat"), TableOptions(seats=3, rounds=self.rounds), seed)
 
@@ -139,6 +148,36 @@ class Run:
             match.apply(Play(card), seat)
             clicks += 1
         return clicks
+
+    async def play_floor(self, table: Table) -> int:
+        """Against the floor: each player clicks a random card his DM enables, once per
+        version of it, until the deadline; returns the clicks made."""
+        played = await asyncio.gather(*(self.play_seat(table, user) for user in table.players))
+        if any(stalled for _clicks, stalled in played):
+            self.stalled += 1
+        return sum(clicks for clicks, _stalled in played)
+
+    async def play_seat(self, table: Table, user: SimUser) -> tuple[int, bool]:
+        """One player at the floor: clicks made, and whether the table stopped (a click not
+        acknowledged, or nothing shown to him, within WAIT)."""
+        clicks, clicked = 0, (0, 0)
+        while time.monotonic() < self.deadline:
+            message, keys = floor_turn(user, clicked)
+            try:
+                if message is None or not keys:
+                    async with asyncio.timeout(max(0.0, self.deadline - time.monotonic())):
+                        await self.world.hooks.changed(user.dm_channel)
+                    continue
+                if self.think:
+                    await asyncio.sleep(self.think * table.rng.uniform(0.5, 1.5))
+                clicked = (message.id, len(message.versions))
+                await self.click(user, message, table.rng.choice(keys), setup=False)
+            except TimeoutError:
+                if time.monotonic() < self.deadline:
+                    return clicks, True  # WAIT passed before the deadline: an overloaded floor
+                continue
+            clicks += 1
+        return clicks, False
 
     async def open_ai(self, table: AITable, level: str) -> None:
         """The host opens a table, adds two AI seats, sets their level and starts."""
@@ -211,6 +250,19 @@ def enabled(message: Message, key: str) -> bool:
     )
 
 
+def floor_turn(user: SimUser, clicked: tuple[int, int]) -> tuple[Message | None, list[str]]:
+    """The user's newest DM with card buttons and the cards it enables, none if he clicked
+    on this version of it already ((message id, versions) in ``clicked``)."""
+    for message in reversed(user.dms()):
+        cards = [b for b in message.buttons() if ":play:" in b.get("custom_id", "")]
+        if not cards:
+            continue
+        if (message.id, len(message.versions)) == clicked:
+            return message, []
+        return message, [b["custom_id"] for b in cards if not b.get("disabled")]
+    return None, []
+
+
 @dataclass
 class Figures:
     """What one run measured (for the comparison table)."""
@@ -225,62 +277,99 @@ class Figures:
     """CPU seconds of this process (emulator and players; and the bot if it runs here)."""
     problems: int
     stalled: int
+    floor: bool = False
 
     @property
     def rate(self) -> float:
         return self.clicks / self.seconds
 
+    @property
+    def cpu_per_click(self) -> float | None:
+        """CPU seconds per click of the bot's processes (summed; of the floor's), None when
+        the bot runs in this process (its CPU is not apart from the players')."""
+        if not self.process_cpu or not self.clicks:
+            return None
+        return sum(self.process_cpu) / self.clicks
+
+
+@dataclass(frozen=True)
+class Config:
+    """One run's bot: its store, its processes, in its own process or not; or the floor."""
+
+    backend: str
+    processes: int
+    own_process: bool
+    floor: bool = False
+
+    def label(self) -> str:
+        if self.floor:
+            return "floor: `python -m benchmarks.floor`"
+        store = "SQLite" if self.backend == "sqlite" else "PostgreSQL"
+        if self.processes > 1:
+            return f"{self.processes} × `python -m bot` (one shard each), {store}"
+        if self.own_process:
+            return f"1 × `python -m bot`, {store}"
+        return f"bot in this process, {store}"
+
 
 async def main(args: argparse.Namespace) -> int:
-    if args.compare:
-        runs = [("sqlite", 1, True), ("postgresql", 1, True), ("postgresql", args.processes, True)]
-    else:
-        runs = [(args.backend, args.processes, args.bot_process)]
     results: list[Figures | str] = []
-    for backend, processes, own_process in runs:
-        label = describe(backend, processes, own_process)
+    runs = configs(args)
+    for config in runs:
         if len(runs) == 1:
-            results.append(await run_once(args, backend, processes, own_process))
+            results.append(await run_once(args, config))
             break
-        print(f"== {label}", flush=True)
+        print(f"== {config.label()}", flush=True)
         try:
-            results.append(await run_once(args, backend, processes, own_process))
+            results.append(await run_once(args, config))
         except Exception as error:  # the other run is still worth its row
             traceback.print_exc()
-            results.append(f"| {label} | failed: {type(error).__name__} {error} |")
+            results.append(f"| {config.label()} | failed: {type(error).__name__} {error} |")
         print(flush=True)
     if len(results) > 1:
         compare(args, results)
     return 1 if any(isinstance(r, str) or r.problems for r in results) else 0
 
 
-def describe(backend: str, processes: int, own_process: bool) -> str:
-    store = "SQLite" if backend == "sqlite" else "PostgreSQL"
-    if processes > 1:
-        return f"{processes} × `python -m bot` (one shard each), {store}"
-    return f"1 × `python -m bot`, {store}" if own_process else f"bot in this process, {store}"
+def configs(args: argparse.Namespace) -> list[Config]:
+    """The runs the options ask for, in order: the bot's (or the floor alone), then the
+    floor for ``--vs-floor``."""
+    if args.floor:
+        return [Config("sqlite", 1, True, floor=True)]
+    if args.compare:
+        runs = [
+            Config("sqlite", 1, True),
+            Config("postgresql", 1, True),
+            Config("postgresql", args.processes, True),
+        ]
+    else:
+        own = args.bot_process or args.vs_floor
+        runs = [Config(args.backend, args.processes, own)]
+    if args.vs_floor:
+        runs.append(Config("sqlite", 1, True, floor=True))
+    return runs
 
 
-async def run_once(
-    args: argparse.Namespace, backend: str, processes: int, own_process: bool
-) -> Figures:
+async def run_once(args: argparse.Namespace, config: Config) -> Figures:
     durable = args.pg_sync == "on"
+    backend = "sqlite" if config.floor else config.backend  # the floor has no database
     with tempfile.TemporaryDirectory() as tmp, database(backend, Path(tmp), durable=durable) as db:
         world = World(
             db,
             render_interval=args.render_interval,
-            process=own_process,
-            processes=processes,
-            spread=max(args.processes, 1),
+            process=config.own_process,
+            processes=config.processes,
+            spread=1 if config.floor else max(args.processes, 1),
             workdir=Path(tmp),
-            profile=args.profile_bot,
+            profile=None if config.floor else args.profile_bot,
             ai_delay=args.ai_delay,
             ai_processes=args.ai_processes,
+            floor=config.floor,
         )
         await world.start_emulator()
         try:
             figures = await bench(world, args)
-            figures.label = describe(backend, processes, own_process)
+            figures.label = config.label()
             return figures
         except BaseException:
             print("the run failed; what the bot logged last:", file=sys.stderr)
@@ -293,7 +382,7 @@ async def run_once(
             await world.stop()
             if args.bot_log is not None:
                 with args.bot_log.open("a") as log:
-                    log.write(f"== {describe(backend, processes, own_process)}\n")
+                    log.write(f"== {config.label()}\n")
                     log.writelines(line + "\n" for line in world.bot_lines)
 
 
@@ -310,7 +399,7 @@ async def bench(world: World, args: argparse.Namespace) -> Figures:
         for n, channel in enumerate(channels[args.tables :])
     ]  # fmt: skip
     await world.start_bot()
-    run = Run(world, rounds=args.rounds, think=args.think)
+    run = Run(world, rounds=args.rounds, think=args.think, floor=world.floor)
     started = time.perf_counter()
     gate = asyncio.Semaphore(args.setup_concurrency)
 
@@ -338,7 +427,8 @@ async def bench(world: World, args: argparse.Namespace) -> Figures:
     started = time.perf_counter()
     run.deadline = time.monotonic() + args.seconds
     ai_play = asyncio.gather(*(run.play_ai(table) for table in ai_tables))
-    clicks = sum(await asyncio.gather(*(run.play(table) for table in tables)))
+    play = run.play_floor if world.floor else run.play
+    clicks = sum(await asyncio.gather(*(play(table) for table in tables)))
     ai_clicks = sum(await ai_play)
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_before
@@ -350,18 +440,20 @@ async def bench(world: World, args: argparse.Namespace) -> Figures:
 
     latencies = [h.ack_latency for h in run.played if h.ack_latency is not None]
     setup_latencies = [h.ack_latency for h in run.setups if h.ack_latency is not None]
-    if world.processes > 1:
+    if world.floor:
+        where = "the floor `python -m benchmarks.floor` in its own process, no database"
+    elif world.processes > 1:
         where = f"{world.processes} `python -m bot` processes, one shard each"
     elif world.process:
         where = "`python -m bot` in its own process"
     else:
         where = "bot in this process"
-    store = "SQLite"
+    store = "" if world.floor else ", SQLite"
     if isinstance(world.location, str):
-        store = "PostgreSQL" if args.pg_sync == "on" else "PostgreSQL (fsync off)"
-    print(f"tables: {args.tables} (3 players each), think {args.think}s ±50%, "
-          f"render interval {args.render_interval}s, {args.seconds}s of play, {where}, "
-          f"{store}")  # fmt: skip
+        store = ", PostgreSQL" if args.pg_sync == "on" else ", PostgreSQL (fsync off)"
+    render = "" if world.floor else f"render interval {args.render_interval}s, "
+    print(f"tables: {args.tables} (3 players each), think {args.think}s ±50%, {render}"
+          f"{args.seconds}s of play, {where}{store}")  # fmt: skip
     print(f"setup: {len(run.setups)} interactions (open, join, start) in {setup:.2f}s; "
           f"ack p50 {ms(percentile(setup_latencies, 50))}, "
           f"p99 {ms(percentile(setup_latencies, 99))}")  # fmt: skip
@@ -403,16 +495,25 @@ async def bench(world: World, args: argparse.Namespace) -> Figures:
         )
         if world.processes == 1:
             each = f"{process_cpu[0]:.1f} s ({process_cpu[0] / elapsed:.0%})"
-        print(f"CPU seconds: bot {bot_cpu:.1f} s = {bot_cpu / elapsed:.0%} of a core "
+        who = "floor" if world.floor else "bot"
+        print(f"CPU seconds: {who} {bot_cpu:.1f} s = {bot_cpu / elapsed:.0%} of a core "
               f"[{each}]; emulator and players {cpu:.1f} s ({cpu / elapsed:.0%})")  # fmt: skip
+        if clicks:
+            summed = f", summed over {world.processes} processes" if world.processes > 1 else ""
+            print(f"CPU per click: {who} {bot_cpu / clicks * 1000:.2f} ms{summed}")
     else:
         print(f"CPU: bot, emulator and players together {cpu:.1f} s = "
               f"{cpu / elapsed:.0%} of a core")  # fmt: skip
+        if clicks:
+            print(f"CPU per click: bot, emulator and players together "
+                  f"{cpu / clicks * 1000:.2f} ms")  # fmt: skip
     for route, count in routes.most_common(5):
         print(f"  {count:7d}  {route}")
     problems = len(world.problems())
     world.report_problems()
-    return Figures("", clicks, elapsed, latencies, process_cpu, cpu, problems, run.stalled)
+    return Figures(
+        "", clicks, elapsed, latencies, process_cpu, cpu, problems, run.stalled, world.floor
+    )
 
 
 def spread(latencies: list[float]) -> str:
@@ -424,12 +525,16 @@ def spread(latencies: list[float]) -> str:
 
 def compare(args: argparse.Namespace, results: list[Figures | str]) -> None:
     """The runs in one table (Markdown), with the throughput relative to the first that
-    completed; a run that failed (an overloaded bot missing its set-up) is a row saying so."""
-    base = next((r for r in results if isinstance(r, Figures)), None)
+    completed and the CPU per click; a run that failed (an overloaded bot missing its set-up)
+    is a row saying so. Then the ratios of CPU per click: N processes to one (``--compare``),
+    the bot to the floor (``--vs-floor``)."""
+    done = [r for r in results if isinstance(r, Figures)]
+    base = done[0] if done else None
+    floor = next((r for r in done if r.floor), None)
     print(f"comparison: {args.tables} tables, think {args.think}s, {args.seconds}s of play")
     print("| bot | clicks/s | ratio | p50 | p95 | p99 | max | bot CPU s (per process) "
-          "| emulator + players CPU s | tables stopped | errors |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+          "| CPU ms/click | emulator + players CPU s | tables stopped | errors |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for result in results:
         if isinstance(result, str) or base is None:
             print(result)
@@ -439,7 +544,27 @@ def compare(args: argparse.Namespace, results: list[Figures | str]) -> None:
         print(f"| {result.label} | {result.rate:.1f} | {result.rate / base.rate:.2f} "
               f"| {ms(percentile(lat, 50))} | {ms(percentile(lat, 95))} "
               f"| {ms(percentile(lat, 99))} | {ms(max(lat))} | {per} "
+              f"| {per_click(result.cpu_per_click)} "
               f"| {result.own_cpu:.1f} | {result.stalled} | {result.problems} |")  # fmt: skip
+    if args.compare and len(results) >= 3:
+        one, many = results[1], results[2]
+        if isinstance(one, Figures) and isinstance(many, Figures):
+            print(f"CPU per click, {args.processes} processes / 1 process on PostgreSQL: "
+                  f"{ratio(many.cpu_per_click, one.cpu_per_click)} (goal ≤ 1.15)")  # fmt: skip
+    if floor is not None:
+        for result in done:
+            if result is not floor:
+                print(f"CPU per click: {result.label} {per_click(result.cpu_per_click)}, floor "
+                      f"{per_click(floor.cpu_per_click)}, bot / floor "
+                      f"{ratio(result.cpu_per_click, floor.cpu_per_click)}")  # fmt: skip
+
+
+def per_click(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds * 1000:.2f} ms"
+
+
+def ratio(part: float | None, whole: float | None) -> str:
+    return "-" if part is None or not whole else f"{part / whole:.2f}"
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
@@ -498,7 +623,20 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         help="run the load three times, as one `python -m bot` on SQLite, as one on "
         "PostgreSQL and as --processes processes on PostgreSQL, and print them in one table",
     )  # fmt: skip
+    parser.add_argument(
+        "--floor", action="store_true",
+        help="play the load against the floor (benchmarks/floor.py) instead of the bot",
+    )  # fmt: skip
+    parser.add_argument(
+        "--vs-floor", action="store_true",
+        help="run the bot (its own process) and then the floor at the same load, and print "
+        "the CPU per click of each and their ratio",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.floor and (args.vs_floor or args.compare):
+        parser.error("--floor runs the floor alone: not with --vs-floor or --compare")
+    if (args.floor or args.vs_floor) and args.ai_tables:
+        parser.error("the floor plays no AI: --ai-tables not with --floor or --vs-floor")
     if args.processes < 1:
         parser.error("--processes must be at least 1")
     if args.compare and args.processes < 2:

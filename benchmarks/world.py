@@ -1,6 +1,6 @@
 """What both benchmarks share: the emulator with the bot in this process (or as one or several
-`python -m bot` processes), a throw-away PostgreSQL server, event hooks that wake simulated
-players without polling, and figures."""
+`python -m bot` processes, or the floor `python -m benchmarks.floor`), a throw-away PostgreSQL
+server, event hooks that wake simulated players without polling, and figures."""
 
 from __future__ import annotations
 
@@ -151,7 +151,8 @@ def database(backend: str, directory: Path, *, durable: bool = True) -> Iterator
 class World:
     """An emulator with guilds of channels and the bot on a database: in this process, as
     `python -m bot` (``process``), or as ``processes`` sharded `python -m bot` processes on
-    one PostgreSQL database (process k runs shard k of ``processes``)."""
+    one PostgreSQL database (process k runs shard k of ``processes``); or, ``floor``, the
+    floor of benchmarks/floor.py as its own process instead of the bot (no database)."""
 
     def __init__(
         self,
@@ -166,6 +167,7 @@ class World:
         profile: Path | None = None,
         ai_delay: float = 0.0,
         ai_processes: int = 0,
+        floor: bool = False,
     ) -> None:
         """``spread``: the guilds are spread evenly over this many shards (the emulator's
         shard count), whatever runs the bot; ``processes`` > 1 needs ``spread`` equal to it
@@ -180,7 +182,8 @@ class World:
         self.render_interval = render_interval
         self.tick_interval = tick_interval
         self.processes = processes
-        self.process = process or profile is not None or processes > 1
+        self.floor = floor
+        self.process = process or profile is not None or processes > 1 or floor
         self.profile = profile
         self.bot: RamschBot | None = None
         self.bot_processes: list[asyncio.subprocess.Process] = []
@@ -295,8 +298,9 @@ class World:
             **extra,
         )
         profiler = ["-m", "cProfile", "-o", str(self.profile)] if self.profile else []
+        module = "benchmarks.floor" if self.floor else "bot"
         process = await asyncio.create_subprocess_exec(
-            sys.executable, *profiler, "-m", "bot", cwd=self.workdir, env=env,
+            sys.executable, *profiler, "-m", module, cwd=self.workdir, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
         self.bot_processes.append(process)
