@@ -266,17 +266,23 @@ class Floor(discord.Client):
         data: Any = interaction.data or {}
         custom_id: str = data.get("custom_id", "")
         if custom_id.startswith("floor:"):
-            _floor, action, number = custom_id.split(":")
-            table = self.lobbies[int(number)]
-            if action == "join":
-                await self.join(interaction, table)
-            else:
-                await interaction.response.defer()
-                assert interaction.message is not None
-                await self.deal(table, interaction.message.id)
+            await self.lobby_click(interaction, custom_id)
+        elif ":play:" in custom_id:
+            await self.play(interaction)
+
+    async def lobby_click(self, interaction: discord.Interaction, custom_id: str) -> None:
+        _floor, action, number = custom_id.split(":")
+        table = self.lobbies[int(number)]
+        if action == "join":
+            await self.join(interaction, table)
             return
-        if ":play:" not in custom_id:
-            return
+        await interaction.response.defer()
+        assert interaction.message is not None
+        await self.deal(table, interaction.message.id)
+
+    async def play(self, interaction: discord.Interaction) -> None:
+        """Acknowledge the click, then send the next step's requests (at the deal's end: the
+        next deal's)."""
         table = self.by_user.get(interaction.user.id)
         if table is None:
             log.error("A card click by a player at no table")

@@ -107,6 +107,13 @@ class Run:
         seed = await self.world.seed(table.table_id)  # what the players cannot know
         table.match = Match(preset("skat"), TableOptions(seats=3, rounds=self.rounds), seed)
 
+    async def dealt(self, table: Table) -> None:
+        """Until every player of the table has his first hand DM: the start's renders are
+        set-up, not play (discord.py sends a bot's DM posts one at a time)."""
+        for user in table.players:
+            while newest_hand(user, (0, 0))[0] is None:
+                await self.world.hooks.changed(user.dm_channel)
+
     def dm(self, table: Table, user: SimUser, deal: int) -> Message | None:
         """The user's DM with the hand of ``deal`` at this table (the bot posts one per deal)."""
         key = (user.id, deal)
@@ -162,7 +169,7 @@ class Run:
         acknowledged, or nothing shown to him, within WAIT)."""
         clicks, clicked = 0, (0, 0)
         while time.monotonic() < self.deadline:
-            message, keys = floor_turn(user, clicked)
+            message, keys = newest_hand(user, clicked)
             try:
                 if message is None or not keys:
                     async with asyncio.timeout(max(0.0, self.deadline - time.monotonic())):
@@ -250,7 +257,7 @@ def enabled(message: Message, key: str) -> bool:
     )
 
 
-def floor_turn(user: SimUser, clicked: tuple[int, int]) -> tuple[Message | None, list[str]]:
+def newest_hand(user: SimUser, clicked: tuple[int, int]) -> tuple[Message | None, list[str]]:
     """The user's newest DM with card buttons and the cards it enables, none if he clicked
     on this version of it already ((message id, versions) in ``clicked``)."""
     for message in reversed(user.dms()):
@@ -413,6 +420,7 @@ async def bench(world: World, args: argparse.Namespace) -> Figures:
 
     await asyncio.gather(*(open_one(table) for table in tables))
     await asyncio.gather(*(open_ai(table) for table in ai_tables))
+    await asyncio.gather(*(run.dealt(table) for table in tables))
     setup = time.perf_counter() - started
     # The emulator and the players time the clicks: their own full collections (the tables,
     # players and messages set up) would stop the clock's process, not the bot, for tens of ms.
