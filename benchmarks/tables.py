@@ -108,8 +108,9 @@ class Run:
         table.match = Match(preset("skat"), TableOptions(seats=3, rounds=self.rounds), seed)
 
     async def dealt(self, table: Table) -> None:
-        """Until every player of the table has his first hand DM: the start's renders are
-        set-up, not play (discord.py sends a bot's DM posts one at a time)."""
+        """Until every player of the table has his first hand DM: the start's messages are
+        set-up, not play (discord.py opens the DM channels one at a time: one rate-limit
+        bucket, whose limit the emulator never raises)."""
         for user in table.players:
             while newest_hand(user, (0, 0))[0] is None:
                 await self.world.hooks.changed(user.dm_channel)
