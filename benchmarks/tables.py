@@ -286,6 +286,8 @@ class Figures:
     problems: int
     stalled: int
     floor: bool = False
+    ai_clicks: int = 0
+    """The clicks of the players at AI tables (not in ``clicks``)."""
 
     @property
     def rate(self) -> float:
@@ -293,11 +295,12 @@ class Figures:
 
     @property
     def cpu_per_click(self) -> float | None:
-        """CPU seconds per click of the bot's processes (summed; of the floor's), None when
-        the bot runs in this process (its CPU is not apart from the players')."""
-        if not self.process_cpu or not self.clicks:
+        """CPU seconds per click (every table's) of the bot's processes (summed; of the
+        floor's), None when the bot runs in this process (its CPU is not apart from the
+        players')."""
+        if not self.process_cpu or not self.clicks + self.ai_clicks:
             return None
-        return sum(self.process_cpu) / self.clicks
+        return sum(self.process_cpu) / (self.clicks + self.ai_clicks)
 
 
 @dataclass(frozen=True)
@@ -507,22 +510,25 @@ async def bench(world: World, args: argparse.Namespace) -> Figures:
         who = "floor" if world.floor else "bot"
         print(f"CPU seconds: {who} {bot_cpu:.1f} s = {bot_cpu / elapsed:.0%} of a core "
               f"[{each}]; emulator and players {cpu:.1f} s ({cpu / elapsed:.0%})")  # fmt: skip
-        if clicks:
+        if clicks + ai_clicks:
             summed = f", summed over {world.processes} processes" if world.processes > 1 else ""
-            print(f"CPU per click: {who} {bot_cpu / clicks * 1000:.2f} ms{summed}")
+            if ai_tables:
+                summed += " (the AI tables' clicks counted too, not the AI's moves)"
+            print(f"CPU per click: {who} {bot_cpu / (clicks + ai_clicks) * 1000:.2f} ms{summed}")
     else:
         print(f"CPU: bot, emulator and players together {cpu:.1f} s = "
               f"{cpu / elapsed:.0%} of a core")  # fmt: skip
-        if clicks:
+        if clicks + ai_clicks:
             print(f"CPU per click: bot, emulator and players together "
-                  f"{cpu / clicks * 1000:.2f} ms")  # fmt: skip
+                  f"{cpu / (clicks + ai_clicks) * 1000:.2f} ms")  # fmt: skip
     for route, count in routes.most_common(5):
         print(f"  {count:7d}  {route}")
     problems = len(world.problems())
     world.report_problems()
     return Figures(
-        "", clicks, elapsed, latencies, process_cpu, cpu, problems, run.stalled, world.floor
-    )
+        "", clicks, elapsed, latencies, process_cpu, cpu, problems, run.stalled, world.floor,
+        ai_clicks,
+    )  # fmt: skip
 
 
 def spread(latencies: list[float]) -> str:
