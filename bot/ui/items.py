@@ -274,6 +274,27 @@ class ActionItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ACTI
         )
 
 
+def choice_select(
+    table_id: int,
+    deal: int,
+    kind: str,
+    placeholder: str,
+    options: list[discord.SelectOption],
+    row: int,
+) -> ActionItem:
+    """A select of the seat's legal actions of ``kind`` (each option's value the argument of
+    one, at most 25); disabled, saying only its placeholder, when there is none."""
+    select = discord.ui.Select[Any](
+        placeholder=placeholder,
+        min_values=1,
+        max_values=1,
+        options=options[:25] or [discord.SelectOption(label="—", value="-")],
+        disabled=not options,
+        row=row,
+    )
+    return ActionItem(table_id, deal, kind, item=select)
+
+
 class MarkItem(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MARK_TEMPLATE):
     """A button that marks something on the player's hand before an action (a card to lay
     away, an announcement); the action itself has its own button."""

@@ -197,15 +197,15 @@ def test_declaring_a_hand_game_with_announcements_in_german() -> None:
         "aufnehmen**) oder sag jetzt ein Handspiel an."
     ) in status
     found = hand_items(SKAT, table, 1)
-    assert {"Skat aufnehmen", "♣ Kreuz Hand", "♠ Pik Hand", "♦ Karo Hand", "Grand Hand"} <= set(
-        found
-    )
-    assert "Null ouvert Hand" in found
+    games = [option.label for option in found["Handspiel ansagen…"].options]
+    assert "Skat aufnehmen" in found
+    assert {"♣ Kreuz Hand", "♠ Pik Hand", "♦ Karo Hand", "Grand Hand"} <= set(games)
+    assert "Null ouvert Hand" in games
     table.marks[match_of(table).active_seats[1]] = (table.log_length, ("schwarz",))
     marked = hand_text(SKAT, table, 1)
     assert (
         "Angesagt: **Schwarz** (mit Schneider); nochmal klicken nimmt es zurück." in marked
-        and "♥ Herz Hand Schwarz" in marked
+        and "♥ Herz Hand Schwarz angesagt" in marked
     )
     others = hand_text(SKAT, table, 0)
     mittel = name_at(table, 1)

@@ -94,7 +94,9 @@ def german(table: Any) -> str:
             view = deal.view(seat)
             parts += SCHAFKOPF.hand_status(view, names, ())
             for item in SCHAFKOPF.controls(42, 0, view, ()):
-                parts.append(str(getattr(getattr(item, "item", item), "label", "")))
+                control = getattr(item, "item", item)
+                parts.append(str(getattr(control, "label", None) or control.placeholder))
+                parts += [option.label for option in getattr(control, "options", [])]
     text = "\n".join(parts)
     assert english_words(text, NAMES) == set(), text
     return text

@@ -92,7 +92,11 @@ def hand_of(table: Any, deal_seat: int) -> Rendered:
 
 
 def labels(shown: Rendered) -> dict[str, Any]:
-    return {getattr(item, "label", None) or item.placeholder: item for item in items(shown)}
+    """The controls by label (a select by its placeholder) and the options of selects."""
+    found = {getattr(item, "label", None) or item.placeholder: item for item in items(shown)}
+    for item in items(shown):
+        found.update({option.label: option for option in getattr(item, "options", [])})
+    return found
 
 
 def enabled(shown: Rendered) -> list[Any]:
@@ -238,8 +242,12 @@ def test_knocking_shows_four_cards_and_the_knock_buttons() -> None:
 
 
 def call_args(shown: Rendered) -> set[str]:
+    """The calls offered: the values of the enabled select of calls."""
     return {
-        item.custom_id.rsplit(":", 1)[1] for item in enabled(shown) if ":call:" in item.custom_id
+        option.value
+        for item in enabled(shown)
+        if item.custom_id.endswith(":call")
+        for option in item.options
     }
 
 
@@ -542,7 +550,7 @@ def test_thrown_in_and_stock_say_so() -> None:
     table = table_of("schafkopf-stock", DUTY)
     apply(table, Pass(), Pass(), Pass())
     last = hand_of(table, 3)
-    assert "Ramsch" in labels(last) and labels(last)["Ramsch"].custom_id.endswith(":call:ramsch")
+    assert "Ramsch" in labels(last) and labels(last)["Ramsch"].value == "ramsch"
     assert "choose **Ramsch**, or say **Weiter** — then it is a Stock" in last.text()
     sauspiele = {"Sauspiel Eichel", "Sauspiel Gras", "Sauspiel Schellen"}
     assert sauspiele | {"Weiter", "Ramsch", "Wenz", "Herz-Solo"} <= set(labels(last))

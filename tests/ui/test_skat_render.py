@@ -121,8 +121,12 @@ def test_declaring_hand_games_with_announcements_by_marks() -> None:
     shown = render_hand(table, declarer)
     assert not problems(shown)
     found = labels(shown)
-    assert {"Skat aufnehmen", "Schneider", "Schwarz", "Ouvert", "♣ Kreuz Hand"} <= set(found)
-    assert found["Null Hand"].disabled and not found["Null ouvert Hand"].disabled  # 35 < 36
+    assert {"Skat aufnehmen", "Schneider", "Schwarz", "Ouvert", "Declare a Hand game…"} <= set(
+        found
+    )
+    games = {option.label: option.value for option in found["Declare a Hand game…"].options}
+    assert "♣ Kreuz Hand" in games and "Grand Hand" in games
+    assert "Null Hand" not in games and "Null ouvert Hand" in games  # 35 < 36
     view = table.view_for(declarer)
     marks = SKAT.mark(view, (), "schwarz")
     assert marks == ("schwarz",) and SKAT.mark(view, marks, "schwarz") == ()
@@ -131,10 +135,12 @@ def test_declaring_hand_games_with_announcements_by_marks() -> None:
         SKAT.mark(view, (), "SA")
     table.marks[table.match.active_seats[1]] = (table.log_length, ("schwarz",))
     found = labels(render_hand(table, declarer))
-    assert "✓ Schwarz" in found and "♣ Kreuz Hand Schwarz" in found
-    button = found["♣ Kreuz Hand Schwarz"]
-    action = action_of("declare", button.custom_id.split(":")[-1])
+    games = {option.label: option.value for option in found["Declare a Hand game…"].options}
+    assert "✓ Schwarz" in found and "♣ Kreuz Hand Schwarz angesagt" in games
+    assert "♣ Kreuz Hand" not in games  # the marks decide what is offered
+    action = action_of("declare", None, [games["♣ Kreuz Hand Schwarz angesagt"]])
     assert action == Declare("clubs", True, True, False, None)
+    assert all(action_of("declare", None, [value]) in view.legal for value in games.values())
     assert not render_hand(table, user_at(table, 0)).view or not [
         item for item in items(render_hand(table, user_at(table, 0))) if not item.disabled
     ]
@@ -170,7 +176,8 @@ def test_laying_away_by_marking_two_cards() -> None:
     assert table.marks_of(seat) == ()
     after = render_hand(table, declarer)
     found = labels(after)
-    assert "You laid" in after.text() and "♣ Kreuz" in found and "Null ouvert" in found
+    games = [option.label for option in found["Declare your game…"].options]
+    assert "You laid" in after.text() and "♣ Kreuz" in games and "Null ouvert" in games
     assert "Skat aufnehmen" not in found and "Schneider" not in found
 
 

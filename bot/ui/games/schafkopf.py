@@ -18,7 +18,7 @@ from bot.i18n import number as num
 from bot.tables.errors import IllegalAction
 from bot.ui import faces
 from bot.ui.actions import control_arg
-from bot.ui.items import ActionItem
+from bot.ui.items import ActionItem, choice_select
 from ramsch_core import Card, DealResult, PublicView, RuleSet, SeatView, Suit
 from ramsch_core.contracts.schafkopf import SchafkopfContest, Tariff, schafkopf_game_order
 from ramsch_core.games.schafkopf import FullSchafkopfRules
@@ -491,12 +491,13 @@ class SchafkopfRenderer:
             for action in _legal(view, kind):
                 items.append(_button(table_id, deal, action, _(label), style, row))
         calls = _legal(view, "call")
-        sauspiel = [call for call in calls if call.to_json()["game"] in ("sauspiel", "ramsch")]
-        solo = [call for call in calls if call.to_json()["game"] in ("wenz", "solo")]
-        for call in sauspiel:
-            items.append(_button(table_id, deal, call, _call_label(call), _style(call), row))
-        for call in solo:
-            items.append(_button(table_id, deal, call, _call_label(call), _style(call), row + 1))
+        if calls:
+            options = [
+                discord.SelectOption(label=_call_label(call), value=arg)
+                for call in calls
+                if (arg := control_arg(call)) is not None
+            ]
+            items.append(choice_select(table_id, deal, "call", _("Call a game…"), options, row + 1))
         return items
 
     def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
@@ -554,15 +555,6 @@ def _call_label(call: Action) -> str:
     if call.game == "solo" and call.suit is not None:
         return _("{suit}-Solo", suit=faces.suit_name(call.suit))
     return _game_word(call.game)
-
-
-def _style(call: Action) -> discord.ButtonStyle:
-    game = call.to_json()["game"]
-    if game == "sauspiel":
-        return discord.ButtonStyle.primary
-    if game == "ramsch":
-        return discord.ButtonStyle.secondary
-    return discord.ButtonStyle.success
 
 
 def _button(

@@ -14,9 +14,9 @@ from bot import emojis
 from bot.i18n import N_, _
 from bot.tables.errors import IllegalAction
 from bot.ui import faces
-from bot.ui.actions import CODECS, control_arg
+from bot.ui.actions import control_arg
 from bot.ui.games.ramsch import RAMSCH, skat_ramsch_lines
-from bot.ui.items import MARKED, ActionItem, MarkItem
+from bot.ui.items import MARKED, ActionItem, MarkItem, choice_select
 from bot.ui.text import score_text
 from ramsch_core import (
     LADDER,
@@ -267,9 +267,9 @@ def _marked_cards(view: SeatView, marks: tuple[str, ...]) -> list[Card]:
 
 def _declaration_for(
     view: SeatView, game: str, level: str | None, ouvert_null: bool = False
-) -> tuple[Action | None, str | None]:
+) -> Action | None:
     """The legal declaration of ``game`` with the announcements of ``level`` (each implies
-    the ones before it), if there is one; and the argument of its button either way."""
+    the ones before it), if there is one."""
     wanted = {
         "schneider": level in LEVELS,
         "schwarz": level in ("schwarz", "ouvert"),
@@ -282,8 +282,42 @@ def _declaration_for(
         if fields.get("game") != game:
             continue
         if all(bool(fields.get(name)) == on for name, on in wanted.items()):
-            return action, control_arg(action)
-    return None, CODECS["declare"].encode({"game": game, **wanted})
+            return action
+    return None
+
+
+def _declarations(view: SeatView, level: str | None) -> list[tuple[Action, str]]:
+    """The legal declarations the seat may choose with the announcements of ``level`` (each
+    implies the ones before it), suit games and Grand first, then the Nulls; with each its
+    control argument."""
+    found = []
+    for game in SUIT_AND_GRAND:
+        found.append(_declaration_for(view, game, level))
+    for ouvert in (False, True):
+        found.append(_declaration_for(view, "null", None, ouvert_null=ouvert))
+    return [
+        (action, arg)
+        for action in found
+        if action is not None and (arg := control_arg(action)) is not None
+    ]
+
+
+def declared_label(action: Action, *, hand: bool) -> str:
+    """A declaration as a choice: ``♣ Kreuz Hand Schneider angesagt``, ``Null ouvert Hand``
+    (``hand``: the skat is not taken)."""
+    fields = _declare_fields(action)
+    return game_text(
+        fields["game"],
+        hand=hand,
+        schneider=bool(fields.get("schneider")),
+        schwarz=bool(fields.get("schwarz")),
+        ouvert=bool(fields.get("ouvert")),
+    )
+
+
+def _rows_of(cards: int) -> int:
+    """The rows of card buttons a hand of ``cards`` takes (five to a row)."""
+    return (cards + 4) // 5
 
 
 def _button(
@@ -294,13 +328,11 @@ def _button(
     label: str,
     style: discord.ButtonStyle,
     row: int,
-    arg: str | None = None,
 ) -> discord.ui.Item[Any]:
-    """A button for ``action``; disabled when it is not legal now (then ``kind`` and ``arg``
-    make its id)."""
+    """A button for ``action``; disabled when it is not legal now (then ``kind`` alone makes
+    its id)."""
     button = discord.ui.Button[Any](style=style, label=label, row=row, disabled=action is None)
-    if action is not None:
-        arg = control_arg(action)
+    arg = control_arg(action) if action is not None else None
     return ActionItem(table_id, deal, kind, arg, item=button)
 
 
@@ -467,6 +499,13 @@ class SkatRenderer:
                     bid=contest.bid,
                 )
             )
+        elif not bids:
+            lines.append(
+                _(
+                    "**Your turn:** {bid} is the highest bid there is: you can only **Passe**.",
+                    bid=contest.bid,
+                )
+            )
         elif state.listener is None:
             rules = view.rules
             if isinstance(rules, FullSkatRules) and rules.all_pass == "throw_in":
@@ -480,6 +519,14 @@ class SkatRenderer:
                     "**Passe**: then a Ramsch is played."
                 )
             lines.append(_(text, bid=bids[0]))
+        elif len(bids) == 1:
+            lines.append(
+                _(
+                    "**Your turn:** bid to {name}: **{bid}** (no bid is higher), or **Passe**.",
+                    name=names[state.listener],
+                    bid=bids[0],
+                )
+            )
         else:
             lines.append(
                 _(
@@ -600,14 +647,9 @@ class SkatRenderer:
             )
         higher = [str(action.to_json()["value"]) for action in bids[1 : 1 + HIGHER_BIDS]]
         if higher:
-            select = discord.ui.Select[Any](
-                placeholder=_("Bid higher…"),
-                min_values=1,
-                max_values=1,
-                options=[discord.SelectOption(label=value, value=value) for value in higher],
-                row=3,
-            )
-            items.append(ActionItem(table_id, deal, "bid", item=select))
+            options = [discord.SelectOption(label=value, value=value) for value in higher]
+            row = _rows_of(len(view.hand)) + 1
+            items.append(choice_select(table_id, deal, "bid", _("Bid higher…"), options, row))
         return items
 
     def _declaring_controls(
@@ -631,39 +673,30 @@ class SkatRenderer:
             items.append(_button(table_id, deal, action, "discard", label, style, row))
             return items
         pickup = _legal(view, "pickup")
-        hand = bool(pickup)
-        first_row = 2
-        if hand:
+        first_row = _rows_of(len(view.hand))
+        level = _level(marks)
+        if pickup:
             style = discord.ButtonStyle.primary
-            items.append(_button(table_id, deal, pickup[0], "pickup", "Skat aufnehmen", style, 2))
-            level = _level(marks)
+            items.append(
+                _button(table_id, deal, pickup[0], "pickup", "Skat aufnehmen", style, first_row)
+            )
             for mark, label in LEVELS.items():
                 on = level == mark
                 button = discord.ui.Button[Any](
                     style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
                     label=(MARKED if on else "") + label,
-                    row=2,
+                    row=first_row,
                 )
                 items.append(MarkItem(table_id, deal, mark, item=button))
-            first_row = 3
+            first_row += 1
         else:
             level = None
-        suffix = " Hand" if hand else ""
-        if level is not None:
-            suffix += " " + LEVELS[level]
-        for game in SUIT_AND_GRAND:
-            action, arg = _declaration_for(view, game, level)
-            label = game_name(game) + suffix
-            style = discord.ButtonStyle.primary
-            items.append(_button(table_id, deal, action, "declare", label, style, first_row, arg))
-        hand_word = " Hand" if hand else ""
-        for ouvert in (False, True):
-            action, arg = _declaration_for(view, "null", None, ouvert_null=ouvert)
-            label = "Null" + (" ouvert" if ouvert else "") + hand_word
-            style = discord.ButtonStyle.secondary
-            items.append(
-                _button(table_id, deal, action, "declare", label, style, first_row + 1, arg)
-            )
+        placeholder = _("Declare a Hand game…") if pickup else _("Declare your game…")
+        options = [
+            discord.SelectOption(label=declared_label(action, hand=bool(pickup)), value=arg)
+            for action, arg in _declarations(view, level)
+        ]
+        items.append(choice_select(table_id, deal, "declare", placeholder, options, first_row))
         return items
 
     def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
