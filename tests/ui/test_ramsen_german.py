@@ -161,13 +161,13 @@ def test_the_exchange_in_german() -> None:
         text
     )
     assert "Als Geber darfst du für eine davon die aufgedeckte ❤️7 nehmen" in text
-    assert "Aufgedeckte ❤️7 nehmen" in text
+    assert "Offene ❤️7 nehmen" in text
     mark(table, 3, UPCARD)
     text = german(table)
-    assert "Markiere eine Karte, die du für die aufgedeckte ablegst" in text
+    assert "Erst Karte markieren" in text
     assert "für eine davon nimmst du die aufgedeckte Karte" in text
     mark(table, 3, "DQ")
-    assert "Tauschen (1), ❤️7 nehmen" in german(table)
+    assert "Tauschen (1) + ❤️7" in german(table)
     with i18n.using("de"):
         hand = render_hand(table, USER_IDS[table.match.active_seats[3]])
     assert "Als Geber darfst du" in hand.text()

@@ -204,17 +204,17 @@ def test_the_dealer_may_take_the_upcard_for_a_marked_card() -> None:
     assert table.match.deal.to_act == 3  # the cutter who schleckte was skipped
     shown = render_hand(table, dealer)
     assert not problems(shown)
-    take = labels(shown)["Take the upcard ❤️7"]
+    take = labels(shown)["Take upcard ❤️7"]
     assert take.custom_id == "ramsch:m:42:0:upcard" and take.row == 1
     assert "As the dealer you may take the upcard ❤️7" in shown.text()
     mark(table, 3, UPCARD)
     shown = render_hand(table, dealer)
-    assert "✓ Take the upcard ❤️7" in labels(shown)
+    assert "✓ Take upcard ❤️7" in labels(shown)
     button = confirm(shown)
-    assert button.disabled and button.label == "Mark a card to lay away for the upcard"
+    assert button.disabled and button.label == "Mark a card first"
     mark(table, 3, "DQ")
     button = confirm(render_hand(table, dealer))
-    assert not button.disabled and button.label == "Exchange 1, take ❤️7"
+    assert not button.disabled and button.label == "Exchange 1 + ❤️7"
     assert action_behind(button) == Exchange((C.DQ,), True)
     apply(table, action_behind(button))
     assert C.H7 in table.view_for(dealer).hand and C.DQ not in table.view_for(dealer).hand
@@ -243,7 +243,7 @@ def test_marking_more_cards_than_the_talon_holds_is_refused() -> None:
         mark(table, 4, two)
     mark(table, 4, UPCARD, two)  # the upcard makes room for one more
     button = confirm(render_hand(table, user_at(table, 4)))
-    assert button.label.startswith("Exchange 2, take ") and not button.disabled
+    assert button.label.startswith("Exchange 2 + ") and not button.disabled
     with pytest.raises(TableError, match="unmark a card first"):
         mark(table, 4, UPCARD)
 

@@ -503,9 +503,9 @@ class RamsenRenderer:
         legal = action in view.legal
         shown = state.upcard if state is not None else None
         if upcard and not cards:
-            label = _("Mark a card to lay away for the upcard")
+            label = _("Mark a card first")
         elif cards and upcard and shown is not None:
-            label = _("Exchange {count}, take {card}", count=len(cards), card=faces.face(shown))
+            label = _("Exchange {count} + {card}", count=len(cards), card=faces.face(shown))
         elif cards:
             label = _("Exchange {count}", count=len(cards))
         else:
@@ -516,7 +516,7 @@ class RamsenRenderer:
             button = discord.ui.Button[Any](
                 style=discord.ButtonStyle.primary if upcard else discord.ButtonStyle.secondary,
                 label=(MARKED if upcard else "")
-                + _("Take the upcard {card}", card=faces.face(shown)),
+                + _("Take upcard {card}", card=faces.face(shown)),
                 emoji=emojis.card_emoji(shown),
                 row=row,
             )
