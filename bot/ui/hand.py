@@ -89,7 +89,9 @@ def card_buttons(
     return buttons
 
 
-def _controls(table: Table, deal: int, view: SeatView, marks: tuple[str, ...]) -> discord.ui.View:
+def _controls(
+    table: Table, deal: int, view: SeatView, marks: tuple[str, ...], away: bool
+) -> discord.ui.View:
     renderer = renderer_for(table.rules)
     controls = discord.ui.View(timeout=None)
     cards = renderer.cards(table.id, deal, view, marks)
@@ -97,9 +99,31 @@ def _controls(table: Table, deal: int, view: SeatView, marks: tuple[str, ...]) -
         cards = card_buttons(table.id, deal, view, card_face(table.rules))
     for item in cards:
         controls.add_item(item)
-    for item in renderer.controls(table.id, deal, view, marks):
+    actions = renderer.controls(table.id, deal, view, marks)
+    for item in actions:
         controls.add_item(item)
+    if away:
+        controls.add_item(BackButton(table.id, row=_back_row(cards, actions)))
     return controls
+
+
+def _back_row(cards: list[discord.ui.Item[Any]], actions: list[discord.ui.Item[Any]]) -> int:
+    """Where I'm back goes: beside the other controls when a row of them has room (a hand
+    keeps to two rows of controls besides its cards), else in the first empty row. Rows are
+    filled as the view fills them: an item without a row (a select) takes the first with room."""
+    weights = [0] * 5
+    control_rows = set()
+    for item in (*cards, *actions):
+        row = item.row
+        if row is None:
+            row = next(index for index, weight in enumerate(weights) if weight + item.width <= 5)
+        weights[row] += item.width
+        if item in actions:
+            control_rows.add(row)
+    for row in sorted(control_rows):
+        if weights[row] < CARDS_PER_ROW:
+            return row
+    return weights.index(0)
 
 
 @table_look
@@ -133,10 +157,9 @@ def render_hand(table: Table, user_id: int) -> Rendered:
     ends = countdown(table)
     if view.to_act == view.seat and view.phase != "finished" and not away and ends is not None:
         lines.append(ends)
-    controls = _controls(table, number, view, marks)
-    if seat is not None and table.seats[seat].away:
+    controls = _controls(table, number, view, marks, away)
+    if away:
         lines.append(_("You are away: the AI plays for you. Press **I'm back** to play again."))
-        controls.add_item(BackButton(table.id, row=4))
     embed.description = "\n".join(lines)
     return Rendered(embeds=[embed], view=controls)
 

@@ -226,6 +226,44 @@ def component_problems(components: list[dict[str, Any]], flags: int) -> Problems
     return problems
 
 
+GAME_CONTROL = re.compile(r"ramsch:[am]:[0-9]+:[0-9]+:")
+"""The custom_id of a game action or mark control of this project (a hand message)."""
+CARD_CONTROL = re.compile(r"ramsch:(?:a:[0-9]+:[0-9]+:play|m:[0-9]+:[0-9]+):[CSHD][AKQJT987]")
+"""The custom_id of a card button: a card to play, or a card marked (to lay away, push...)."""
+GAME_CONTROL_ROWS_MAX = 2
+GAME_LABEL_MAX = 20
+
+
+def game_control_problems(components: list[dict[str, Any]]) -> Problems:
+    """The project's own rule for a message with game controls (not Discord's): at most two
+    action rows of controls other than cards, and no button label over 20 characters."""
+    ids = [str(c.get("custom_id") or "") for c in comp.walk(components)]
+    if not any(GAME_CONTROL.match(custom_id) for custom_id in ids):
+        return []
+    problems: Problems = []
+    rows = [row for row in components if row.get("type") == comp.ACTION_ROW]
+    other = [
+        row
+        for row in rows
+        if any(
+            not CARD_CONTROL.fullmatch(str(item.get("custom_id") or ""))
+            for item in row.get("components") or []
+        )
+    ]
+    if len(other) > GAME_CONTROL_ROWS_MAX:
+        problems.append(
+            f"components: at most {GAME_CONTROL_ROWS_MAX} rows of controls besides the cards "
+            f"(got {len(other)})"
+        )
+    for n, item in enumerate(comp.walk(components)):
+        label = item.get("label")
+        if item.get("type") == comp.BUTTON and label and len(label) > GAME_LABEL_MAX:
+            problems.append(
+                f"components[{n}].label: {label!r} is longer than {GAME_LABEL_MAX} characters"
+            )
+    return problems
+
+
 def message_problems(
     *,
     content: str,
@@ -242,6 +280,7 @@ def message_problems(
     _length(problems, "content", content, CONTENT_MAX)
     problems += embed_problems(embeds)
     problems += component_problems(components, flags)
+    problems += game_control_problems(components)
     if flags & ~MESSAGE_FLAGS_ALLOWED:
         problems.append(f"flags: {flags} has bits that cannot be set on a message")
     if flags & FLAG_COMPONENTS_V2 and (content or embeds):

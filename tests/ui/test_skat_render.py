@@ -359,3 +359,80 @@ def test_the_editor_has_a_page_for_the_ramsch_on_all_pass() -> None:
     )
     assert stored.default_rules().ramsch.skat_to == "nobody"  # type: ignore[attr-defined]
     assert not problems(render_editor(guild, section="ramsch"))
+
+
+def seat_to_act(table: Any) -> int:
+    return int(table.match.deal.to_act)
+
+
+def render_all(table: Any) -> dict[int, Any]:
+    """Every seat's hand and the table rendered (no limit broken); the hands by deal seat."""
+    assert not problems(render_table(table))
+    hands = {}
+    for deal_seat in range(3):
+        hands[deal_seat] = render_hand(table, user_at(table, deal_seat))
+        assert not problems(hands[deal_seat]), problems(hands[deal_seat])
+    return hands
+
+
+def only_passe_left(shown: Any) -> None:
+    """The bidder at 264 may only pass: Passe and nothing to bid, the text says so."""
+    found = labels(shown)
+    assert "Passe" in found and "Bid higher…" not in found
+    assert not any(item.custom_id.split(":")[-2:-1] == ["bid"] for item in items(shown))
+    assert "264 is the highest bid there is: you can only **Passe**" in shown.text()
+
+
+def test_the_highest_bid_renders_in_the_first_round() -> None:
+    """FS-4, FS-5: Mittelhand bids 264 (the top of the ladder); Vorhand says Ja; Mittelhand has no
+    higher bid: only Passe, no select of higher bids, every message renders."""
+    table = skat_table()
+    apply(table, Bid(264))
+    answer = render_all(table)[0]
+    assert "Ja (264)" in labels(answer) and "Passe" in labels(answer)
+    apply(table, Hold())
+    assert seat_to_act(table) == 1
+    only_passe_left(render_all(table)[1])
+    apply(table, Pass())
+    assert table.match.deal.phase == "bidding"  # Hinterhand may still bid to Vorhand
+    render_all(table)
+
+
+def test_the_highest_bid_renders_in_the_second_round() -> None:
+    """FS-4, FS-5: Mittelhand passes; Hinterhand bids 264 to Vorhand, who holds: Hinterhand may only
+    pass, then Vorhand declares."""
+    table = skat_table()
+    apply(table, Pass(), Bid(264))
+    render_all(table)
+    apply(table, Hold())
+    assert seat_to_act(table) == 2
+    only_passe_left(render_all(table)[2])
+    apply(table, Pass())
+    assert table.match.deal.phase == "declaring" and contest(table).declarer == 0
+    assert "Declare a Hand game…" in labels(render_all(table)[0])
+
+
+def test_the_highest_bid_as_the_last_call_and_a_jump_in_the_select() -> None:
+    """FS-4, FS-5: both others passed, Vorhand has the last word: the select of higher bids ends at
+    264 and choosing it makes Vorhand the declarer at 264."""
+    table = skat_table()
+    apply(table, Pass(), Pass())
+    last = render_all(table)[0]
+    values = [option.value for option in labels(last)["Bid higher…"].options]
+    assert len(values) == 25 and "264" not in values  # 25 shown: the next values up
+    assert action_of("bid", None, ["264"]) == Bid(264)
+    apply(table, Bid(264))
+    assert table.match.deal.phase == "declaring" and contest(table).bid == 264
+    hands = render_all(table)
+    assert "won the bidding at **264**" in hands[0].text()
+
+
+def test_a_bid_one_step_below_the_top_offers_no_select() -> None:
+    """FS-4, FS-5: after 240 the only higher bid is 264: a button, no select, no *Bid higher*
+    hint."""
+    table = skat_table()
+    apply(table, Bid(240), Hold())
+    shown = render_all(table)[1]
+    found = labels(shown)
+    assert "264" in found and "Bid higher…" not in found
+    assert "**264** (no bid is higher)" in shown.text()

@@ -515,8 +515,7 @@ class RamsenRenderer:
         if _limit(view, True) >= 0 and shown is not None:
             button = discord.ui.Button[Any](
                 style=discord.ButtonStyle.primary if upcard else discord.ButtonStyle.secondary,
-                label=(MARKED if upcard else "")
-                + _("Take upcard {card}", card=faces.face(shown)),
+                label=(MARKED if upcard else "") + _("Take upcard {card}", card=faces.face(shown)),
                 emoji=emojis.card_emoji(shown),
                 row=row,
             )
