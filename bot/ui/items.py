@@ -268,7 +268,7 @@ class ActionItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ACTI
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = chosen_values(interaction) if isinstance(self.item, discord.ui.Select) else None
+        values = select_values(interaction)
         await handler(interaction).on_action(
             interaction, self.table_id, self.deal, self.kind, self.arg, values
         )
@@ -367,7 +367,7 @@ class LegacyActionItem(
         return cls(item, int(match["table"]), int(match["deal"]), match["form"], match["arg"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = chosen_values(interaction) if isinstance(self.item, discord.ui.Select) else None
+        values = select_values(interaction)
         await handler(interaction).on_action(
             interaction, self.table_id, self.deal, self.kind, self.arg, values
         )
@@ -377,6 +377,18 @@ def chosen_values(interaction: discord.Interaction) -> list[str]:
     """The values a player chose in a select."""
     data: dict[str, Any] = dict(interaction.data or {})
     return [str(value) for value in data.get("values") or []]
+
+
+SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
+"""Discord's component types of selects (string, user, role, mentionable, channel)."""
+
+
+def select_values(interaction: discord.Interaction) -> list[str] | None:
+    """The values chosen when the interaction came from a select, None for a button: told by
+    the interaction itself, so that a select the message no longer shows (routed as a stale
+    click) still reads as one."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return chosen_values(interaction) if data.get("component_type") in SELECT_TYPES else None
 
 
 TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -109,6 +109,7 @@ def skat_action(kind: str, arg: str | None, values: list[str] | None) -> Action:
         assert arg is not None and len(arg) == 4, arg
         data["cards"] = [arg[:2], arg[2:]]
     elif kind == "declare":
+        arg = values[0] if values else arg
         assert arg is not None
         game, _, flags = arg.partition("_")
         data |= {"game": game, "hand": None}
@@ -228,7 +229,8 @@ class Game:
         seat = self.players.index(user)
         control = self.rng.choice(enabled)
         if control["type"] == comp.STRING_SELECT:
-            values = self.rng.sample([o["value"] for o in control["options"]], 2)
+            count = control.get("max_values", 1)
+            values = self.rng.sample([o["value"] for o in control["options"]], count)
             handle = await user.select(message, control["custom_id"], values)
             action = action_of(control, values)
         else:

@@ -27,13 +27,33 @@ def kind_of(component: dict[str, Any]) -> tuple[str, str | None]:
     return "mark", found["mark"]
 
 
+CHOICES = ("declare", "call")
+"""The action kinds chosen in a select (a Skat declaration, a Schafkopf call)."""
+
+
 def buttons_by_kind(enabled: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """Enabled buttons by the kind of their action (``mark`` for mark controls)."""
+    """Enabled buttons by the kind of their action (``mark`` for mark controls), and each
+    select of declarations or calls as one option per entry of its kind (the select with that
+    option alone, as ``one_choice`` makes it)."""
     found: dict[str, list[dict[str, Any]]] = {}
     for component in enabled:
         if component.get("type") == comp.BUTTON:
             found.setdefault(kind_of(component)[0], []).append(component)
+        elif component.get("type") == comp.STRING_SELECT and kind_of(component)[0] in CHOICES:
+            for option in component.get("options", []):
+                found.setdefault(kind_of(component)[0], []).append(one_choice(component, option))
     return found
+
+
+def one_choice(select: dict[str, Any], option: dict[str, Any]) -> dict[str, Any]:
+    """A select of declarations or calls standing for one of its options: ``_click`` on it
+    chooses that option."""
+    return {**select, "chosen": str(option["value"])}
+
+
+def choice_arg(component: dict[str, Any]) -> str | None:
+    """The argument a control stands for: a button's from its id, a chosen option's value."""
+    return str(component["chosen"]) if "chosen" in component else kind_of(component)[1]
 
 
 @dataclass
@@ -64,11 +84,8 @@ class SkatGame(Game):
     def find(
         self, enabled: list[dict[str, Any]], kind: str, arg: str | None = None
     ) -> dict[str, Any]:
-        for component in enabled:
-            if component.get("type") != comp.BUTTON:
-                continue
-            found_kind, found_arg = kind_of(component)
-            if found_kind == kind and (arg is None or found_arg == arg):
+        for component in buttons_by_kind(enabled).get(kind, []):
+            if arg is None or choice_arg(component) == arg:
                 return component
         shown = [kind_of(c) for c in enabled]
         raise AssertionError(f"no enabled {kind} {arg or ''} control; shown: {shown}")
@@ -87,16 +104,31 @@ class SkatGame(Game):
         self, user: SimUser, message: Message, component: dict[str, Any]
     ) -> InteractionHandle:
         seat = self.players.index(user)
-        handle = await user.click(message, str(component["custom_id"]))
+        chosen = component.get("chosen")
+        if chosen is None:
+            handle = await user.click(message, str(component["custom_id"]))
+        else:
+            handle = await user.select(message, str(component["custom_id"]), [chosen])
         await handle.wait_ack()
         await self.h.settle()
         assert not self.refusals(handle), self.refusals(handle)
         if self.from_log:
             await self.read_log()
         elif kind_of(component)[0] != "mark":
-            self.actions.append((seat, action_of(component)))
+            self.actions.append((seat, action_of(component, None if chosen is None else [chosen])))
         self.check_no_leak()
         return handle
+
+    def choices(self, kind: str = "declare") -> dict[str, str]:
+        """The options of the select of ``kind`` on the hand of the player on turn: label to
+        value."""
+        _user, _message, enabled = self.on_turn()
+        return {
+            str(option["label"]): str(option["value"])
+            for c in enabled
+            if c.get("type") == comp.STRING_SELECT and kind_of(c)[0] == kind
+            for option in c.get("options", [])
+        }
 
     async def bid_higher(self, value: int) -> InteractionHandle:
         """The bidder jumps to ``value`` with the select of higher bids."""

@@ -17,7 +17,7 @@ from tests.e2e.conftest import Harness
 from tests.e2e.driver import answer, game_controls
 from tests.e2e.durability_helpers import restart_and_check
 from tests.e2e.schafkopf_driver import SchafkopfGame
-from tests.e2e.skat_driver import kind_of
+from tests.e2e.skat_driver import choice_arg, kind_of
 from tests.emulator import SimUser
 
 NAMES = ("Alice", "Bob", "Carol", "Dora")
@@ -31,9 +31,9 @@ def users(harness: Harness, names: tuple[str, ...] = NAMES) -> list[SimUser]:
 def sauspiel_calls(game: SchafkopfGame, deal_seat: int) -> list[str]:
     """The Sauspiel calls the player in ``deal_seat`` is offered now."""
     return [
-        str(kind_of(c)[1])
+        str(choice_arg(c))
         for c in game.kinds(game.at(deal_seat)).get("call", [])
-        if str(kind_of(c)[1]).startswith("sauspiel")
+        if str(choice_arg(c)).startswith("sauspiel")
     ]
 
 
@@ -258,7 +258,7 @@ async def test_a_stock_antes_into_the_pot_the_table_shows(harness: Harness) -> N
     await game.start()
     await game.call_round(None, None, None)
     last = game.at(3)
-    assert {str(kind_of(c)[1]) for c in game.kinds(last).get("call", [])} >= {"ramsch"}
+    assert {str(choice_arg(c)) for c in game.kinds(last).get("call", [])} >= {"ramsch"}
     await game.press("pass", user=last)
     match = game.replay()
     assert match.carry == 40 and match.finished_deals[0].result.contract == "passed"

@@ -4,13 +4,16 @@ and Null games, everyone passing, and what the table, the hands and the results 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from bot.ui import ids
 from bot.ui.text import score_text
 from ramsch_core import DealResult
 from tests.e2e.conftest import Harness
-from tests.e2e.driver import answer, cards_in, game_controls
+from tests.e2e.driver import answer, cards_in, game_controls, logged
 from tests.e2e.skat_driver import SkatGame, result_text
 from tests.emulator import SimUser
+from tests.emulator import components as comp
 
 
 def players(harness: Harness, *names: str) -> list[SimUser]:
@@ -133,8 +136,7 @@ async def test_a_hand_game_with_schneider_announced_and_a_null(harness: Harness)
     await game.press("pass")
     await game.press("pickup", user=hinter)
     await game.lay_away()
-    enabled = game.on_turn()[2]
-    assert not any(c.get("label") == "Null" and c.get("disabled") for c in enabled)
+    assert game.choices()["Null"] == "null" and game.choices()["Null ouvert"] == "null_o"
     await game.press("declare", "null", user=hinter)
     assert "plays **Null** · bid 18" in game.table_message().text
     result = await game.play_out()
@@ -150,9 +152,7 @@ async def test_a_hand_game_with_schneider_announced_and_a_null(harness: Harness)
     declarer, _, _ = game.on_turn()
     await game.press("pickup", user=declarer)
     await game.lay_away()
-    _, message, _ = game.on_turn()
-    buttons = {b.get("label"): b for b in message.buttons()}
-    assert buttons["Null"].get("disabled") and not buttons["Null ouvert"].get("disabled")
+    assert "Null" not in game.choices() and "Null ouvert" in game.choices()
     await game.press("declare", "spades")
     result = await game.play_out()
     check_value(game, 2, result)
@@ -261,3 +261,54 @@ async def test_four_seats_the_dealer_sits_out(harness: Harness) -> None:
     standings = harness.channel.current_messages()[-1]
     assert "final standings" in standings.text
     assert harness.emulator.errors == []
+
+
+async def forge(
+    game: SkatGame, user: SimUser, message: Any, custom_id: str, value: str
+) -> list[str]:
+    """The ephemeral answers to a choice of ``value`` in the select ``custom_id``, as a modified
+    client sends it; nothing may be logged."""
+    before = logged(game)
+    handle = await user.click_custom_id(message, custom_id, values=[value])
+    await handle.wait_response()
+    await game.h.settle()
+    assert logged(game) == before, f"{value!r} was logged"
+    return game.refusals(handle)
+
+
+async def test_forged_and_stale_choices_in_the_declaration_select(harness: Harness) -> None:
+    """FS-6: the select of declarations takes only a legal declaration. A value that
+    can't be read, one the rules forbid now (a Hand game after the skat was taken), one from
+    an earlier deal: each gets one sentence, nothing changes; a select the message no longer
+    shows (the declaration made) is refused too."""
+    game = SkatGame(harness, players(harness))
+    await game.open(rounds=1)
+    await game.start()
+    mittel = game.at(1)
+    await game.press("bid", "18", user=mittel)
+    await game.press("pass")
+    await game.press("pass")
+    await game.press("pickup", user=mittel)
+    await game.lay_away()
+    _, message, enabled = game.on_turn()
+    select = next(c for c in enabled if c.get("type") == comp.STRING_SELECT)
+    custom_id = str(select["custom_id"])
+    assert re.fullmatch(rf"ramsch:a:{game.table_id}:0:declare", custom_id)
+    assert "clubs_h" not in game.choices().values()  # the skat is taken: no Hand game
+    unreadable = await forge(game, mittel, message, custom_id, "bogus")
+    assert unreadable == ["That choice can't be read: open your hand again and choose once more."]
+    hand_game = await forge(game, mittel, message, custom_id, "clubs_h")
+    assert hand_game == ["You took the skat: this is not a Hand game"]
+    earlier = ids.action_id(game.table_id, 5, "declare")
+    assert await forge(game, mittel, message, earlier, "clubs") == [
+        "That button is from an earlier deal"
+    ]
+    snapshot = message.snapshot()
+    await game.press("declare", "grand", user=mittel)
+    assert "plays **Grand** · bid 18" in game.table_message().text
+    before = logged(game)
+    handle = await mittel.select(snapshot, custom_id, ["clubs"])
+    await handle.wait_response()
+    await game.h.settle()
+    refused = game.refusals(handle)
+    assert logged(game) == before and len(refused) == 1 and "not your turn" in refused[0], refused
