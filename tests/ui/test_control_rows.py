@@ -17,7 +17,9 @@ from bot.ui import ids
 from bot.ui.actions import action_of
 from bot.ui.games import renderer_for
 from bot.ui.hand import render_hand
+from bot.ui.lobby import render_lobby
 from bot.ui.message import Rendered
+from bot.ui.results import render_result
 from bot.ui.table import render_table
 from ramsch_core import GAMES
 from tests.emulator.limits import CARD_CONTROL
@@ -48,24 +50,28 @@ def check_message(shown: Rendered, legal: list[Any] | None) -> None:
     rows = rows_of(shown)
     others = [row for row in rows if any(not CARD_CONTROL.fullmatch(c["custom_id"]) for c in row)]
     assert len(others) <= 2 and len(rows) <= 5, [[c["custom_id"] for c in row] for row in rows]
+    short_labels(shown)
     for item in items(shown):
-        label = getattr(item, "label", None)
-        assert label is None or len(label) <= 20, label
-        options = getattr(item, "options", None)
-        if options is not None:
-            assert len(options) <= 25
         found = re.fullmatch(ids.ACTION_TEMPLATE, item.custom_id)
         if found is None or item.disabled:
             continue
         assert legal is not None, item.custom_id
         if isinstance(item, discord.ui.Select) and item.max_values > 1:  # cards to choose
-            chosen = [option.value for option in options[: item.max_values]]
+            chosen = [option.value for option in item.options[: item.max_values]]
             assert action_of(found["kind"], None, chosen) in legal, chosen
         elif isinstance(item, discord.ui.Select):
-            for option in options:
+            for option in item.options:
                 assert action_of(found["kind"], None, [option.value]) in legal, option
         else:
             assert action_of(found["kind"], found["arg"]) in legal, item.custom_id
+
+
+def short_labels(shown: Rendered) -> None:
+    """No button label over 20 characters, no select of more than 25 options."""
+    for item in items(shown):
+        label = getattr(item, "label", None)
+        assert label is None or len(label) <= 20, label
+        assert len(getattr(item, "options", None) or []) <= 25
 
 
 def check_everyone(table: Table) -> None:
@@ -123,3 +129,9 @@ def test_every_message_keeps_two_rows_of_choices(game: str, name: str, size: int
         if match.finished:
             table.status = "finished"
     assert match.finished_deals, "no deal was played to its end"
+    lobby = make_table(name, game=game, seats=size, started=False)
+    for language in ("en", "de"):
+        with i18n.using(language):
+            short_labels(render_lobby(lobby))
+            for entry in match.finished_deals:
+                short_labels(render_result(table, entry))
