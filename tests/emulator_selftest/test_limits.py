@@ -33,6 +33,25 @@ def test_a_valid_message_has_no_problems() -> None:
     assert problems(content="x" * 2000, components=[row(button("a"), button("b"))]) == []
 
 
+def test_a_hand_keeps_two_rows_of_controls_besides_its_cards() -> None:
+    """The project's own rule on a message with game controls: card rows don't count, a third
+    row of other controls does, and so does a label over 20 characters; a message without game
+    controls (a lobby, the editor) has Discord's limits only."""
+    cards = [row(*(button(f"ramsch:a:1:0:play:{s}{r}") for r in "AKQJT")) for s in "CS"]
+    marked = row(button("ramsch:m:1:0:H7"), button("ramsch:m:1:0:H8"))
+    one = row(button("ramsch:a:1:0:pass"), button("ramsch:m:1:0:schwarz"))
+    clubs = {"label": "♣ Kreuz", "value": "clubs"}
+    select = {"type": 3, "custom_id": "ramsch:a:1:0:declare", "options": [clubs]}
+    assert problems(components=[*cards, marked, one, row(select)]) == []
+    third = row(button("ramsch:a:1:0:kontra"))
+    assert problems(components=[*cards, one, row(select), third])
+    assert problems(components=[row(button("ramsch:a:1:0:pass", label="l" * 21))])
+    assert (
+        problems(components=[row(button("a"), button("b")), row(button("c")), row(button("d"))])
+        == []
+    )
+
+
 def test_content_and_embed_limits() -> None:
     assert problems(content="x" * 2001)
     assert problems(embeds=[{"title": "t" * 257}])
