@@ -23,6 +23,7 @@ from bot.ui.results import render_result
 from bot.ui.table import render_table
 from ramsch_core import GAMES
 from tests.emulator.limits import CARD_CONTROL
+from tests.english import english_words
 from tests.ui.helpers import items, make_table, problems
 
 CASES = [
@@ -74,14 +75,29 @@ def short_labels(shown: Rendered) -> None:
         assert len(getattr(item, "options", None) or []) <= 25
 
 
+def control_texts(shown: Rendered) -> str:
+    """The labels, placeholders and option labels of a message's controls."""
+    texts = []
+    for item in items(shown):
+        texts += [getattr(item, "label", None) or "", getattr(item, "placeholder", None) or ""]
+        texts += [option.label for option in getattr(item, "options", None) or []]
+    return "\n".join(texts)
+
+
 def check_everyone(table: Table) -> None:
+    """Every hand and the table message, in English and in German (whose controls say no
+    English word)."""
     for language in ("en", "de"):
         with i18n.using(language):
-            check_message(render_table(table), None)
+            shown = [(render_table(table), None)]
             for seat in table.seats:
                 view = table.view_for(seat.user_id)
                 legal = list(view.legal) if view is not None else []
-                check_message(render_hand(table, seat.user_id), legal)
+                shown.append((render_hand(table, seat.user_id), legal))
+            for message, legal in shown:
+                check_message(message, legal)
+                if language == "de":
+                    assert not english_words(control_texts(message)), control_texts(message)
 
 
 def press_a_mark(table: Table, seat: int, rng: random.Random) -> bool:
