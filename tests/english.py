@@ -19,7 +19,7 @@ ENGLISH_ONLY = frozenset(
     session sessions ends ended end result results schedule history record records until
     someone nobody everyone anyone its it's it time times ran because why how many more less
     than then keep kept marked mark exchange exchanged draw drew drawn pass passed passes
-    upcard takes beat beats
+    upcard takes beat beats ai easy hard
     """.split()  # noqa: SIM905 - a word list is easier to read as text
 )
 """Lower-case English words that a German text has no business showing (German words that

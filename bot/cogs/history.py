@@ -51,7 +51,9 @@ class HistoryCog(RamschCog, name="History"):
         await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
 
     @subcommand("record", "The game record of a finished deal, as a JSON file to replay")
-    @app_commands.describe(table="the table number (Ramsch #…)", deal="the deal, from 1")
+    @app_commands.describe(
+        table="the table number (the number after # in its title)", deal="the deal, from 1"
+    )
     async def record(
         self,
         interaction: discord.Interaction,
@@ -88,7 +90,7 @@ class HistoryCog(RamschCog, name="History"):
         game = str(rules.get("game", DEFAULT_GAME))
         variant = str(rules.get("variant", "skat" if game == DEFAULT_GAME else game))
         await interaction.response.send_message(
-            record_note(table_id, deal, variant, filename, game),
+            record_note(table_id, deal, variant, game),
             file=discord.File(io.BytesIO(data), filename=filename),
             ephemeral=True,
         )

@@ -472,7 +472,7 @@ class TablesCog(RamschCog, name="Tables"):
         except Exception as error:
             await self.bot.report_error(interaction, error)
             return
-        new_table = again.update.table.id if again.update is not None else None
+        new_table = again.update.table if again.update is not None else None
         assert interaction.guild_id is not None
         with i18n.using(await self._channel_language(interaction.guild_id)):
             line = again_line(again.seats, again.confirmed, new_table)

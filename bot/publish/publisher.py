@@ -24,12 +24,12 @@ from bot.storage import ShownTable
 from bot.ui import ids
 from bot.ui.card_pictures import with_trick
 from bot.ui.hand import current_deal
-from bot.ui.lobby import render_cancelled, render_lobby
+from bot.ui.lobby import render_cancelled, render_lobby, table_title
 from bot.ui.message import Rendered
 from bot.ui.results import render_result, render_standings
 from bot.ui.routing import shown_custom_ids
 from bot.ui.table import render_table, render_table_closed
-from bot.ui.text import name_text, note_text
+from bot.ui.text import note_text, seat_name
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -602,13 +602,13 @@ def channel_note(update: Update) -> str:
     if update.kind == "reminder" and mention is not None:
         if table.turn_timeout is None:
             return _(
-                "⏰ {mention}, it's your turn (table #{table}).", mention=mention, table=table.id
+                "⏰ {mention}, it's your turn ({table}).", mention=mention, table=table_title(table)
             )
         ends = f"<t:{int(table.turn_started_at + table.turn_timeout)}:R>"
         return _(
-            "⏰ {mention}, it's your turn (table #{table}): time runs out {ends}.",
+            "⏰ {mention}, it's your turn ({table}): time runs out {ends}.",
             mention=mention,
-            table=table.id,
+            table=table_title(table),
             ends=ends,
         )
     if update.kind == "away" and mention is not None:
@@ -618,7 +618,7 @@ def channel_note(update: Update) -> str:
             mention=mention,
         )
     if update.kind == "back":
-        return _("👋 {name} is back and plays again.", name=name_text(seat.name))
+        return _("👋 {name} is back and plays again.", name=seat_name(seat))
     return note_text(update)
 
 

@@ -13,16 +13,17 @@ from bot import i18n
 from bot.i18n import N_, _, _n
 from bot.storage.rows import FORGOTTEN
 from bot.ui.board_items import PageButton, RecordSelect
+from bot.ui.games import table_name
 from bot.ui.message import Picture, Rendered
 from bot.ui.privacy_items import FORMER_PLAYER_LABEL
 from bot.ui.rating_chart import COLOURS, MAX_LINES, rating_chart
 from bot.ui.replay_items import ReplaySelect
-from bot.ui.text import VARIANT_TITLES, score_text
+from bot.ui.text import VARIANT_TITLES, player_name, score_text
 from ramsch_core import DEFAULT_GAME, GAMES
 
 if TYPE_CHECKING:
     from bot.ratings import BoardRating, RankedPage, RankedRow
-    from bot.storage import MatchSummary, UserStats
+    from bot.storage import MatchPlayer, MatchSummary, UserStats
 
 STATS_COLOUR = discord.Colour.dark_teal()
 PERIODS = {"all": N_("all time"), "month": N_("this month"), "week": N_("this week")}
@@ -346,16 +347,21 @@ def _when(moment: float) -> str:
     return day.strftime("%d.%m.%Y" if i18n.current() == "de" else "%Y-%m-%d")
 
 
+def _player(player: MatchPlayer) -> str:
+    return player_name(player.name, ai=player.user_id is None)
+
+
 def _session_line(summary: MatchSummary, viewer: int) -> str:
     status = _(STATUS[summary.status]) if summary.status in STATUS else summary.status
     deals = _n("{count} deal", "{count} deals", summary.deals)
     head = (
-        f"**#{summary.table_id}** · {variant_title(summary.game, summary.variant)} · "
+        f"**{table_name(summary.game, summary.table_id)}** · "
+        f"{variant_title(summary.game, summary.variant)} · "
         f"<t:{int(summary.started_at)}:R> · {deals} · {status}"
     )
     scores = " · ".join(
         f"{'**' if p.user_id == viewer else ''}{'🤖 ' if p.user_id is None else ''}"
-        f"{plain(_(FORMER_PLAYER_LABEL) if p.user_id == FORGOTTEN else p.name)} "
+        f"{plain(_(FORMER_PLAYER_LABEL) if p.user_id == FORGOTTEN else _player(p))} "
         f"{total_text(p.total)}{'**' if p.user_id == viewer else ''}"
         for p in summary.players
     )
@@ -377,7 +383,11 @@ def render_history(sessions: list[MatchSummary], viewer: int, name: str) -> Rend
         for deal in range(summary.deals):
             choices.append(
                 discord.SelectOption(
-                    label=_("Table #{table} · deal {deal}", table=summary.table_id, deal=deal + 1),
+                    label=_(
+                        "{table} · deal {deal}",
+                        table=table_name(summary.game, summary.table_id),
+                        deal=deal + 1,
+                    ),
                     value=f"{summary.table_id}:{deal}",
                     description=f"{title} · {_when(summary.started_at)}",
                 )
@@ -386,7 +396,7 @@ def render_history(sessions: list[MatchSummary], viewer: int, name: str) -> Rend
         return Rendered(embeds=[embed])
     shown = choices[:MAX_RECORD_CHOICES]
     more = len(choices) - len(shown)
-    hint = _("Pick a deal below for its game record (JSON for `python -m ramsch_core replay`).")
+    hint = _("Pick a deal below for its game record (a JSON file of the deal card by card).")
     if more:
         older = _n(
             "{count} older deal: `/ramsch record table:<id> deal:<n>`.",
@@ -401,15 +411,13 @@ def render_history(sessions: list[MatchSummary], viewer: int, name: str) -> Rend
     return Rendered(embeds=[embed], view=view)
 
 
-def record_note(
-    table_id: int, deal: int, variant: str, filename: str, game: str = DEFAULT_GAME
-) -> str:
-    """The text sent with a deal's record (``deal`` 0-based)."""
+def record_note(table_id: int, deal: int, variant: str, game: str = DEFAULT_GAME) -> str:
+    """The text sent with a deal's record (``deal`` 0-based): what the file is, in words (the
+    command that replays it is in the docs, not in a player's message)."""
     return _(
-        "The game record of table #{table}, deal {deal} ({board}). Replay it with "
-        "`python -m ramsch_core replay {filename}`.",
-        table=table_id,
+        "The game record of {table}, deal {deal} ({board}), as a JSON file: the deal card by "
+        "card, to replay it.",
+        table=table_name(game, table_id),
         deal=deal + 1,
         board=variant_title(game, variant),
-        filename=filename,
     )

@@ -21,7 +21,7 @@ from bot.ui.editor import (
     value_at,
 )
 from bot.ui.editor_items import EditorButton, EditorSelect, SectionButton
-from bot.ui.games import rules_brief
+from bot.ui.games import rules_brief, table_name
 from bot.ui.message import Rendered
 from bot.ui.text import table_text, timer_text
 from ramsch_core import TableOptions, game_of
@@ -173,7 +173,7 @@ def numbers_modal(draft: Draft, section: str | None = None) -> discord.ui.Modal:
     if draft.target == "g":
         title = _("Numbers — server defaults")
     else:
-        title = _("Numbers — Ramsch #{table}", table=draft.target_id)
+        title = _("Numbers — {table}", table=table_name(draft.rules.game, draft.target_id))
     modal = discord.ui.Modal(
         title=title[:45],
         timeout=None,

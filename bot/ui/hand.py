@@ -38,7 +38,7 @@ def current_deal(table: Table) -> int:
 def where(table: Table) -> str:
     """Which table and channel a private message belongs to."""
     channel = f"<#{table.channel_id}>"
-    return _("Table **#{table}** in {channel}", table=table.id, channel=channel)
+    return _("**{table}** in {channel}", table=table_title(table), channel=channel)
 
 
 def _status(table: Table, view: SeatView, names: list[str], marks: tuple[str, ...]) -> list[str]:
@@ -192,12 +192,15 @@ def render_hand_replaced(table: Table) -> Rendered:
 def render_channel_gone(table: Table) -> Rendered:
     """The DM that tells a player his table closed because its channel was deleted."""
     if table.match is None:
-        text = _("The table **#{table}** was cancelled: its channel was deleted.", table=table.id)
+        text = _(
+            "The table **{table}** was cancelled: its channel was deleted.",
+            table=table_title(table),
+        )
     else:
         text = _(
-            "The table **#{table}** was closed: its channel was deleted. Finished deals keep "
+            "The table **{table}** was closed: its channel was deleted. Finished deals keep "
             "their results.",
-            table=table.id,
+            table=table_title(table),
         )
     embed = discord.Embed(
         title=_("{table} — closed", table=table_title(table)),

@@ -10,10 +10,10 @@ import discord
 from bot.i18n import _, _n
 from bot.tables.players import AI_LEVELS, level_of
 from bot.ui.faces import table_look
-from bot.ui.games import rules_brief, title
+from bot.ui.games import rules_brief, table_name, title
 from bot.ui.items import AILevelSelect, LobbyButton, level_name
 from bot.ui.message import Rendered
-from bot.ui.text import table_text, timer_text
+from bot.ui.text import player_name, seat_name, table_text, timer_text
 
 if TYPE_CHECKING:
     from bot.tables import Seat, Table
@@ -25,20 +25,21 @@ CLOSED_COLOUR = discord.Colour.dark_grey()
 def seat_label(seat: Seat) -> str:
     """A seated player: a mention for a human (renders as their name), the name for an AI."""
     if seat.user_id is None:
-        return f"🤖 {seat.name}"
+        return f"🤖 {seat_name(seat)}"
     return f"<@{seat.user_id}>"
 
 
 def lobby_seat_label(seat: Seat) -> str:
-    """A seat in the lobby's list: an AI's with the level it plays at, ``🤖 AI 1 (easy)``."""
+    """A seat in the lobby's list: an AI's with the level it plays at, ``🤖 AI 1 (easy)``,
+    ``🤖 KI 1 (leicht)``."""
     if seat.ai is None:
         return seat_label(seat)
     return f"{seat_label(seat)} ({level_name(level_of(seat.ai))})"
 
 
 def table_title(table: Table) -> str:
-    """``Ramsch #7 · Skat Ramsch`` (the bot's name, the table's number, its game)."""
-    return _("Ramsch #{table} · {game}", table=table.id, game=title(table.rules))
+    """``Skat #7``: the table's game and number (``games.table_name``)."""
+    return table_name(table.rules.game, table.id)
 
 
 def session_length(table: Table) -> str:
@@ -91,7 +92,9 @@ def render_lobby(table: Table) -> Rendered:
     view.add_item(LobbyButton(table.id, "removeai", disabled=not has_ai))
     view.add_item(LobbyButton(table.id, "rules"))
     ai_seats = tuple(
-        (index, seat.name) for index, seat in enumerate(table.seats) if seat.ai is not None
+        (index, player_name(seat.name, ai=True))
+        for index, seat in enumerate(table.seats)
+        if seat.ai is not None
     )
     if ai_seats:
         view.add_item(AILevelSelect(table.id, ai_seats, tuple(AI_LEVELS)))
@@ -190,7 +193,7 @@ def render_announcement_end(table: Table, thread_id: int, started: bool) -> Rend
     return Rendered(embeds=[embed])
 
 
-def again_line(seats: list[Seat], confirmed: tuple[int, ...], new_table: int | None) -> str:
+def again_line(seats: list[Seat], confirmed: tuple[int, ...], new_table: Table | None) -> str:
     """Who pressed Play again under the standings (AI seats confirm themselves), and the
     table it opened once everybody did."""
     marks = []
@@ -199,5 +202,5 @@ def again_line(seats: list[Seat], confirmed: tuple[int, ...], new_table: int | N
         marks.append(f"{'✅' if done else '⏳'} {seat_label(seat)}")
     line = _("**Play again?** {seats}", seats=" · ".join(marks))
     if new_table is not None:
-        line += "\n" + _("Everybody is in: table #{table} starts.", table=new_table)
+        line += "\n" + _("Everybody is in: {table} starts.", table=table_title(new_table))
     return line

@@ -28,12 +28,13 @@ from bot.ui.games import (
     card_points,
     play_order,
     renderer_for,
-    title,
+    table_name,
 )
 from bot.ui.message import Picture, Rendered
 from bot.ui.replay_items import MAX_STEP, Go, ReplayButton
 from bot.ui.results import player_lines
 from bot.ui.table import last_trick_text
+from bot.ui.text import player_name
 from ramsch_core import (
     Card,
     DealResult,
@@ -152,7 +153,8 @@ def shown_names(of: ReplayOf) -> list[str]:
     """The players' names by deal seat, safe in markdown (🤖 before an AI)."""
     robots = of.robots or (False,) * len(of.names)
     return [
-        ("🤖 " if robot else "") + plain(name) for name, robot in zip(of.names, robots, strict=True)
+        ("🤖 " if robot else "") + plain(player_name(name, ai=robot))
+        for name, robot in zip(of.names, robots, strict=True)
     ]
 
 
@@ -175,10 +177,7 @@ def _render(
         names = [_("Seat {seat}", seat=seat + 1) for seat in range(step.public.players)]
     renderer = renderer_for(rules)
     heading = _(
-        "Replay — table #{table}, deal {deal} · {game}",
-        table=of.table_id,
-        deal=of.deal + 1,
-        game=title(rules),
+        "Replay — {table}, deal {deal}", table=table_name(rules.game, of.table_id), deal=of.deal + 1
     )
     embed = discord.Embed(title=heading[:256], colour=REPLAY_COLOUR)
     public = step.public

@@ -34,7 +34,7 @@ from bot.ui.table import (
     last_trick_text,
     sheet_of,
 )
-from bot.ui.text import name_text, score_text
+from bot.ui.text import amount_text, score_text, seat_name
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -48,7 +48,7 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 
 def _names(table: Table, entry: SheetEntry) -> list[str]:
-    return [name_text(table.seats[seat].name) for seat in entry.seats]
+    return [seat_name(table.seats[seat]) for seat in entry.seats]
 
 
 def _player_lines(table: Table, entry: SheetEntry) -> list[str]:
@@ -74,11 +74,11 @@ def player_lines(
             continue
         tricks = _n("{count} trick", "{count} tricks", result.trick_counts[seat])
         score = score_text(scores[seat])
-        if sign:  # the score is money: cents
+        if sign:  # the score is money
             line = _(
-                "{who}: {card_points} card points, {tricks} → **{score}{unit}**",
-                who=who, card_points=result.card_points[seat], tricks=tricks, score=score,
-                unit=sign,
+                "{who}: {card_points} card points, {tricks} → **{amount}**",
+                who=who, card_points=result.card_points[seat], tricks=tricks,
+                amount=amount_text(scores[seat], sign),
             )  # fmt: skip
         else:
             line = _(
@@ -104,7 +104,7 @@ def _facts(table: Table, entry: SheetEntry) -> list[str]:
 def _totals(table: Table, totals: list[Fraction]) -> str:
     sign = renderer_for(table.rules).unit(table.rules)
     return " · ".join(
-        f"{name_text(seat.name)} {score_text(total)}{sign}"
+        f"{seat_name(seat)} {amount_text(total, sign)}"
         for seat, total in zip(table.seats, totals, strict=True)
     )
 
@@ -232,8 +232,8 @@ def render_standings(table: Table) -> Rendered:
         if total != previous:
             rank, previous = place, total
         medal = MEDALS[rank - 1] if rank <= len(MEDALS) else f"{rank}."
-        name = name_text(table.seats[seat].name)
-        lines.append(f"{medal} **{name}** {score_text(total)}{sign}")
+        name = seat_name(table.seats[seat])
+        lines.append(f"{medal} **{name}** {amount_text(total, sign)}")
     if match.finished_deals:
         last = match.finished_deals[-1]
         lines += match_end(table.rules, last.result, _names(table, last))

@@ -19,11 +19,12 @@ from bot.ui.games import (
     play_order,
     renderer_for,
     seat_notes,
+    sheet_legend,
 )
 from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
-from bot.ui.text import name_text, score_text, timer_text
+from bot.ui.text import amount_text, player_name, seat_name, timer_text
 from ramsch_core import Card, Match, PublicView, SheetEntry, Trick
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def last_trick_text(
 
 def deal_names(table: Table, match: Match) -> list[str]:
     """Player names indexed by deal seat."""
-    return [name_text(table.seats[seat].name) for seat in match.active_seats]
+    return [seat_name(table.seats[seat]) for seat in match.active_seats]
 
 
 def players_text(table: Table, match: Match, view: PublicView) -> str:
@@ -104,11 +105,11 @@ def players_text(table: Table, match: Match, view: PublicView) -> str:
             notes += seat_notes(table.rules, view, deal_seat)
             tricks = view.trick_counts[deal_seat]
             notes.append(_n("{count} trick", "{count} tricks", tricks))
-        total = score_text(match.totals[table_seat]) + sign
+        total = amount_text(match.totals[table_seat], sign)
         robot = "🤖 " if seat.ai is not None else ""
         line = _(
             "{marker} {robot}**{name}** — {notes} · total {total}",
-            marker=marker, robot=robot, name=name_text(seat.name), notes=", ".join(notes),
+            marker=marker, robot=robot, name=seat_name(seat), notes=", ".join(notes),
             total=total,
         )  # fmt: skip
         lines.append(line)
@@ -124,7 +125,7 @@ def turn_content(table: Table, match: Match, view: PublicView) -> str | None:
     if seat.user_id is not None:
         mention = f"<@{seat.user_id}>"
         return _("{who}, your turn to {doing}.", who=mention, doing=doing)
-    robot = f"🤖 {seat.name}"
+    robot = f"🤖 {seat_name(seat)}"
     return _("{who} is to {doing}.", who=robot, doing=doing)
 
 
@@ -257,9 +258,11 @@ class Sheet:
     rows: tuple[SheetRow, ...]
     totals: tuple[Fraction, ...]
     unit: str
+    notes: str | None = None
+    """What the numbers in the rows' notes mean (``games.sheet_legend``), if they have any."""
 
     def _cell(self, score: Fraction | None) -> str:
-        return SAT_OUT if score is None else score_text(score, signed=False) + self.unit
+        return SAT_OUT if score is None else amount_text(score, self.unit, signed=False)
 
     def _widths(self) -> tuple[int, list[int]]:
         """The width of the number column and of each player's (the same in every part of
@@ -293,9 +296,7 @@ class Sheet:
             out.append(line(EARLIER, [""] * len(cells)))
         for row in rows:
             first = f"{row.number}.".rjust(digits + 1) + (BOCK_MARK if row.bock else " ")
-            told = row.what if what else ""
-            if len(told) > what:
-                told = told[: what - 1] + "…"
+            told = shortened(row.what, what) if what else ""
             out.append(line(first, [self._cell(score) for score in row.scores], told))
         if total:
             out.append(line("Σ", [self._cell(value) for value in self.totals]))
@@ -324,10 +325,25 @@ class Sheet:
         return self.block(last, what=0, earlier=len(self.rows) > 1)[:limit]
 
     def legend(self, rows: Sequence[SheetRow]) -> str | None:
-        """What the marks of ``rows`` mean, when one is there."""
+        """What the marks of ``rows`` and the numbers in their notes mean, when one is
+        there."""
+        lines = []
         if any(row.bock for row in rows):
-            return _("{mark}: Bock, counted double", mark=BOCK_MARK)
-        return None
+            lines.append(_("{mark}: Bock, counted double", mark=BOCK_MARK))
+        if self.notes and any(any(c.isdigit() for c in row.what) for row in rows):
+            lines.append(self.notes)
+        return "\n".join(lines) or None
+
+
+def shortened(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters, cut between words (never inside one), ``…``
+    where it was cut."""
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1]
+    if text[width - 1] != " ":
+        cut = cut.rpartition(" ")[0]
+    return cut.rstrip(" ·,:;") + "…"
 
 
 def sheet_of(table: Table, upto: int | None = None) -> Sheet | None:
@@ -336,7 +352,7 @@ def sheet_of(table: Table, upto: int | None = None) -> Sheet | None:
     if match is None:
         return None
     renderer = renderer_for(table.rules)
-    names = sheet_names([seat.name for seat in table.seats])
+    names = sheet_names([player_name(seat.name, ai=seat.ai is not None) for seat in table.seats])
     totals = [Fraction(0)] * len(table.seats)
     rows = []
     for entry in match.finished_deals:
@@ -344,7 +360,8 @@ def sheet_of(table: Table, upto: int | None = None) -> Sheet | None:
             break
         totals = [a + b for a, b in zip(totals, entry.table_scores, strict=True)]
         rows.append(_row(table, entry, names))
-    return Sheet(tuple(names), tuple(rows), tuple(totals), renderer.unit(table.rules))
+    unit = renderer.unit(table.rules)
+    return Sheet(tuple(names), tuple(rows), tuple(totals), unit, sheet_legend(table.rules))
 
 
 def _row(table: Table, entry: SheetEntry, names: list[str]) -> SheetRow:
@@ -387,7 +404,7 @@ def score_sheet(table: Table, match: Match) -> str:
 
 
 def deal_title(table: Table, number: int) -> str:
-    """``Ramsch #7 · Skat Ramsch — deal 2 of 3``; ``— deal 5`` for a game played until
+    """``Skat #7 — deal 2 of 3``; ``— deal 5`` for a game played until
     somebody wins (Ramsen), which has no number of deals."""
     if table.rules.plays_to_a_winner():
         return _("{table} — deal {number}", table=table_title(table), number=number + 1)

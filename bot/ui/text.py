@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import discord
+from babel.numbers import format_currency
 
 from bot import i18n
 from bot.i18n import N_, _, _n
@@ -15,7 +17,7 @@ from bot.ui import faces
 from ramsch_core import DEFAULT_GAME, Card, Game, RuleSet, TableOptions, get_game
 
 if TYPE_CHECKING:
-    from bot.tables import Update
+    from bot.tables import Seat, Update
 
 VARIANT_TITLES = dict(get_game(DEFAULT_GAME).variant_titles)
 
@@ -38,6 +40,21 @@ def name_text(name: str) -> str:
     written as ``<@someone>`` or ``**x**`` shows as typed and pings nobody."""
     text = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
     return text.replace("<", "<" + ZERO_WIDTH)
+
+
+_AI_NAME = re.compile(r"AI (\d{1,2})")
+
+
+def player_name(name: str, *, ai: bool) -> str:
+    """A seat's name as typed, an AI seat's in the reader's language (``AI 1``, ``KI 1``)."""
+    found = _AI_NAME.fullmatch(name) if ai else None
+    return _("AI {number}", number=found[1]) if found else name
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat's name as plain text in a message (``name_text``), an AI's in the reader's
+    language."""
+    return name_text(player_name(seat.name, ai=seat.ai is not None))
 
 
 def code_name(shown: str) -> str:
@@ -74,6 +91,24 @@ def score_text(value: Fraction | int, *, signed: bool = True) -> str:
     if value < 0:
         return "−" + body
     return ("+" if signed and value > 0 else "") + body
+
+
+CENTS = "¢"
+"""The unit of a game that pays money (``GameRenderer.unit``)."""
+
+
+def amount_text(value: Fraction | int, unit: str, *, signed: bool = True) -> str:
+    """A score with its game's unit, the one way players read amounts: points as
+    ``score_text``; cents below a euro as ``50¢``, a euro and more in euros as the reader
+    writes them (``−16,80 €`` in German, ``−€16.80`` in English)."""
+    value = Fraction(value)
+    if unit != CENTS or abs(value) < 100:
+        return score_text(value, signed=signed) + unit
+    euros = Decimal(abs(value).numerator) / Decimal(abs(value).denominator) / 100
+    text = format_currency(euros, "EUR", locale=i18n.current())
+    if value < 0:
+        return "−" + text
+    return ("+" if signed else "") + text
 
 
 def preset_choice_name(game: Game, name: str) -> str:

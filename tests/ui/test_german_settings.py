@@ -155,7 +155,7 @@ def test_stats_in_german() -> None:
 
 
 def test_history_and_a_record_in_german() -> None:
-    players = [MatchPlayer(0, 1, "Alice", 10.0), MatchPlayer(1, None, "KI 1", -10.0)]
+    players = [MatchPlayer(0, 1, "Alice", 10.0), MatchPlayer(1, None, "AI 1", -10.0)]
     sessions = [
         MatchSummary(n, 7, "ramsch", "skat", "finished", 1_750_000_000.0 + n, None, 9, players)
         for n in range(4)
@@ -163,19 +163,21 @@ def test_history_and_a_record_in_german() -> None:
     with i18n.using("de"):
         shown = render_history(sessions, 1, "Alice")
         empty = render_history([], 1, "Alice")
-        note = record_note(7, 2, "skat", "ramsch-7-deal-3.json")
+        note = record_note(7, 2, "skat")
     text = shown.text()
     assert english_words(text, NAMES) == set() and not problems(shown)
     assert "9 Spiele · beendet" in text and "11 ältere Spiele" in text
+    assert "**Ramsch #3** · Skat-Ramsch" in text and "🤖 KI 1 −10" in text  # the AI in German
     select, replay = items(shown)  # a record to download, a deal to replay
-    assert select.options[0].label == "Tisch #0 · Spiel 1"
+    assert select.options[0].label == "Ramsch #0 · Spiel 1"
     assert "15.06.2025" in (select.options[0].description or "")
     assert english_words(replay.placeholder or "", NAMES) == set()
     assert [o.label for o in replay.options] == [o.label for o in select.options]
     assert english_words(empty.text(), NAMES) == set()
     assert english_words(note) == set() and note.startswith(
-        "Die Aufzeichnung von Tisch #7, Spiel 3"
+        "Die Aufzeichnung von Ramsch #7, Spiel 3 (Skat-Ramsch), als JSON-Datei"
     )
+    assert "python" not in note and "`" not in note  # no command line for players
 
 
 def interaction(**namespace: object) -> Any:

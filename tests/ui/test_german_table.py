@@ -71,7 +71,7 @@ def test_the_lobby_in_german(german: None) -> None:
     table = make_table(started=False)
     table.seats = table.seats[:2]
     text = german_text(render_lobby(timed(table)))
-    assert "Ramsch #42 · Skat Ramsch — offener Tisch" in text
+    assert "Ramsch #42 — offener Tisch" in text
     assert "Spieler 2/3" in text and "Gastgeber" in text
     assert "3 Plätze · 1 Runde (3 Spiele) · Zugzeit 1 min" in text
     assert "Es fehlt noch 1 Spieler: drück auf Beitreten." in text
@@ -119,8 +119,8 @@ def test_the_hand_in_german(german: None) -> None:
     match = table.match
     assert match is not None and match.to_act is not None
     playing = german_text(render_hand(table, USER_IDS[match.to_act]))
-    assert "Deine Karten — Ramsch #42 · Skat Ramsch" in playing
-    assert "Tisch **#42** in <#2> · Spiel 1 von 3\n**Deine Karten:** " in playing
+    assert "Deine Karten — Ramsch #42" in playing
+    assert "**Ramsch #42** in <#2> · Spiel 1 von 3\n**Deine Karten:** " in playing
     assert "**Du bist dran:** spiel eine beliebige Karte aus." in playing
     assert playing.count(ENDS) == 1
     other = next(user for seat, user in enumerate(USER_IDS[:3]) if seat != match.to_act)
@@ -155,7 +155,7 @@ def test_the_final_standings_in_german(german: None) -> None:
     play_deals(table, 99)
     assert table.status == "finished"
     text = german_text(render_standings(table))
-    assert "Ramsch #42 · Skat Ramsch — Endstand\n🥇 **" in text
+    assert "Ramsch #42 — Endstand\n🥇 **" in text
     assert "3 Spiele gespielt. Danke fürs Spielen!" in text
     lines = sheet_block(text, "Spiele")
     assert [line[:3] for line in lines] == ["#  ", "1. ", "2. ", "3. ", "Σ  "]

@@ -139,13 +139,13 @@ def test_ramsen_has_a_renderer_a_title_and_its_rules() -> None:
 
 def test_a_game_to_a_winner_counts_no_deals_and_others_keep_theirs() -> None:
     table = ramsen_table(dealt=False)
-    assert deal_title(table, 2) == "Ramsch #42 · Ramsen — deal 3"
+    assert deal_title(table, 2) == "Ramsen #42 — deal 3"
     assert "played until someone has drawn all his bars" in table_text(table.rules, table.options)
     assert "deals)" not in table_text(table.rules, table.options)
     hand = render_hand(table, USER_IDS[0]).text()
     assert "· deal 1\n" in hand and " of " not in hand.split("\n")[1]
     skat = make_table()
-    assert deal_title(skat, 1) == "Ramsch #42 · Skat Ramsch — deal 2 of 3"
+    assert deal_title(skat, 1) == "Ramsch #42 — deal 2 of 3"
     assert "1 round (3 deals)" in table_text(skat.rules, skat.options)
     assert "· deal 1 of 3" in render_hand(skat, USER_IDS[0]).text()
 
@@ -194,7 +194,7 @@ def test_the_exchange_by_marks_and_one_button() -> None:
     assert "Talon: 9 cards face down" in table_shown.text()
     assert table_shown.content == f"<@{user_at(table, 1)}>, your turn to exchange."
     cutter = render_hand(table, user_at(table, 2)).text()
-    assert "You schleckte" in cutter and "you don't exchange" in cutter
+    assert "You kept the bottom card of the cut (Schlecken): you don't exchange." in cutter
 
 
 def test_the_dealer_may_take_the_upcard_for_a_marked_card() -> None:

@@ -17,6 +17,7 @@ from bot.ui import faces
 from bot.ui.games import RENDERERS
 from bot.ui.games.schafkopf import SCHAFKOPF, payment_facts, pot_line
 from bot.ui.hand import render_hand
+from bot.ui.text import amount_text
 from ramsch_core import Card, Deal, DealResult, Pass, Play, Suit, Trick
 from ramsch_core.contracts.schafkopf import Tariff
 from ramsch_core.games.registry import GAMES
@@ -198,8 +199,11 @@ def test_a_sauspiel_with_kontra_and_re_in_german() -> None:
     outcome = "gewonnen" if details["won"] else "verloren"
     assert f"**{alice}** spielte **Sauspiel auf die Eichel-Sau** mit **{bob}**" in result
     assert f"Spieler: {details['declarer_points']} Augen — **{outcome}**" in result
-    assert f"× 4 (Kontra, Re) = {details['amount']}¢ je Spieler" in result
-    assert f"{alice} Sauspiel (Eichel) {outcome} {details['amount']}" in result
+    with i18n.using("de"):
+        paid = amount_text(details["amount"], "¢", signed=False)
+    assert paid.endswith("\xa0€") if details["amount"] >= 100 else paid.endswith("¢")
+    assert f"× 4 (Kontra, Re) = {paid} je Spieler" in result
+    assert f"{alice} Sauspiel (Eichel) {outcome} {paid}" in result
 
 
 def test_a_ramsch_after_all_said_weiter_in_german() -> None:
@@ -268,6 +272,6 @@ def test_the_payment_worked_out_in_german_numbers() -> None:
         "Spieler: 0 Augen — **verloren**",
         "Laufende: ohne 8",
         "Gras-Solo verloren, Schneider, Schwarz, 8 Laufende: 50 + 10 + 10 + 80 = 150, × 32 "
-        "(3× Klopfen, Kontra, Re) = 4.800¢ an jeden, 14.400¢ von Alice",
+        "(3× Klopfen, Kontra, Re) = 48,00\xa0€ an jeden, 144,00\xa0€ von Alice",
     ]
-    assert pot == "**Stock:** 1.200¢ im Stock — das nächste gewonnene Spiel holt ihn"
+    assert pot == "**Stock:** 12,00\xa0€ im Stock — das nächste gewonnene Spiel holt ihn"

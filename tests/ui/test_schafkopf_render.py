@@ -22,6 +22,7 @@ from bot.ui.hand import render_hand
 from bot.ui.message import Rendered
 from bot.ui.results import render_result
 from bot.ui.table import render_table
+from bot.ui.text import amount_text
 from ramsch_core import Card, Deal, DealResult, Pass, Play, Suit, Trick
 from ramsch_core.contracts.schafkopf import Tariff
 from ramsch_core.games.registry import GAMES
@@ -433,36 +434,35 @@ SAUSPIEL = {"game": "sauspiel", "declarer": 0, "partner": 2, "ace": "S", "suit":
         (
             {**SAUSPIEL, "won": True, "schneider": True, "schwarz": False, "laufende": 3,
              "knocks": 1, "kontra": 0, "amount": 100, "declarer_points": 95},
-            "Sauspiel gewonnen, Schneider, 3 Laufende: 10 + 10 + 30 = 50, × 2 (Klopfen) = 100¢ "
-            "each",
+            "Sauspiel won, Schneider, 3 Laufende: 10 + 10 + 30 = 50, × 2 (Klopfen) = €1.00 each",
         ),
         (
             {**SAUSPIEL, "won": True, "schneider": False, "schwarz": False, "laufende": 0,
              "knocks": 0, "kontra": 0, "amount": 10, "declarer_points": 90},
-            "Sauspiel gewonnen: 10¢ each",
+            "Sauspiel won: 10¢ each",
         ),
         (
             {"game": "wenz", "declarer": 0, "partner": None, "ace": None, "suit": None,
              "won": True, "schneider": False, "schwarz": False, "laufende": 2, "knocks": 0,
              "kontra": 0, "amount": 70, "declarer_points": 77},
-            "Wenz gewonnen, 2 Laufende: 50 + 20 = 70¢ from each, 210¢ to Alice",
+            "Wenz won, 2 Laufende: 50 + 20 = 70¢ from each, €2.10 to Alice",
         ),
         (
             {"game": "solo", "declarer": 0, "partner": None, "ace": None, "suit": "S",
              "won": False, "schneider": False, "schwarz": False, "laufende": 3, "knocks": 0,
              "kontra": 0, "amount": 80, "declarer_points": 49},
-            "Gras-Solo verloren, 3 Laufende: 50 + 30 = 80¢ to each, 240¢ from Alice",
+            "Gras-Solo lost, 3 Laufende: 50 + 30 = 80¢ to each, €2.40 from Alice",
         ),
         (
             {**SAUSPIEL, "won": False, "schneider": True, "schwarz": True, "laufende": 10,
              "knocks": 0, "kontra": 1, "amount": 260, "declarer_points": 0},
-            "Sauspiel verloren, Schneider, Schwarz, 10 Laufende: 10 + 10 + 10 + 100 = 130, "
-            "× 2 (Kontra) = 260¢ each",
+            "Sauspiel lost, Schneider, Schwarz, 10 Laufende: 10 + 10 + 10 + 100 = 130, "
+            "× 2 (Kontra) = €2.60 each",
         ),
         (
             {**SAUSPIEL, "won": True, "schneider": False, "schwarz": False, "laufende": 0,
              "knocks": 2, "kontra": 2, "amount": 160, "declarer_points": 90},
-            "Sauspiel gewonnen: 10, × 16 (2× Klopfen, Kontra, Re) = 160¢ each",
+            "Sauspiel won: 10, × 16 (2× Klopfen, Kontra, Re) = €1.60 each",
         ),
     ],
 )  # fmt: skip
@@ -473,11 +473,11 @@ def test_the_payment_is_worked_out(details: dict[str, Any], worked: str) -> None
     facts = payment_facts(details, result_of(details, (trick,)), list(NAMES[:4]), Tariff())
     assert facts[-1] == worked
     if details["laufende"]:
-        assert f"Laufende: without {details['laufende']}" in facts
+        assert f"{details['laufende']} Laufende, the top trumps held by the other side" in facts
     with_top = Trick(0, (top, C("D7"), C("D8"), C("D9")), 0)
     if details["laufende"]:
         facts = payment_facts(details, result_of(details, (with_top,)), list(NAMES[:4]), Tariff())
-        assert f"Laufende: with {details['laufende']}" in facts
+        assert f"{details['laufende']} Laufende, the top trumps held by the Spieler side" in facts
 
 
 def test_a_played_sauspiel_result_matches_the_scores() -> None:
@@ -494,14 +494,16 @@ def test_a_played_sauspiel_result_matches_the_scores() -> None:
     assert details is not None
     amount = abs(entry.result.scores[0])
     assert amount == details["amount"]
-    assert f"{amount}¢ each" in text
+    paid = amount_text(amount, "¢", signed=False)  # 80¢, €1.60
+    assert paid == (f"{amount}¢" if amount < 100 else f"€{amount // 100}.{amount % 100:02}")
+    assert f"{paid} each" in text
     outcome = "won" if details["won"] else "lost"
     assert f"Spieler side: {details['declarer_points']} points — **{outcome}**" in text
     assert f"**{names[0]}** played **Sauspiel auf die Eichel-Sau** with" in text
     assert f"**{names[0]}** (Spieler, {outcome})" in text
     assert f"**{names[1]}** (Mitspieler, {outcome})" in text
     line = SCHAFKOPF.deal_line(entry.result, names)
-    assert line == f"{names[0]} Sauspiel (Eichel) {outcome} {amount}"
+    assert line == f"{names[0]} Sauspiel (Eichel) {outcome} {paid}"
     assert re.search(rf"\n1\. .*  {re.escape(line)}\n", render_table(table).text())
 
 

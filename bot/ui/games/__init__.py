@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.i18n import _
 from bot.ui import faces
 from bot.ui.games.ramsch import RAMSCH
 from bot.ui.games.ramsen import RAMSEN
 from bot.ui.games.schafkopf import SCHAFKOPF
 from bot.ui.games.skat import SKAT
-from ramsch_core import Card, RuleSet
+from ramsch_core import GAMES, Card, RuleSet
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -120,6 +121,14 @@ def title(rules: RuleSet) -> str:
     return renderer_for(rules).title(rules)
 
 
+def table_name(game: str, table_id: int) -> str:
+    """The one name of a table everywhere players read it (lobby, thread, table, hands,
+    results, reminders, records): its game (by id) and number, ``Skat #1``, ``Ramsch #4`` (every
+    Ramsch variant), ``Schafkopf #3``, ``Ramsen #2``."""
+    known = GAMES.get(game)
+    return _("{game} #{table}", game=known.title if known else game, table=table_id)
+
+
 # -- what a renderer may add ------------------------------------------------------------------
 # A game unlike the others may give its renderer these members; the shared messages use them
 # where present and behave as for every other game where not (Ramsen has them all).
@@ -131,6 +140,7 @@ def title(rules: RuleSet) -> str:
 # ``seat_notes(public, seat) -> list[str]``: notes on a player in the table's player list.
 # ``player_result(result, seat) -> str``: a player's line of a deal's result after the name.
 # ``match_end(result, names) -> list[str]``: lines of the final standings about the last deal.
+# ``sheet_legend(rules) -> str``: what the numbers in ``deal_line`` mean (under the sheet).
 
 
 def _hook(renderer: GameRenderer, name: str) -> Callable[..., Any] | None:
@@ -149,6 +159,13 @@ def carry_line(rules: RuleSet, carry: Any) -> str | None:
     when the game's renderer has one."""
     hook = _hook(renderer_for(rules), "carry_line")
     return None if hook is None else hook(rules, carry)
+
+
+def sheet_legend(rules: RuleSet) -> str | None:
+    """What the numbers in the score sheet's notes on the deals mean, when the game's renderer
+    writes numbers there (Schafkopf: what a game was worth)."""
+    hook = _hook(renderer_for(rules), "sheet_legend")
+    return None if hook is None else str(hook(rules))
 
 
 def card_points(rules: RuleSet) -> bool:

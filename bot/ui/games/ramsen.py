@@ -128,7 +128,7 @@ def _exchange_lines(state: RamsenState, names: list[str], to_act: int | None) ->
         if seat == state.schleck_seat:
             lines.append(
                 _(
-                    "{player} schleckte (kept the bottom card of the cut): no exchange",
+                    "{player} kept the bottom card of the cut (Schlecken): no exchange",
                     player=name,
                 )
             )
@@ -362,7 +362,7 @@ class RamsenRenderer:
             return []
         notes = []
         if seat == state.schleck_seat:
-            notes.append(_("schleckte"))
+            notes.append(_("kept the cut's bottom card"))
         elif seat in state.exchanged:
             count = state.exchanged[seat]
             if not count:
@@ -415,7 +415,7 @@ class RamsenRenderer:
     ) -> list[str]:
         seat = view.seat
         if seat == state.schleck_seat:
-            return [_("You schleckte (kept the bottom card of the cut): you don't exchange.")]
+            return [_("You kept the bottom card of the cut (Schlecken): you don't exchange.")]
         if view.to_act != seat or not _exchanges(view):
             if seat in state.exchanged:
                 return [_laid_and_drawn(view)] if view.laid else [_("You kept your hand.")]

@@ -19,6 +19,7 @@ from bot.tables.errors import IllegalAction
 from bot.ui import faces
 from bot.ui.actions import control_arg
 from bot.ui.items import ActionItem, choice_select
+from bot.ui.text import CENTS, amount_text
 from ramsch_core import Card, DealResult, PublicView, RuleSet, SeatView, Suit
 from ramsch_core.contracts.schafkopf import SchafkopfContest, Tariff, schafkopf_game_order
 from ramsch_core.games.schafkopf import FullSchafkopfRules
@@ -534,7 +535,7 @@ class SchafkopfRenderer:
             return _("Ramsch")
         declarer = details["declarer"]
         short = _short_game(game, details.get("ace"), details.get("suit"))
-        amount = num(details.get("amount", 0))
+        amount = amount_text(int(details.get("amount", 0)), CENTS, signed=False)
         if details.get("won"):
             return _(
                 "{declarer} {game} won {amount}",
@@ -545,6 +546,10 @@ class SchafkopfRenderer:
         return _(
             "{declarer} {game} lost {amount}", declarer=names[declarer], game=short, amount=amount
         )
+
+    def sheet_legend(self, rules: RuleSet) -> str:
+        """Under the score sheet: what the number after a game in its notes is."""
+        return _("The number after a game: the cents each Gegenspieler paid or got.")
 
 
 def _call_label(call: Action) -> str:
@@ -620,9 +625,9 @@ def payment_facts(
     laufende = int(details.get("laufende", 0))
     if laufende:
         facts.append(
-            _("Laufende: with {count}", count=laufende)
+            _("{count} Laufende, the top trumps held by the Spieler side", count=laufende)
             if laufende_with(details, result)
-            else _("Laufende: without {count}", count=laufende)
+            else _("{count} Laufende, the top trumps held by the other side", count=laufende)
         )
     amount = int(details.get("amount", 0))
     knocks = int(details.get("knocks", 0))
@@ -632,7 +637,7 @@ def payment_facts(
     extra = tariff.extra
     base = tariff.sauspiel if game == "sauspiel" else tariff.solo
     name = _("Sauspiel") if game == "sauspiel" else played
-    named = [_("{game} gewonnen", game=name) if won else _("{game} verloren", game=name)]
+    named = [_("{game} won", game=name) if won else _("{game} lost", game=name)]
     sums = [num(base)]
     if details.get("schneider"):
         named.append(_("Schneider"))
@@ -643,29 +648,31 @@ def payment_facts(
     if laufende:
         named.append(_("{count} Laufende", count=laufende))
         sums.append(num(extra * laufende))
-    worked = f"{', '.join(named)}: " + (
-        f"{' + '.join(sums)} = {num(plain)}" if len(sums) > 1 else sums[0]
-    )
     doubled = doubling_text(knocks, kontra)
+    paid = amount_text(amount, CENTS, signed=False)  # the last number: with its unit
+    added = f"{' + '.join(sums)} = " if len(sums) > 1 else ""
+    worked = f"{', '.join(named)}: {added}"
     if doubled:
-        worked += f", × {multiplier} ({doubled}) = {num(amount)}"
+        worked += f"{num(plain)}, × {multiplier} ({doubled}) = {paid}"
+    else:
+        worked += paid
     if game == "sauspiel":
-        facts.append(_("{worked}¢ each", worked=worked))
+        facts.append(_("{worked} each", worked=worked))
     elif won:
         facts.append(
             _(
-                "{worked}¢ from each, {total}¢ to {declarer}",
+                "{worked} from each, {total} to {declarer}",
                 worked=worked,
-                total=num(3 * amount),
+                total=amount_text(3 * amount, CENTS, signed=False),
                 declarer=names[declarer],
             )
         )
     else:
         facts.append(
             _(
-                "{worked}¢ to each, {total}¢ from {declarer}",
+                "{worked} to each, {total} from {declarer}",
                 worked=worked,
-                total=num(3 * amount),
+                total=amount_text(3 * amount, CENTS, signed=False),
                 declarer=names[declarer],
             )
         )
@@ -692,10 +699,14 @@ def ramsch_facts(rules: RuleSet, result: DealResult, names: list[str]) -> list[s
 
 
 def pot_line(rules: RuleSet, carry: Any) -> str | None:
-    """``**Stock:** 40¢ in the pot — the next game won takes it``, while the pot holds any."""
+    """``**Stock:** 40¢ in the pot — the next game won takes it`` (a euro and more in euros),
+    while the pot holds any."""
     if not isinstance(carry, int) or carry <= 0:
         return None
-    return _("**Stock:** {amount}¢ in the pot — the next game won takes it", amount=num(carry))
+    return _(
+        "**Stock:** {amount} in the pot — the next game won takes it",
+        amount=amount_text(carry, CENTS, signed=False),
+    )
 
 
 SCHAFKOPF = SchafkopfRenderer()

@@ -726,7 +726,7 @@ class SkatRenderer:
     def deal_line(self, result: DealResult, names: list[str]) -> str | None:
         details = result.details or {}
         if result.contract == "passed" or details.get("game") == "passed":
-            return "eingepasst"
+            return _("thrown in")
         if "declarer" not in details:
             return "Ramsch"
         declarer = details["declarer"]
