@@ -281,6 +281,7 @@ def test_ra4_refusals() -> None:
         deal.apply(Exchange(tuple(hand1[:2]), False))
     assert max(len(a.cards) for a in deal.legal_actions() if isinstance(a, Exchange)) == 1
     deal.apply(Exchange(tuple(hand1[:1]), False))
+    assert deal.legal_actions() == [Exchange((), False)]  # the talon is empty: keep, only
     deal.apply(Exchange((), False))
     deal.apply(Exchange((), False))
     # the dealer: the talon is empty, but he may take the upcard for one discard

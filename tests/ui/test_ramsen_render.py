@@ -453,3 +453,22 @@ def test_whole_games_never_show_a_hidden_card_nor_break_limits(name: str) -> Non
         winner = table.match.finished_deals[-1].seats[last.details["winner"]]
         assert table.match.standings()[0][0] == winner
         assert f"🏆 **{NAMES[winner]}** has drawn the last bar" in standings.text()
+
+
+def test_an_empty_talon_offers_only_keeping_the_hand_no_card_to_mark() -> None:
+    """RA-4: once the talon is empty a seat (not the dealer with the upcard) has nothing to
+    exchange: no card buttons to mark, one Keep button, a mark refused in one sentence."""
+    table = ramsen_table("ramsen-5", dealt=False, seed=11)
+    deal = table.match.deal
+    apply(table, Exchange(tuple(deal.hand(0)), False))  # five away: one card left
+    apply(table, Exchange(tuple(deal.hand(1)[:1]), False))  # the last one drawn
+    assert len(deal.skat) == 0
+    assert deal.to_act == 2 and deal.legal_actions() == [Exchange((), False)]
+    shown = render_hand(table, user_at(table, 2))
+    assert not problems(shown)
+    assert not [item for item in items(shown) if item.custom_id.startswith("ramsch:m:")]
+    assert [item.label for item in items(shown) if not item.disabled] == ["Keep my hand"]
+    assert action_behind(confirm(shown)) == Exchange((), False)
+    assert "the talon is empty" in shown.text() and "mark the cards" not in shown.text()
+    with pytest.raises(TableError, match="The talon is empty"):
+        mark(table, 2, deal.hand(2)[0].name)

@@ -193,6 +193,12 @@ def _marked(view: SeatView, marks: tuple[str, ...]) -> tuple[list[Card], bool]:
     return [card for card in view.hand if card.name in names], UPCARD in marks
 
 
+def _only_keep(view: SeatView) -> bool:
+    """Whether the seat's one exchange is to keep its hand: the talon is empty and it may not
+    take the upcard (RA-4), so there is no card to mark."""
+    return _exchanges(view) == [Exchange((), False)]
+
+
 def _limit(view: SeatView, upcard: bool) -> int:
     """The most cards the seat may lay away now (with the upcard taken for one of them)."""
     counts = [len(action.cards) for action in _exchanges(view) if action.upcard == upcard]
@@ -422,6 +428,8 @@ class RamsenRenderer:
             if view.to_act is None:
                 return [_("Exchange: waiting for **the others**.")]
             return [_("Exchange: waiting for **{player}**.", player=names[view.to_act])]
+        if _only_keep(view):
+            return [_("**Your turn to exchange:** the talon is empty: press **Keep my hand**.")]
         lines = [
             _(
                 "**Your turn to exchange:** mark the cards to lay away, then press "
@@ -467,7 +475,7 @@ class RamsenRenderer:
     def cards(
         self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
     ) -> list[discord.ui.Item[discord.ui.View]] | None:
-        if not _exchanges(view):
+        if not _exchanges(view) or _only_keep(view):
             return None
         marked = set(_marked(view, marks)[0])
         items: list[discord.ui.Item[Any]] = []
@@ -529,6 +537,8 @@ class RamsenRenderer:
     def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
         if not _exchanges(view):
             raise IllegalAction(N_("There is nothing to choose there now: use the buttons shown"))
+        if _only_keep(view):
+            raise IllegalAction(N_("The talon is empty: there is nothing to exchange"))
         cards, upcard = _marked(view, marks)
         names = [card.name for card in cards]
         if mark == UPCARD:
