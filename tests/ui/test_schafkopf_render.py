@@ -219,7 +219,7 @@ def test_knocking_shows_four_cards_and_the_knock_buttons() -> None:
     assert not problems(first)
     assert shown_cards(first) == {C(card) for card in DUTY[0].split()[:4]}
     assert len([item for item in items(first) if "play" in item.custom_id]) == 4
-    assert [item.label for item in enabled(first)] == ["Klopfen", "Nicht klopfen"]
+    assert [item.label for item in enabled(first)] == ["Klopfen", "No Klopfen"]
     assert "**Your turn:** **Klopfen** doubles the deal" in first.text()
     other = hand_of(table, 2)
     assert shown_cards(other) == {C(card) for card in DUTY[2].split()[:4]}
@@ -228,9 +228,9 @@ def test_knocking_shows_four_cards_and_the_knock_buttons() -> None:
     assert "**Klopfen**" in shown.text() and not shown_cards(shown)
     apply(table, Knock())
     text = render_table(table).text()
-    assert f"{name_at(table, 0)}: klopft" in text and f"**{name_at(table, 1)}** has seen" in text
+    assert f"{name_at(table, 0)}: Klopfen" in text and f"**{name_at(table, 1)}** has seen" in text
     apply(table, NoKnock())
-    assert f"{name_at(table, 1)}: nicht" in render_table(table).text()
+    assert f"{name_at(table, 1)}: no Klopfen" in render_table(table).text()
     apply(table, NoKnock(), NoKnock())
     assert deal.phase == "calling"
     calling = hand_of(table, 0)

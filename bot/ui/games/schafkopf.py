@@ -163,7 +163,7 @@ def _your_turn_to_call(rules: RuleSet) -> str:
 
 CONTROLS = (
     ("knock", N_("Klopfen"), discord.ButtonStyle.danger),
-    ("no_knock", N_("Nicht klopfen"), discord.ButtonStyle.secondary),
+    ("no_knock", N_("No Klopfen"), discord.ButtonStyle.secondary),
     ("pass", N_("Weiter"), discord.ButtonStyle.secondary),
     ("kontra", N_("Kontra"), discord.ButtonStyle.danger),
     ("re", N_("Re"), discord.ButtonStyle.danger),
@@ -307,9 +307,9 @@ class SchafkopfRenderer:
             return None
         if public.phase == "knocking":
             said = [
-                _("{player}: klopft", player=names[seat])
+                _("{player}: Klopfen", player=names[seat])
                 if what == "knock"
-                else _("{player}: nicht", player=names[seat])
+                else _("{player}: no Klopfen", player=names[seat])
                 for seat, what in contest.said
                 if what in ("knock", "no_knock")
             ]
@@ -364,7 +364,7 @@ class SchafkopfRenderer:
             return []
         notes = []
         if seat in contest.knocks:
-            notes.append(_("klopft"))
+            notes.append(_("knocked (Klopfen)"))
         if played_game(contest):
             if seat == contest.declarer:
                 notes.append(_("Spieler"))
@@ -421,7 +421,7 @@ class SchafkopfRenderer:
             lines.append(
                 _(
                     "**Your turn:** **Klopfen** doubles the deal, whatever is played — or "
-                    "**Nicht klopfen**."
+                    "**No Klopfen**."
                 )
             )
         elif view.to_act is not None:
