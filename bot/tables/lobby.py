@@ -20,7 +20,7 @@ from bot.tables.errors import (
 )
 from bot.tables.guilds import Guilds, check_room
 from bot.tables.log import ActionLog
-from bot.tables.model import Seat, Table, Update
+from bot.tables.model import AI_NAME, Seat, Table, Update
 from bot.tables.players import AI_KINDS, AI_LEVELS, DEFAULT_LEVEL, PlayerFactory
 from bot.tables.registry import TableRegistry
 from ramsch_core import (
@@ -205,7 +205,11 @@ class Lobbies:
             except ImportError:
                 raise TableError("AI players are not available on this bot yet") from None
             taken = {seat.name for seat in table.seats if seat.ai is not None}
-            name = next(f"AI {n}" for n in range(1, 5) if f"AI {n}" not in taken)
+            name = next(
+                AI_NAME.format(number=n)
+                for n in range(1, 5)
+                if AI_NAME.format(number=n) not in taken
+            )
             seats = [*table.seats, Seat(None, name, ai=kind)]
             await self._save_lobby(table, seats, table.rules, table.options)
             update = Update(table, "ai_added", actor=user_id, seat=len(seats) - 1)

@@ -45,7 +45,8 @@ def refuse(table: Table, seat: int, action: Action, deal_number: int | None) -> 
     if isinstance(action, Play) and (deal_seat, action) in match.deal.history:
         raise StaleAction("You already played {card}", card=action.card)
     if to_act != seat:
-        raise NotYourTurn("It's not your turn: waiting for {name}", name=table.seats[to_act].name)
+        name = table.seats[to_act].shown_name
+        raise NotYourTurn("It's not your turn: waiting for {name}", name=name)
     try:
         match.check(action, seat)
     except RulesError as error:

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.storage import ActionSource, FinishedDeal, TableStatus
 from ramsch_core import Event, Match, RuleSet, SeatView, SheetEntry, TableOptions
+from ramsch_core.errors import Message
+
+AI_NAME = N_("AI {number}")
+"""The name the bot gives an AI seat (``AI 1``), shown in the reader's language."""
+_AI_NAME = re.compile(r"AI (\d{1,2})")
+
+
+def ai_number(name: str) -> int | None:
+    """The number of an AI seat's name as the bot gave it (``AI 2``: 2), else None."""
+    found = _AI_NAME.fullmatch(name)
+    return int(found[1]) if found else None
+
 
 UpdateKind = Literal[
     "opened",
@@ -43,6 +56,12 @@ class Seat:
     @property
     def human(self) -> bool:
         return self.user_id is not None
+
+    @property
+    def shown_name(self) -> str | Message:
+        """The name for a message: an AI's as a message to translate (``KI 1`` in German)."""
+        number = ai_number(self.name) if self.ai is not None else None
+        return self.name if number is None else Message(AI_NAME, number=number)
 
 
 @dataclass

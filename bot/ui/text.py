@@ -13,6 +13,7 @@ from babel.numbers import format_currency
 
 from bot import i18n
 from bot.i18n import N_, _, _n
+from bot.tables.model import AI_NAME, ai_number
 from bot.ui import faces
 from ramsch_core import DEFAULT_GAME, Card, Game, RuleSet, TableOptions, get_game
 
@@ -42,13 +43,10 @@ def name_text(name: str) -> str:
     return text.replace("<", "<" + ZERO_WIDTH)
 
 
-_AI_NAME = re.compile(r"AI (\d{1,2})")
-
-
 def player_name(name: str, *, ai: bool) -> str:
     """A seat's name as typed, an AI seat's in the reader's language (``AI 1``, ``KI 1``)."""
-    found = _AI_NAME.fullmatch(name) if ai else None
-    return _("AI {number}", number=found[1]) if found else name
+    number = ai_number(name) if ai else None
+    return name if number is None else _(AI_NAME, number=number)
 
 
 def seat_name(seat: Seat) -> str:

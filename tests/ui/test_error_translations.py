@@ -15,7 +15,7 @@ import pytest
 from bot import i18n
 from bot.client import user_message
 from bot.commands.choices import requested_table
-from bot.tables import GuildSettings
+from bot.tables import GuildSettings, Seat
 from bot.tables.errors import NotHost, NotYourTurn, TableError, WrongState
 from ramsch_core import Card, action_from_json, check_table, parse_rules, preset
 from ramsch_core.cards import Suit
@@ -140,6 +140,14 @@ def _german(error: BaseException) -> str:
             NotYourTurn("It's not your turn: waiting for {name}", name="Alice"),
             "Du bist nicht dran: wir warten auf Alice",
             ("Alice",),
+        ),
+        (
+            NotYourTurn(
+                "It's not your turn: waiting for {name}",
+                name=Seat(None, "AI 2", ai="heuristic").shown_name,
+            ),
+            "Du bist nicht dran: wir warten auf KI 2",
+            (),
         ),
         (
             NotYourTurnError(
