@@ -63,6 +63,7 @@ def render_lobby(table: Table) -> Rendered:
         value=players or "—",
     )
     embed.add_field(name=_("Host"), value=f"<@{table.host_id}>")
+    embed.add_field(name=_("Game"), value=title(table.rules))
     table_line = _(
         "{length} · turn timer {timer}",
         length=session_length(table),

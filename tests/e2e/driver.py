@@ -192,7 +192,7 @@ class Game:
 
     def hand_message(self, user: SimUser) -> Message | None:
         """The user's newest private message about this table (a DM or an ephemeral hand)."""
-        mark = f"**#{self.table_id}**"  # "Table **#7**", "Tisch **#7**"
+        mark = f" #{self.table_id}** in "  # "**Skat #7** in <#…>", "**Ramsch #7** in <#…>"
         found = [m for m in [*user.dms(), *user.ephemerals()] if mark in m.text]
         return max(found, key=lambda m: m.order) if found else None
 

@@ -117,7 +117,7 @@ class RamsenGame(SkatGame):
                 known |= set(view.hand) | set(view.laid)
             for message in user.visible_messages():
                 text = shown_text(message)
-                if f"Ramsch #{self.table_id}" not in text or not current.search(text):
+                if f"Ramsen #{self.table_id}" not in text or not current.search(text):
                     continue
                 public = message.channel.guild is not None and not message.ephemeral
                 allowed = played if public else known

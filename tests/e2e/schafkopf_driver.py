@@ -130,7 +130,7 @@ class SchafkopfGame(SkatGame):
                 known |= set(deal.view(deal_seat).hand)
             for message in user.visible_messages():
                 text = shown_text(message)
-                if f"Ramsch #{self.table_id}" not in text or not current.search(text):
+                if f"Schafkopf #{self.table_id}" not in text or not current.search(text):
                     continue
                 assert not FRENCH_FACE.search(text), f"French cards at a Schafkopf table:\n{text}"
                 public = message.channel.guild is not None and not message.ephemeral

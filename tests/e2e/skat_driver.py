@@ -250,7 +250,7 @@ class SkatGame(Game):
 
 def result_text(game: Game, number: int) -> str:
     """The posted result of deal ``number`` (0-based)."""
-    title = f"Ramsch #{game.table_id} · "
+    title = f"Skat #{game.table_id} — "
     deal = f"deal {number + 1} of "
     found = [
         m

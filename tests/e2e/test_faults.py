@@ -46,7 +46,7 @@ def enabled(message: Message | None) -> list[str]:
 
 
 def table_dms(game: Game, user: SimUser) -> list[Message]:
-    return [m for m in user.dms() if f"**#{game.table_id}**" in m.text]
+    return [m for m in user.dms() if f" #{game.table_id}**" in m.text]
 
 
 def results(game: Game) -> list[Message]:
@@ -245,7 +245,7 @@ async def test_a_deleted_channel_closes_its_table(harness: Harness) -> None:
     for user in players:
         told = [m for m in user.dms() if "its channel was deleted" in m.text]
         assert len(told) == 1, (user.name, [m.text for m in user.dms()])
-        assert f"**#{game.table_id}**" in told[0].text
+        assert f"**Ramsch #{game.table_id}**" in told[0].text
         assert all(enabled(m) == [] for m in user.dms())
     assert not any(players[1].can_see(m) for m in hand.messages)  # gone with the channel
     with no_new_messages_on(harness, harness.channel.id):

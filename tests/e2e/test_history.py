@@ -55,7 +55,7 @@ async def test_history_lists_the_sessions_and_records_replay(
     game = await played_session(harness, alice)
     match = game.replay()
     (shown,) = await answer(alice, harness.channel, "ramsch history")
-    assert shown.ephemeral and "**#1** · Skat Ramsch" in shown.text
+    assert shown.ephemeral and "**Ramsch #1** · Skat Ramsch" in shown.text
     assert "3 deals · finished" in shown.text
     totals = [score_text(total) for total in match.totals]
     assert f"**Alice {totals[0]}**" in shown.text and f"🤖 AI 2 {totals[2]}" in shown.text
@@ -66,7 +66,7 @@ async def test_history_lists_the_sessions_and_records_replay(
     for number in range(3):
         handle = await alice.select(shown, "ramsch:rec", [f"1:{number}"])
         (sent,) = [m for m in await handle.wait_response() if m is not shown]
-        assert sent.ephemeral and f"table #1, deal {number + 1}" in sent.text
+        assert sent.ephemeral and f"Ramsch #1, deal {number + 1}" in sent.text
         summary = await replay_cli(await record_file(sent, tmp_path))
         entry = match.finished_deals[number]
         assert summary == {"finished": True, "to_act": None, **entry.result.to_json()}
@@ -98,7 +98,7 @@ async def test_others_see_only_their_own_history(harness: Harness) -> None:
     await played_session(harness, alice)
     await aborted_session(harness, bob)
     (shown,) = await answer(bob, harness.channel, "ramsch history")
-    assert "**#2**" in shown.text and "#1" not in shown.text and "aborted" in shown.text
+    assert "**Ramsch #2**" in shown.text and "#1" not in shown.text and "aborted" in shown.text
 
 
 async def aborted_session(harness: Harness, host: SimUser) -> None:

@@ -46,7 +46,7 @@ async def test_a_round_of_skat_ramsch_by_buttons(harness: Harness) -> None:
     match = game.replay()
     for seat, user in enumerate(players):
         (dm,) = user.dms()
-        assert f"Table **#{game.table_id}** in <#{harness.channel.id}>" in dm.text
+        assert f"**Ramsch #{game.table_id}** in <#{harness.channel.id}>" in dm.text
         deal_seat = match.deal_seat(seat)
         assert deal_seat is not None
         assert cards_in(dm.text) == set(match.deal.view(deal_seat).hand)

@@ -97,7 +97,7 @@ async def test_forget_me_is_refused_at_the_table_then_asked_and_done(harness: Ha
     (own,) = await answer(alice, harness.channel, "ramsch history")
     assert "not played a session" in own.text
     (others,) = await answer(bob, harness.channel, "ramsch history")
-    assert f"**#{game.table_id}**" in others.text and "former player" in others.text
+    assert f"**Ramsch #{game.table_id}**" in others.text and "former player" in others.text
     assert "Alice" not in others.text
     seats = await harness.store.db.execute_fetchall(
         "SELECT user_id FROM seats WHERE table_id = ? ORDER BY seat", (game.table_id,)

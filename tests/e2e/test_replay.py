@@ -45,7 +45,7 @@ async def test_a_deal_is_replayed_step_by_step_to_its_result(harness: Harness) -
     match = game.replay()
     (shown,) = await answer(alice, harness.channel, "ramsch replay")  # the latest deal
     assert shown.ephemeral and alice.can_see(shown) and not bob.can_see(shown)
-    assert "Replay — table #1, deal 3 · Skat Ramsch" in shown.text
+    assert "Replay — Ramsch #1, deal 3" in shown.text
     assert step_of(shown)[0] == 1 and "Hands as dealt" in shown.text
     steps = step_of(shown)[1]
     entry = match.finished_deals[2]
@@ -83,24 +83,24 @@ async def test_a_replay_from_the_command_the_history_and_a_result(harness: Harne
     game = await played_session(harness, alice)
     match = game.replay()
     (second,) = await answer(alice, harness.channel, "ramsch replay", table=1, deal=2)
-    assert "table #1, deal 2" in second.text
+    assert "Ramsch #1, deal 2" in second.text
     await press(alice, second, "▶")
     assert trick_lines(match, 1)[0] in second.text
     (history,) = await answer(alice, harness.channel, "ramsch history")
     handle = await alice.select(history, "ramsch:rps", ["1:0"])
     (first,) = [m for m in await handle.wait_response() if m is not history]
-    assert first.ephemeral and "table #1, deal 1" in first.text and "Step 1 of" in first.text
+    assert first.ephemeral and "Ramsch #1, deal 1" in first.text and "Step 1 of" in first.text
     results = [m for m in harness.channel.current_messages() if ": result" in m.text]
     handle = await bob.click(results[2], "ramsch:rp:1:2:0:open")  # anyone on the server
     (private,) = await handle.wait_response()
     assert private.ephemeral and bob.can_see(private) and not alice.can_see(private)
-    assert "table #1, deal 3" in private.text
+    assert "Ramsch #1, deal 3" in private.text
     await press(bob, private, "▶")
     assert trick_lines(match, 2)[0] in private.text
     hans = harness.emulator.add_user("Hans", locale="de")
     handle = await hans.click(results[0], "ramsch:rp:1:0:0:open")
     (german,) = await handle.wait_response()
-    assert "Nachspielen — Tisch #1, Spiel 1" in german.text and "Schritt 1 von" in german.text
+    assert "Nachspielen — Ramsch #1, Spiel 1" in german.text and "Schritt 1 von" in german.text
     assert "Blätter nach dem Geben" in german.text
     assert harness.emulator.errors == []
 
@@ -227,7 +227,7 @@ async def test_a_deal_of_full_skat_is_replayed_with_its_bidding(harness: Harness
     await harness.settle()
     entry = game.replay().finished_deals[0]
     (shown,) = await answer(alice, harness.channel, "ramsch replay", table=1, deal=1)
-    assert "Replay — table #1, deal 1 · Skat" in shown.text
+    assert "Replay — Skat #1, deal 1" in shown.text
     texts = [shown.text]
     while step_of(shown)[0] < step_of(shown)[1]:
         await press(alice, shown, "▶")

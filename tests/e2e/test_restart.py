@@ -182,7 +182,7 @@ async def test_a_hand_dm_deleted_while_the_bot_was_down_is_posted_again(
 
     await game.step()  # the edit of the deleted DM fails (404): the hand is posted anew
     (posted,) = gone.dms()
-    assert posted is not dms[gone.id] and f"Table **#{game.table_id}**" in posted.text
+    assert posted is not dms[gone.id] and f"**Ramsch #{game.table_id}** in" in posted.text
     for user in players[1:]:
         assert user.dms() == [dms[user.id]]
     await game.play_deal()

@@ -90,7 +90,9 @@ async def test_four_players_play_a_sauspiel_a_wenz_a_solo_and_a_ramsch(harness: 
     assert result.scores[details["declarer"]] == 3 * details["amount"] * (
         1 if details["won"] else -1
     )
-    assert f"{3 * details['amount']}¢" in result_message(game, 1)
+    total = 3 * details["amount"]  # in euros from a euro on: €2.10
+    shown = f"{total}¢" if total < 100 else f"€{total // 100}.{total % 100:02}"
+    assert f"{shown} to" in result_message(game, 1) or f"{shown} from" in result_message(game, 1)
     assert game.players[declarer].name in result_message(game, 1)
 
     # deal 3: a Sauspiel overridden by a Herz-Solo (SF-2)

@@ -50,7 +50,11 @@ async def test_three_players_bid_take_the_skat_lay_away_and_double(harness: Harn
     taken, two cards laid away by marking them, a Grand declared; Kontra and Re."""
     game = SkatGame(harness, players(harness))
     lobby = await game.open(rounds=1)
-    assert "Ramsch #1 · Skat" in lobby.text and "Reizen (bidding)" in lobby.text
+    assert (
+        "Skat #1 — open table" in lobby.text
+        and "Ramsch #" not in lobby.text
+        and "Reizen (bidding)" in lobby.text
+    )
     await game.start()
     vor, mittel, hinter = game.at(0), game.at(1), game.at(2)
     table = game.table_message()

@@ -83,7 +83,7 @@ async def test_play_again_waits_for_every_player_and_survives_a_restart(
     handle = await bob.click(shown, again)
     await handle.wait_response()
     await harness.settle()
-    assert shown.content.endswith("Everybody is in: table #2 starts.")
+    assert shown.content.endswith("Everybody is in: Ramsch #2 starts.")
     assert f"✅ {bob.mention}" in shown.content
     (table,) = harness.service.tables.open_tables(harness.channel.id)
     assert (table.id, table.status, table.host_id) == (2, "playing", alice.id)
@@ -93,7 +93,7 @@ async def test_play_again_waits_for_every_player_and_survives_a_restart(
     assert table.rules == game.rules() and table.options.rounds == 1
     second = Game(harness, [alice, bob], "skat", from_log=True, table_id=2)
     assert "My hand" in second.table_message().text
-    assert any("**#2**" in m.text for m in alice.dms())
+    assert any("**Ramsch #2**" in m.text for m in alice.dms())
     assert await refused(bob, shown, again, harness) == (
         "Table #1 is played again already: table #2"
     )
@@ -192,7 +192,7 @@ async def test_each_table_plays_in_its_own_thread(harness: Harness) -> None:
     assert not announcement.ephemeral and "plays in the thread below" in announcement.text
     assert announcement.pinged_users == {bob.id}
     thread = thread_of(harness, announcement)
-    assert thread.type == PUBLIC_THREAD and thread.name == "Ramsch #1 · Skat Ramsch"
+    assert thread.type == PUBLIC_THREAD and thread.name == "Ramsch #1"
     (lobby,) = thread.current_messages()
     assert "open table" in lobby.text and "Players 1/3" in lobby.text
     table = harness.service.tables.get(1)

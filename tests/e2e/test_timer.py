@@ -48,7 +48,7 @@ async def test_reminder_takeover_away_and_back(harness: Harness) -> None:
     # the end of his turn: 59 seconds after this tick.
     ends = int(clock() + TIMEOUT / 2 - 1)
     assert reminder.text == (
-        f"⏰ {late.mention}, it's your turn (table #1): time runs out <t:{ends}:R>."
+        f"⏰ {late.mention}, it's your turn (Ramsch #1): time runs out <t:{ends}:R>."
     )
     await tick(harness, clock, TIMEOUT / 2)
     assert notes(harness, "⏰") == [], "the reminder stays after the turn is over"

@@ -222,3 +222,18 @@ def test_an_english_table_reads_english_apart_from_the_game_terms(
         shown.append(render_standings(table).text())
         found = {word for text in shown for word in german_words(text)}
         assert found == set(), (preset, seed, found)
+
+
+def test_the_invite_url_grants_exactly_the_permissions_listed() -> None:
+    """docs/discord.md: the invite's permission integer is the sum of the table's bits, and
+    the list has what threads and role pings need."""
+    text = Path("docs/discord.md").read_text()
+    section = text.split("## 2. Invite it to a server")[1].split("\n## ")[0]
+    rows = re.findall(r"^\| ([^|]+) \|.*\| 1 << (\d+) = (\d+) \|$", section, re.MULTILINE)
+    assert all(1 << int(shift) == int(value) for _name, shift, value in rows)
+    names = {name.strip() for name, _shift, _value in rows}
+    assert {"Create Public Threads", "Send Messages in Threads"} <= names
+    assert "Mention @everyone, @here and All Roles" in names
+    total = sum(int(value) for _name, _shift, value in rows)
+    assert f"&permissions={total}\n" in section and f"**{total}**" in section
+    assert "later" not in section
