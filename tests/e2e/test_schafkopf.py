@@ -11,7 +11,7 @@ import time
 import pytest
 
 from bot.ui.faces import cards_in as faces_in
-from bot.ui.text import score_text
+from bot.ui.text import amount_text
 from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import answer, game_controls
@@ -116,7 +116,7 @@ async def test_four_players_play_a_sauspiel_a_wenz_a_solo_and_a_ramsch(harness: 
     standings = harness.channel.current_messages()[-1].text
     assert "final standings" in standings
     for seat, total in match.standings():
-        assert f"**{game.players[seat].name}** {score_text(total)}" in standings
+        assert f"**{game.players[seat].name}** {amount_text(total, '¢')}" in standings
     assert not any(game_controls(m) for m in harness.channel.current_messages())
     (board,) = await answer(
         game.players[0], harness.channel, "ramsch leaderboard", variant="schafkopf/schafkopf"
