@@ -145,16 +145,19 @@ def test_the_numbers_in_the_sheet_notes_have_a_legend_in_both_languages() -> Non
     assert sheet.legend(rows) == "The legend"
     plain = (SheetRow(1, True, (10, -10), "Ramsch"),)
     assert sheet.legend(plain) == "B: Bock, counted double"
-    table = make_table("schafkopf", game="schafkopf", seats=4)
-    rng = random.Random(3)
-    while not table.match.finished_deals:
-        act_randomly(table, rng)
     line = "The number after a game: the cents each Gegenspieler paid or got."
-    played = table.match.finished_deals[0].result.details or {}
-    if played.get("game") in ("sauspiel", "wenz", "solo"):
-        assert line in render_table(table).text()
-        with i18n.using("de"):
-            assert "Die Zahl nach einem Spiel" in render_table(table).text()
+    for seed in range(20):  # the first seed whose first deal is a game played
+        table = make_table("schafkopf", game="schafkopf", seats=4, seed=seed)
+        rng = random.Random(seed)
+        while not table.match.finished_deals:
+            act_randomly(table, rng)
+        played = table.match.finished_deals[0].result.details or {}
+        if played.get("game") in ("sauspiel", "wenz", "solo"):
+            break
+    assert played.get("game") in ("sauspiel", "wenz", "solo")
+    assert line in render_table(table).text()
+    with i18n.using("de"):
+        assert "Die Zahl nach einem Spiel" in render_table(table).text()
 
 
 GERMAN_ONLY = frozenset(
