@@ -25,6 +25,17 @@ def card_controls(message: Message) -> list[dict[str, object]]:
     return [c for c in comp.interactive(message.components) if card_of_control(c["custom_id"])]
 
 
+async def skat_steps(harness: Harness, steps: int) -> Game:
+    """A Skat Ramsch table of Alice, Bob and Carol, opened, started and played ``steps`` steps."""
+    players = [harness.emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
+    game = Game(harness, players, "skat")
+    await game.open()
+    await game.start()
+    for _ in range(steps):
+        await game.step()
+    return game
+
+
 async def test_every_card_button_of_a_game_shows_the_applications_emoji(
     harness: Harness,
 ) -> None:
@@ -55,12 +66,7 @@ async def test_the_first_start_uploads_them_and_a_restart_nothing(harness: Harne
     await harness.restart()
     assert emulator.app_emojis.uploads == FACES
     assert emulator.request_counts[f"POST {UPLOAD_ROUTE}"] == FACES
-    players = [emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
-    game = Game(harness, players, "skat")
-    await game.open()
-    await game.start()
-    for _ in range(6):
-        await game.step()
+    game = await skat_steps(harness, 6)
     assert game.checks > 6
 
 
@@ -80,12 +86,7 @@ async def test_refused_uploads_give_text_cards_and_one_warning(
     caplog.set_level(logging.INFO, logger="bot")
     await harness.restart()
     harness.card_emojis = False
-    players = [emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
-    game = Game(harness, players, "skat")
-    await game.open()
-    await game.start()
-    for _ in range(6):
-        await game.step()
+    game = await skat_steps(harness, 6)
     message, _ = game.controls(game.on_turn()[0])
     assert message is not None
     controls = card_controls(message)
@@ -110,11 +111,7 @@ async def test_turned_off_no_emoji_is_listed_or_uploaded(
     listed = emulator.request_counts[f"GET {UPLOAD_ROUTE}"]
     await harness.restart()
     harness.card_emojis = False
-    players = [emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
-    game = Game(harness, players, "skat")
-    await game.open()
-    await game.start()
-    await game.step()
+    game = await skat_steps(harness, 1)
     message, _ = game.controls(game.on_turn()[0])
     assert message is not None and card_controls(message)
     assert all("emoji" not in c for c in card_controls(message))
