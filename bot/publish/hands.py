@@ -146,6 +146,8 @@ class Private:
     render)."""
     nonce: str = ""
     delivery: Delivery = field(default_factory=Delivery)
+    kept: dict[str, discord.Attachment] = field(default_factory=dict)
+    """Its pictures by what they show (``Rendered.kept``): kept at an edit, not uploaded."""
 
 
 @dataclass
@@ -158,6 +160,8 @@ class Ephemeral:
     origin: int = 0
     """The interaction whose answer the message is (the same for clicks on it)."""
     delivery: Delivery = field(default_factory=Delivery)
+    kept: dict[str, discord.Attachment] = field(default_factory=dict)
+    """Its pictures by what they show (``Rendered.kept``): kept at an edit, not uploaded."""
 
 
 @dataclass
@@ -244,6 +248,7 @@ class Hands:
         latest = Ephemeral(interaction, time.monotonic(), key, origin)
         if before is not None and before.origin == origin:
             latest.delivery = before.delivery  # one message: its tries stay in order
+            latest.kept = before.kept
         elif before is not None:
             self.replaced.append((user_id, before))
         self.ephemerals[user_id] = latest
@@ -387,29 +392,40 @@ class Hands:
     ) -> None:
         def work() -> Coroutine[Any, Any, None] | None:
             shown = self.render(bot, table, user_id)
-            if private.message is not None and shown.key() == private.key:
+            key = shown.key()
+            if private.message is not None and key == private.key:
                 return None
-            return self._put_dm(bot, table, user_id, private, shown)
+            return self._put_dm(bot, table, user_id, private, shown, key)
 
         self._start(private.delivery, done, f"the DM of user {user_id}", work)
 
     async def _put_dm(
-        self, bot: RamschBot, table: Table, user_id: int, private: Private, shown: Rendered
+        self,
+        bot: RamschBot,
+        table: Table,
+        user_id: int,
+        private: Private,
+        shown: Rendered,
+        key: str,
     ) -> None:
         if private.message is None:
             repeat = private.delivery.failures > 0
             try:
                 channel = await bot.create_dm(discord.Object(id=user_id))
-                private.message = await channel.send(**shown.send_kwargs(), nonce=private.nonce)
+                message = await channel.send(**shown.send_kwargs(), nonce=private.nonce)
             except discord.Forbidden:
                 await self._closed_dms(bot, table, user_id, private)
                 return
+            private.message = message
             # After a lost answer the message is the first try's: edit it at the next render.
-            private.key = None if repeat else shown.key()
+            private.key = None if repeat else key
+            private.kept = {} if repeat else shown.kept(message)
             private.delivery.again = repeat
             return
+        # Until the edit is known to be made, what the message carries is not known.
+        kept, private.kept = private.kept, {}
         try:
-            await private.message.edit(**shown.edit_kwargs())
+            edited = await private.message.edit(**shown.edit_kwargs(kept))
         except discord.Forbidden:
             await self._closed_dms(bot, table, user_id, private)
             return
@@ -424,7 +440,8 @@ class Hands:
                 self.dms[user_id] = Private(private.deal, None, None, tag)
                 private.delivery.again = True
             return
-        private.key = shown.key()
+        private.key = key
+        private.kept = shown.kept(edited)
 
     async def _closed_dms(
         self, bot: RamschBot, table: Table, user_id: int, private: Private
@@ -513,7 +530,7 @@ class Hands:
             ) -> Coroutine[Any, Any, None]:
                 locale = ephemeral.interaction.locale
                 shown = self.render(bot, table, user_id, locale=locale, replaced=True)
-                return self._edit_ephemeral(user_id, ephemeral, shown, last=True)
+                return self._edit_ephemeral(user_id, ephemeral, shown, shown.key(), last=True)
 
             self._start(ephemeral.delivery, done, f"an old ephemeral hand of user {user_id}",
                         replace)  # fmt: skip
@@ -534,27 +551,31 @@ class Hands:
                     shown = self.render(bot, table, user_id, closed=deal, locale=locale)
                 else:
                     shown = self.render(bot, table, user_id, locale=locale)
-                if shown.key() == ephemeral.key:
+                key = shown.key()
+                if key == ephemeral.key:
                     if closed and self.ephemerals.get(user_id) is ephemeral:
                         del self.ephemerals[user_id]
                     return None
-                return self._edit_ephemeral(user_id, ephemeral, shown, last=closed)
+                return self._edit_ephemeral(user_id, ephemeral, shown, key, last=closed)
 
             self._start(ephemeral.delivery, done, f"the ephemeral hand of user {user_id}", work)
 
     async def _edit_ephemeral(
-        self, user_id: int, ephemeral: Ephemeral, shown: Rendered, *, last: bool
+        self, user_id: int, ephemeral: Ephemeral, shown: Rendered, key: str, *, last: bool
     ) -> None:
-        """Edit an ephemeral hand; ``last``: then forget it (closed, or replaced)."""
+        """Edit an ephemeral hand (``key``: what it then shows); ``last``: then forget it
+        (closed, or replaced)."""
+        kept, ephemeral.kept = ephemeral.kept, {}
         try:
-            await ephemeral.interaction.edit_original_response(**shown.edit_kwargs())
+            edited = await ephemeral.interaction.edit_original_response(**shown.edit_kwargs(kept))
         except discord.HTTPException as error:
             if not gone(error):
                 raise
             log.info("Stopped updating an ephemeral hand of user %d: %s", user_id, error)
             last = True
         else:
-            ephemeral.key = shown.key()
+            ephemeral.key = key
+            ephemeral.kept = shown.kept(edited)
         if last:
             if self.ephemerals.get(user_id) is ephemeral:
                 del self.ephemerals[user_id]

@@ -71,6 +71,8 @@ class TableState:
     message_deal: int | None = None
     """The deal the table message shows; None while it is the lobby."""
     message_key: str | None = None
+    message_kept: dict[str, discord.Attachment] = field(default_factory=dict)
+    """The table message's pictures by what they show (``Rendered.kept``)."""
     announced: int = 0
     """Finished deals whose result was posted."""
     standings_posted: bool = False
@@ -511,13 +513,16 @@ class Publisher:
         if state.message_id is not None and key == state.message_key:
             return
         if state.message_id is not None:
+            # Until the edit is known to be made, what the message carries is not known.
+            kept, state.message_kept = state.message_kept, {}
             try:
-                await (
+                edited = await (
                     self._channel(state.table)
                     .get_partial_message(state.message_id)
-                    .edit(**shown.edit_kwargs())
+                    .edit(**shown.edit_kwargs(kept))
                 )
                 state.message_key = key
+                state.message_kept = shown.kept(edited)
                 return
             except discord.NotFound as error:
                 if error.code == UNKNOWN_CHANNEL:
@@ -529,6 +534,7 @@ class Publisher:
         """Post the table message anew; the store remembers it and the deal it shows."""
         message = await self._send(state, shown, "table", deal, state.message_id)
         state.message_id, state.message_key = message.id, shown.key()
+        state.message_kept = {}  # a repeated post may show an earlier render
         await self.bot.service.lobby.set_message(state.table.id, message.id, deal)
 
     async def _announce(self, state: TableState) -> None:

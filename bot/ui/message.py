@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -40,6 +40,10 @@ class Picture:
         if self.recipe is not None:
             return "recipe:" + self.recipe
         return hashlib.blake2b(self.data).hexdigest()
+
+    def shows(self) -> str:
+        """What the attached file is: its name, alt text and picture (``Rendered.kept``)."""
+        return f"{self.filename}\n{self.description}\n{self.digest()}"
 
     def file(self) -> discord.File:
         """A fresh ``discord.File`` (a file is read once per request)."""
@@ -85,13 +89,30 @@ class Rendered:
             kwargs["files"] = [picture.file() for picture in self.pictures]
         return kwargs
 
-    def edit_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for ``edit``: also clears content and components no longer shown."""
+    def edit_kwargs(self, kept: Mapping[str, discord.Attachment] | None = None) -> dict[str, Any]:
+        """Keyword arguments for ``edit``: also clears content and components no longer shown.
+        ``kept``: the message's attachments by what they show (see ``kept``); a picture it
+        carries already stays as it is, by its id, instead of being drawn and uploaded again."""
+        attachments: list[discord.Attachment | discord.File] = []
+        for picture in self.pictures:
+            attachment = kept.get(picture.shows()) if kept else None
+            attachments.append(attachment if attachment is not None else picture.file())
         return {
             "content": self.content,
             "embeds": self.embeds,
             "view": self.view,
-            "attachments": [picture.file() for picture in self.pictures],
+            "attachments": attachments,
+        }
+
+    def kept(self, message: object) -> dict[str, discord.Attachment]:
+        """The attachments of ``message``, just edited or sent to show this, by what they show:
+        for ``edit_kwargs`` at its next edit."""
+        attachments = getattr(message, "attachments", None) or ()
+        by_name = {attachment.filename: attachment for attachment in attachments}
+        return {
+            picture.shows(): by_name[picture.filename]
+            for picture in self.pictures
+            if picture.filename in by_name
         }
 
     def text(self) -> str:

@@ -1,0 +1,157 @@
+"""A picture a message already carries is kept by its attachment's id at the next edit, not
+drawn and uploaded again; a picture that changed is uploaded (hand DMs and the table
+message)."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from bot.publish.hands import Hands, Private
+from bot.publish.publisher import Publisher, TableState
+from bot.ui.card_pictures import with_trick
+from bot.ui.message import Picture, Rendered
+from bot.ui.table import render_table
+from tests.ui.helpers import USER_IDS, act_randomly, make_table
+
+IDS = itertools.count(1)
+
+
+@dataclass
+class Attachment:
+    """What Discord answers for a file a message carries."""
+
+    id: int
+    filename: str
+    data: bytes
+
+
+class Message:
+    """A message that keeps what each edit sent and carries its attachments as Discord does:
+    a file is a new attachment, an attachment passed back by id stays as it is."""
+
+    def __init__(self) -> None:
+        self.id = next(IDS)
+        self.channel = SimpleNamespace(id=1)
+        self.attachments: list[Attachment] = []
+        self.edits: list[list[Any]] = []
+        self.fail = False
+
+    async def edit(self, **kwargs: Any) -> Message:
+        if self.fail:
+            self.fail = False
+            self.attachments = []  # the edit was made, but its answer was lost
+            raise discord.HTTPException(SimpleNamespace(status=500, reason="lost"), "lost")
+        sent = list(kwargs["attachments"])
+        self.edits.append(sent)
+        carried = []
+        for item in sent:
+            if isinstance(item, discord.File):
+                carried.append(Attachment(next(IDS), item.filename, item.fp.read()))
+            else:
+                assert item in self.attachments, "an attachment the message does not carry"
+                carried.append(item)
+        self.attachments = carried
+        return self
+
+
+def uploads(edit: list[Any]) -> int:
+    return sum(isinstance(item, discord.File) for item in edit)
+
+
+def test_an_edit_keeps_an_unchanged_picture_and_uploads_a_changed_one() -> None:
+    message = Message()
+    first = Rendered(content="a", pictures=[Picture("hand.png", b"one", "Your cards", "one")])
+    asyncio.run(message.edit(**first.edit_kwargs()))
+    kept = first.kept(message)
+    again = Rendered(content="b", pictures=[Picture("hand.png", b"one", "Your cards", "one")])
+    assert again.edit_kwargs(kept)["attachments"] == message.attachments  # by id, no file
+    changed = Rendered(content="b", pictures=[Picture("hand.png", b"two", "Your cards", "two")])
+    [file] = changed.edit_kwargs(kept)["attachments"]
+    assert isinstance(file, discord.File) and file.fp.read() == b"two"
+    described = Rendered(pictures=[Picture("hand.png", b"one", "Deine Karten", "one")])
+    assert isinstance(described.edit_kwargs(kept)["attachments"][0], discord.File)
+    assert Rendered().edit_kwargs(kept)["attachments"] == []  # a picture no longer shown goes
+
+
+async def _show(hands: Hands, table: Any) -> None:
+    hands.show(SimpleNamespace(), table, True, lambda _: None)
+    await asyncio.gather(*(d.task for d in hands.deliveries() if d.task is not None))
+
+
+async def test_a_hand_dm_uploads_its_picture_only_when_it_changed() -> None:
+    """Over a deal's card play, each DM edit uploads the hand picture exactly when it shows
+    something else than the message carries; a failed edit forgets what it carries."""
+    table = make_table("skat", seed=5)
+    rng = random.Random(5)
+    players = USER_IDS[:3]
+    hands = Hands()
+    messages = {user: Message() for user in players}
+    for user in players:
+        hands.dms[user] = Private(0, messages[user], None)  # type: ignore[arg-type]
+    match = table.match
+    assert match is not None
+    while match.deal.view(match.deal_seat(match.to_act or 0) or 0).phase != "play":
+        act_randomly(table, rng)
+    before = {user: b"" for user in players}
+    kept = uploaded = 0
+    for step in range(12):
+        failed: list[int] = []
+        if step == 6:
+            for message in messages.values():
+                message.fail = True
+        await _show(hands, table)
+        if step == 6:
+            failed = [user for user in players if hands.dms[user].delivery.failures]
+            assert failed
+            for user in players:
+                messages[user].fail = False
+                hands.dms[user].delivery.retry_at = 0.0
+            await _show(hands, table)  # the retry
+        for user, message in messages.items():
+            if not message.edits:
+                continue
+            [sent] = message.edits[-1]
+            [carried] = message.attachments
+            if isinstance(sent, discord.File):
+                uploaded += 1
+            else:
+                assert user not in failed  # what it carries after a failed edit is not known
+                assert carried.data == before[user]
+                kept += 1
+            before[user] = carried.data
+            shown = hands.render(SimpleNamespace(), table, user)  # type: ignore[arg-type]
+            assert carried.data == shown.pictures[0].data  # the message shows the hand
+            message.edits.clear()
+        act_randomly(table, rng)
+    assert kept > 0 and uploaded > 0
+
+
+async def test_the_table_message_keeps_an_unchanged_trick_picture() -> None:
+    table = make_table("skat", seed=9)
+    rng = random.Random(9)
+    match = table.match
+    assert match is not None
+    while match.deal.public_view().phase != "play":
+        act_randomly(table, rng)
+    act_randomly(table, rng)  # a card on the table: the trick picture shows it
+    message = Message()
+    channel = SimpleNamespace(get_partial_message=lambda _: message)
+    bot = SimpleNamespace(get_partial_messageable=lambda *_, **__: channel)
+    publisher = Publisher(bot, 0)  # type: ignore[arg-type]
+    state = TableState(table, message_id=message.id)
+    shown = with_trick(render_table(table), table)
+    await publisher._show(state, shown)
+    await publisher._show(state, shown)  # unchanged: no edit at all
+    shown.content = "another line"
+    await publisher._show(state, shown)
+    assert [uploads(edit) for edit in message.edits] == [1, 0]
+    act_randomly(table, rng)
+    await publisher._show(state, with_trick(render_table(table), table))
+    assert [uploads(edit) for edit in message.edits] == [1, 0, 1]
