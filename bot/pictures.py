@@ -413,21 +413,47 @@ def _compose_hand(
 
     The same pixels for less work: a tile is opaque but for its rounded corners, so it is
     pasted as it is (its clean copy, see :func:`_clean_tile`), and only the strip of its left
-    corners, where it lies on the card before, is composited for real."""
+    corners, where it lies on the card before, is composited for real: once per pair of
+    neighbours at the same height (:func:`_corners_over`), else on the canvas."""
     width = TILE_WIDTH + HAND_STEP * max(0, len(cards) - 1)
     canvas = Image.new("RGBA", (width, TILE_HEIGHT + RAISE), (0, 0, 0, 0))
+    before: Tile | None = None
     for i, card in enumerate(cards):
         y = 0 if i in raised else RAISE
         key = (card, style, i in dimmed)
         edge = _left_edge(*key)
-        if edge is None:  # not the tile this shortcut knows: composite all of it
-            canvas.alpha_composite(card_tile(*key), (i * HAND_STEP, y))
-            continue
         x = i * HAND_STEP
-        under = canvas.crop((x, y, x + edge.width, y + TILE_HEIGHT))
+        if edge is None:  # not the tile this shortcut knows: composite all of it
+            canvas.alpha_composite(card_tile(*key), (x, y))
+            before = None
+            continue
+        if i == 0 or (before is not None and (i - 1 in raised) == (i in raised)):
+            corners = _corners_over(before, key)  # over the card before, or over nothing
+        else:
+            under = canvas.crop((x, y, x + edge.width, y + TILE_HEIGHT))
+            corners = Image.alpha_composite(under, edge)
         canvas.paste(_clean_tile(*key), (x, y))
-        canvas.paste(Image.alpha_composite(under, edge), (x, y))
+        canvas.paste(corners, (x, y))
+        before = key
     return canvas
+
+
+Tile = tuple[Card, CardStyle, bool]
+"""A card tile: its card, style and whether it is greyed."""
+
+
+@lru_cache(maxsize=PICTURE_CACHE * 8)
+def _corners_over(before: Tile | None, tile: Tile) -> Image.Image:
+    """The tile's left corners (``_left_edge``) composited over the card before it at the
+    same height (its clean tile, from where the tile lies on it), or over nothing for the
+    first card: what a hand shows there, the same for every hand with these two cards."""
+    edge = _left_edge(*tile)
+    assert edge is not None
+    if before is None:
+        under = Image.new("RGBA", edge.size, (0, 0, 0, 0))
+    else:
+        under = _clean_tile(*before).crop((HAND_STEP, 0, HAND_STEP + edge.width, TILE_HEIGHT))
+    return Image.alpha_composite(under, edge)
 
 
 @lru_cache(maxsize=1024)
@@ -503,5 +529,6 @@ def clear_caches(*, tiles: bool = True) -> None:
         card_tile.cache_clear()
         _clean_tile.cache_clear()
         _left_edge.cache_clear()
+        _corners_over.cache_clear()
         suit_symbol.cache_clear()
         _rounded.cache_clear()
