@@ -32,6 +32,7 @@ from bot.ui.hand import (
     render_hand_replaced,
 )
 from bot.ui.message import Rendered
+from ramsch_core import SeatView
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -60,6 +61,9 @@ TRANSIENT: tuple[type[BaseException], ...] = (
 )
 """What a try may fail with when Discord or the network has a bad moment (5xx, 429 left over
 after discord.py's own retries, a lost connection, a timeout): the message is tried again."""
+
+Inputs = tuple[object, ...]
+"""What a hand message's render is made of, cheap to compare (``Hands.inputs``)."""
 
 Done = Callable[["Delivery"], None]
 """Told when a message's try ends (the publisher wakes the table for a retry or a catch-up)."""
@@ -148,6 +152,8 @@ class Private:
     delivery: Delivery = field(default_factory=Delivery)
     kept: dict[str, discord.Attachment] = field(default_factory=dict)
     """Its pictures by what they show (``Rendered.kept``): kept at an edit, not uploaded."""
+    inputs: Inputs | None = None
+    """What its render was made of (``Hands.inputs``), while it shows that render."""
 
 
 @dataclass
@@ -214,10 +220,27 @@ class Hands:
         closed: int | None = None,
         locale: object = None,
         replaced: bool = False,
+        view: SeatView | None = None,
     ) -> Rendered:
         """A player's hand (or, ``closed``, the note that that deal is over; ``replaced``, that
         he opened it again) in his language (``locale``: of the interaction he opened it with;
-        else as last seen; else the channel's) and with his choice of cards."""
+        else as last seen; else the channel's) and with his choice of cards. ``view``: his
+        view of the table now, if already at hand."""
+        language, cards = self.reader(bot, user_id, locale)
+        with i18n.using(language), faces.preferring(cards):
+            if replaced:
+                return render_hand_replaced(table)
+            if closed is not None:
+                return render_hand_closed(table, closed)
+            shown = render_hand(table, user_id)
+            if self.pictures and cards.pictures:
+                shown = with_hand(shown, table, user_id, view)
+            return shown
+
+    def reader(
+        self, bot: RamschBot, user_id: int, locale: object = None
+    ) -> tuple[str, faces.Preference]:
+        """The language and the choice of cards a player's hand is shown in (see ``render``)."""
         preferences = getattr(bot, "preferences", None)
         fallback = i18n.current()
         if locale is not None:
@@ -227,15 +250,33 @@ class Hands:
         else:
             language = fallback
         cards = preferences.cards(user_id) if preferences is not None else faces.Preference()
-        with i18n.using(language), faces.preferring(cards):
-            if replaced:
-                return render_hand_replaced(table)
-            if closed is not None:
-                return render_hand_closed(table, closed)
-            shown = render_hand(table, user_id)
-            if self.pictures and cards.pictures:
-                shown = with_hand(shown, table, user_id)
-            return shown
+        return language, cards
+
+    def inputs(
+        self, bot: RamschBot, table: Table, user_id: int, view: SeatView | None
+    ) -> Inputs | None:
+        """Everything the player's hand message is rendered from while he waits in the card
+        play (another player's turn), as a tuple cheap to compare: equal inputs, an equal
+        render, so the hand is not rendered again (the trick being played, which changes at
+        every card, is not shown on a hand then). None at his turn and outside the card play
+        (rendered each time)."""
+        match = table.match
+        seat = table.seat_of(user_id)
+        if view is None or match is None or seat is None:
+            return None
+        public = view.public
+        if public.phase != "play" or public.to_act == view.seat:
+            return None
+        language, cards = self.reader(bot, user_id)
+        seats = tuple((each.user_id, each.name, each.away) for each in table.seats)
+        return (
+            language, cards, self.pictures, table.id, table.channel_id, table.rules,
+            current_deal(table), match.total_deals, tuple(match.active_seats), seats,
+            table.marks_of(seat), view.seat, view.hand, view.legal, view.skat, view.laid,
+            view.drawn, public.game, public.players, public.contract, public.trick_counts,
+            public.points_taken, public.pushes, public.result, public.order, public.rules,
+            public.state, public.open_hands,
+        )  # fmt: skip
 
     def remember(
         self, user_id: int, interaction: discord.Interaction, shown: Rendered | None
@@ -314,7 +355,8 @@ class Hands:
             if private is not None and private.deal != number:
                 self.retired.append((user_id, self.dms.pop(user_id)))
                 private = None
-            playing = table.view_for(user_id) is not None
+            place, match = table.seat_of(user_id), table.match  # as view_for, without the view
+            playing = place is not None and match is not None and match.deal_seat(place) is not None
             if user_id in self.dm_closed or (private is None and not (playing and dms)):
                 continue
             if private is None:
@@ -391,11 +433,17 @@ class Hands:
         self, bot: RamschBot, table: Table, user_id: int, private: Private, done: Done
     ) -> None:
         def work() -> Coroutine[Any, Any, None] | None:
-            shown = self.render(bot, table, user_id)
+            view = table.view_for(user_id)
+            inputs = self.inputs(bot, table, user_id, view)
+            shows = private.message is not None and private.key is not None
+            if shows and inputs is not None and inputs == private.inputs:
+                return None  # made of the same as what it shows: the same render
+            shown = self.render(bot, table, user_id, view=view)
             key = shown.key()
-            if private.message is not None and key == private.key:
+            if shows and key == private.key:
+                private.inputs = inputs
                 return None
-            return self._put_dm(bot, table, user_id, private, shown, key)
+            return self._put_dm(bot, table, user_id, private, shown, key, inputs)
 
         self._start(private.delivery, done, f"the DM of user {user_id}", work)
 
@@ -407,7 +455,9 @@ class Hands:
         private: Private,
         shown: Rendered,
         key: str,
+        inputs: Inputs | None,
     ) -> None:
+        private.inputs = None  # until it is known to show this render
         if private.message is None:
             repeat = private.delivery.failures > 0
             try:
@@ -420,6 +470,7 @@ class Hands:
             # After a lost answer the message is the first try's: edit it at the next render.
             private.key = None if repeat else key
             private.kept = {} if repeat else shown.kept(message)
+            private.inputs = None if repeat else inputs
             private.delivery.again = repeat
             return
         # Until the edit is known to be made, what the message carries is not known.
@@ -442,6 +493,7 @@ class Hands:
             return
         private.key = key
         private.kept = shown.kept(edited)
+        private.inputs = inputs
 
     async def _closed_dms(
         self, bot: RamschBot, table: Table, user_id: int, private: Private

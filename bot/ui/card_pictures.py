@@ -13,7 +13,7 @@ from bot.pictures import CardStyle, alt_text, hand_picture, trick_picture
 from bot.ui import faces
 from bot.ui.games import play_order
 from bot.ui.message import Picture, Rendered
-from ramsch_core import Card, Play
+from ramsch_core import Card, Play, SeatView
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -70,10 +70,14 @@ def with_trick(shown: Rendered, table: Table) -> Rendered:
     return _attach(shown, Picture(TRICK_FILE, data, alt[:1024], recipe))
 
 
-def with_hand(shown: Rendered, table: Table, user_id: int) -> Rendered:
+def with_hand(
+    shown: Rendered, table: Table, user_id: int, view: SeatView | None = None
+) -> Rendered:
     """A hand message with a picture of the player's cards; on his turn in the card play the
-    cards he may not play are greyed."""
-    view = table.view_for(user_id)
+    cards he may not play are greyed. ``view``: the player's view of the table now, if
+    already at hand."""
+    if view is None:
+        view = table.view_for(user_id)
     if view is None or not view.hand:
         return shown
     with faces.showing(table.rules):
