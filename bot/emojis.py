@@ -58,6 +58,11 @@ def card_emoji(card: Card) -> discord.PartialEmoji | None:
     return _known.get((style_key(faces.current(), i18n.current()), card))
 
 
+def known() -> int:
+    """How many card emojis the buttons can show: a hand rendered with fewer is out of date."""
+    return len(_known)
+
+
 def forget() -> None:
     """No card emojis (the client closed, or they are turned off)."""
     _known.clear()

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot import i18n
+from bot import emojis, i18n
 from bot.i18n import N_, _
 from bot.storage import ShownHand, ShownTable
 from bot.ui import faces
@@ -270,7 +270,7 @@ class Hands:
         language, cards = self.reader(bot, user_id)
         seats = tuple((each.user_id, each.name, each.away) for each in table.seats)
         return (
-            language, cards, self.pictures, table.id, table.channel_id, table.rules,
+            language, cards, self.pictures, emojis.known(), table.id, table.channel_id, table.rules,
             current_deal(table), match.total_deals, tuple(match.active_seats), seats,
             table.marks_of(seat), view.seat, view.hand, view.legal, view.skat, view.laid,
             view.drawn, public.game, public.players, public.contract, public.trick_counts,
