@@ -18,6 +18,7 @@ from PIL import Image
 from bot.pictures import CardStyle, clear_caches, hand_picture, trick_picture
 from ramsch_core.cards import DECK
 
+NAMES = ("Alice", "Bob", "Carol", "KI 1")
 STYLES = {
     "french two-colour en": CardStyle(),
     "french four-colour de": CardStyle(four_colour=True, lang="de"),
@@ -63,7 +64,9 @@ def bench(runs: int, seed: int) -> None:
             cases.append((f"hand {n}", partial(hand_picture, hand, style, dimmed=dimmed)))
         for n in (3, 4):
             trick = deal[20 : 20 + n]
-            cases.append((f"trick {n}", partial(trick_picture, trick, style, highlight=1)))
+            names = NAMES[:n]  # under the slots, as the table message draws them
+            render = partial(trick_picture, trick, style, highlight=1, names=names, to_act=1)
+            cases.append((f"trick {n}", render))
         for label, render in cases:
             cold = timed(render, clear_caches, runs)
             render()

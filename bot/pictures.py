@@ -7,14 +7,20 @@ in two or four colours, with English or German rank letters) and the German (Bav
 use Pillow's built-in scalable font, so no font or image file of the system is needed.
 
 Every card tile is drawn once per style (``functools.lru_cache``), and whole pictures are
-cached by their cards, style and marks in a bounded LRU. Backgrounds are transparent (RGBA),
-so the pictures look right in the dark and the light Discord theme.
+cached by what they show (cards, style, marks, names) in a bounded LRU. Backgrounds are
+transparent (RGBA), so the pictures look right in the dark and the light Discord theme.
+
+Indices are upright in both corners, the 9 underlined, so a 9 never reads as a 6; a hand of
+more than eight cards is laid in two rows, so the picture stays narrow enough for a phone. The
+trick names the seat under each slot (its seat to act marked); the font draws only basic Latin,
+so a name is drawn with the characters it can draw (``drawable``), shortened to fit.
 """
 
 from __future__ import annotations
 
 import math
 import struct
+import unicodedata
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -36,6 +42,7 @@ __all__ = [
     "card_name",
     "card_tile",
     "clear_caches",
+    "drawable",
     "hand_picture",
     "trick_picture",
 ]
@@ -75,6 +82,15 @@ RANK_SIZE = 17  # font size of the corner rank letters
 CORNER_SUIT = 12  # size of the corner suit symbol
 CENTRE_SUIT = 36  # size of the big suit symbol
 CORNER_X = 12  # centre line of the corner index
+CORNER_HEIGHT = 40
+ONE_ROW = 8  # a hand of more cards is laid in two rows (eight are 394 px wide: a phone's width)
+ROW_STEP = 64  # how far the second row of a hand lies below the first (shows the indices above)
+MARK_WIDTH = 3  # the outline of a marked card
+NAME_SIZE = 12  # font size of the names under a trick
+NAME_GAP = 3  # between a trick slot's frame and its name plate
+NAME_HEIGHT = 18
+NAME_PAD = 4  # room left and right of a name in its plate
+ARROW = 7  # width of the triangle before the name of the seat to act
 PICTURE_CACHE = 512  # whole pictures kept
 
 BORDER: RGBA = (150, 150, 150, 255)
@@ -82,6 +98,8 @@ FACE: RGBA = (255, 255, 255, 255)
 HIGHLIGHT: RGBA = (240, 178, 50, 255)  # amber: visible on dark and light backgrounds
 SLOT_LINE: RGBA = (128, 128, 128, 200)
 SLOT_FILL: RGBA = (128, 128, 128, 40)
+PLATE: RGBA = (232, 232, 232, 255)  # a name's plate: dark text on it reads on either theme
+NAME_TEXT: RGBA = (30, 30, 30, 255)
 
 BLACK: RGB = (25, 25, 25)
 RED: RGB = (208, 16, 32)
@@ -115,9 +133,13 @@ def card_name(card: Card, style: CardStyle) -> str:
     return f"{FRENCH_RANKS_EN[rank]} of {FRENCH_SUITS_EN[suit]}"
 
 
-def alt_text(cards: Sequence[Card | None], style: CardStyle) -> str:
-    """Comma-separated card names (``—`` for a card not played yet), at most 1024 characters."""
-    text = ", ".join(NOT_PLAYED if card is None else card_name(card, style) for card in cards)
+def alt_text(cards: Sequence[Card | None], style: CardStyle, names: Sequence[str] = ()) -> str:
+    """Comma-separated card names (``—`` for a card not played yet), each after its seat's
+    name where ``names`` are given (``Alice: Kreuz-Bube``), at most 1024 characters."""
+    shown = [NOT_PLAYED if card is None else card_name(card, style) for card in cards]
+    if names:
+        shown = [f"{name}: {card}" for name, card in zip(names, shown, strict=False)]
+    text = ", ".join(shown)
     if len(text) > ALT_TEXT_LIMIT:
         text = text[: ALT_TEXT_LIMIT - 1] + "…"
     return text
@@ -287,7 +309,7 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def _rounded(width: int, height: int, fill: RGBA, outline: RGBA, line: int) -> Image.Image:
     """A rounded rectangle with smooth corners (drawn large, scaled down)."""
     big = Image.new("RGBA", (width * SCALE, height * SCALE), (0, 0, 0, 0))
@@ -306,39 +328,55 @@ def _blank() -> Image.Image:
 
 
 def _corner(card: Card, style: CardStyle) -> Image.Image:
-    """The index in a corner: rank letters over a small suit symbol."""
-    corner = Image.new("RGBA", (2 * CORNER_X, 40), (0, 0, 0, 0))
-    ImageDraw.Draw(corner).text(
+    """The index in a corner: rank letters over a small suit symbol, the 9 underlined."""
+    corner = Image.new("RGBA", (2 * CORNER_X, CORNER_HEIGHT), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(corner)
+    colour = text_colour(card.suit, style)
+    font = _font(RANK_SIZE)
+    draw.text(
         (CORNER_X, 4),
         rank_letter(card.rank, style),
-        fill=text_colour(card.suit, style),
-        font=_font(RANK_SIZE),
+        fill=colour,
+        font=font,
         anchor="mt",
         stroke_width=0.4,
-        stroke_fill=text_colour(card.suit, style),
+        stroke_fill=colour,
     )
+    if card.rank == Rank.NINE:
+        left, _top, right, bottom = draw.textbbox((CORNER_X, 4), "9", font=font, anchor="mt")
+        draw.line((left, bottom + 1, right - 1, bottom + 1), fill=colour, width=1)
     corner.alpha_composite(
         suit_symbol(card.suit, style, CORNER_SUIT), (CORNER_X - CORNER_SUIT // 2, 24)
     )
     return corner
 
 
-@lru_cache(maxsize=1024)  # 32 cards, plain and dimmed, in every style
-def card_tile(card: Card, style: CardStyle, dimmed: bool = False) -> Image.Image:
-    """The card as a ``TILE_WIDTH`` × ``TILE_HEIGHT`` RGBA tile (do not modify it)."""
-    if dimmed:
-        return _dim(card_tile(card, style))
-    tile = _blank().copy()
-    corner = _corner(card, style)
-    tile.alpha_composite(corner, (2, 2))
-    tile.alpha_composite(
-        corner.rotate(180), (TILE_WIDTH - corner.width - 2, TILE_HEIGHT - corner.height - 2)
-    )
-    symbol = suit_symbol(card.suit, style, CENTRE_SUIT)
-    tile.alpha_composite(
-        symbol, ((TILE_WIDTH - CENTRE_SUIT) // 2 + 2, (TILE_HEIGHT - CENTRE_SUIT) // 2)
-    )
-    return tile
+@lru_cache(maxsize=1024)  # 32 cards, plain, dimmed and marked, in every style
+def card_tile(
+    card: Card, style: CardStyle, dimmed: bool = False, marked: bool = False
+) -> Image.Image:
+    """The card as a ``TILE_WIDTH`` × ``TILE_HEIGHT`` RGBA tile (do not modify it); ``marked``
+    outlines it in the highlight colour. Its fully transparent pixels are (0, 0, 0, 0), as
+    compositing it onto a transparent canvas leaves them."""
+    if marked:
+        tile = card_tile(card, style, dimmed).copy()
+        outline = _rounded(TILE_WIDTH, TILE_HEIGHT, (0, 0, 0, 0), HIGHLIGHT, MARK_WIDTH)
+        tile.alpha_composite(outline)
+    elif dimmed:
+        tile = _dim(card_tile(card, style))
+    else:
+        tile = _blank().copy()
+        corner = _corner(card, style)
+        bottom = (TILE_WIDTH - corner.width - 2, TILE_HEIGHT - corner.height - 2)
+        tile.alpha_composite(corner, (2, 2))  # both corners upright: a 9 never reads as a 6
+        tile.alpha_composite(corner, bottom)
+        symbol = suit_symbol(card.suit, style, CENTRE_SUIT)
+        tile.alpha_composite(
+            symbol, ((TILE_WIDTH - CENTRE_SUIT) // 2 + 2, (TILE_HEIGHT - CENTRE_SUIT) // 2)
+        )
+    clean = Image.new("RGBA", tile.size, (0, 0, 0, 0))
+    clean.alpha_composite(tile)
+    return clean
 
 
 def _dim(tile: Image.Image) -> Image.Image:
@@ -390,11 +428,12 @@ def hand_picture(
     dimmed: frozenset[int] = frozenset(),
     raised: frozenset[int] = frozenset(),
 ) -> bytes:
-    """PNG of a hand: cards side by side, overlapping a little.
+    """PNG of a hand: cards side by side, overlapping a little; more than ``ONE_ROW`` in two
+    rows, the second half below the first (each card's index stays in sight).
 
     Cards at an index in ``dimmed`` are greyed out (not playable now), those in ``raised``
-    shifted up (marked to lay away). The picture always has room for a raised card, so its
-    size depends on the number of cards only.
+    shifted up and outlined (marked: to lay away, to exchange). The picture always has room
+    for a raised card, so its size depends on the number of cards only.
     """
     return _hand_png(tuple(cards), style, frozenset(dimmed), frozenset(raised))
 
@@ -406,109 +445,205 @@ def _hand_png(
     return _png(_compose_hand(cards, style, dimmed, raised))
 
 
+def hand_rows(count: int) -> list[range]:
+    """The indices of a hand's cards in each row: one row of up to ``ONE_ROW``, else two, the
+    first the longer."""
+    if count <= ONE_ROW:
+        return [range(count)]
+    first = (count + 1) // 2
+    return [range(first), range(first, count)]
+
+
 def _compose_hand(
     cards: Sequence[Card], style: CardStyle, dimmed: frozenset[int], raised: frozenset[int]
 ) -> Image.Image:
-    """The hand's pixels: each tile alpha-composited over the ones before, left to right.
+    """The hand's pixels: each tile alpha-composited over the ones before, row by row, left
+    to right.
 
     The same pixels for less work: a tile is opaque but for its rounded corners, so it is
-    pasted as it is (its clean copy, see :func:`_clean_tile`), and only the strip of its left
-    corners, where it lies on the card before, is composited for real: once per pair of
-    neighbours at the same height (:func:`_corners_over`), else on the canvas."""
-    width = TILE_WIDTH + HAND_STEP * max(0, len(cards) - 1)
-    canvas = Image.new("RGBA", (width, TILE_HEIGHT + RAISE), (0, 0, 0, 0))
-    before: Tile | None = None
-    for i, card in enumerate(cards):
-        y = 0 if i in raised else RAISE
-        key = (card, style, i in dimmed)
-        edge = _left_edge(*key)
-        x = i * HAND_STEP
-        if edge is None:  # not the tile this shortcut knows: composite all of it
-            canvas.alpha_composite(card_tile(*key), (x, y))
-            before = None
-            continue
-        if i == 0 or (before is not None and (i - 1 in raised) == (i in raised)):
-            corners = _corners_over(before, key)  # over the card before, or over nothing
-        else:
-            under = canvas.crop((x, y, x + edge.width, y + TILE_HEIGHT))
-            corners = Image.alpha_composite(under, edge)
-        canvas.paste(_clean_tile(*key), (x, y))
-        canvas.paste(corners, (x, y))
-        before = key
+    pasted as it is, and only the strips of its corners (see :func:`_edges`) are composited
+    for real over what lay there: the left ones, and in the second row the right ones too (in
+    the first row nothing lies under them yet, and the tile's clear pixels are clear)."""
+    rows = hand_rows(len(cards))
+    width = TILE_WIDTH + HAND_STEP * max(0, len(rows[0]) - 1)
+    height = TILE_HEIGHT + RAISE + ROW_STEP * (len(rows) - 1)
+    canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    for row, indices in enumerate(rows):
+        for column, i in enumerate(indices):
+            x = column * HAND_STEP
+            y = ROW_STEP * row + (0 if i in raised else RAISE)
+            key = (cards[i], style, i in dimmed, i in raised)
+            edges = _edges(*key)
+            if edges is None:  # not the tile this shortcut knows: composite all of it
+                canvas.alpha_composite(card_tile(*key), (x, y))
+                continue
+            strips = [
+                (left, canvas.crop((x + left, y, x + left + strip.width, y + TILE_HEIGHT)), strip)
+                for left, strip in edges
+                if row or left < TILE_WIDTH - HAND_STEP  # over the card before
+            ]
+            canvas.paste(card_tile(*key), (x, y))
+            for left, under, strip in strips:
+                canvas.paste(Image.alpha_composite(under, strip), (x + left, y))
     return canvas
 
 
-Tile = tuple[Card, CardStyle, bool]
-"""A card tile: its card, style and whether it is greyed."""
-
-
-@lru_cache(maxsize=PICTURE_CACHE * 8)
-def _corners_over(before: Tile | None, tile: Tile) -> Image.Image:
-    """The tile's left corners (``_left_edge``) composited over the card before it at the
-    same height (its clean tile, from where the tile lies on it), or over nothing for the
-    first card: what a hand shows there, the same for every hand with these two cards."""
-    edge = _left_edge(*tile)
-    assert edge is not None
-    if before is None:
-        under = Image.new("RGBA", edge.size, (0, 0, 0, 0))
-    else:
-        under = _clean_tile(*before).crop((HAND_STEP, 0, HAND_STEP + edge.width, TILE_HEIGHT))
-    return Image.alpha_composite(under, edge)
-
-
 @lru_cache(maxsize=1024)
-def _clean_tile(card: Card, style: CardStyle, dimmed: bool) -> Image.Image:
-    """The tile as composited onto a transparent canvas: the same but that its fully
-    transparent pixels are (0, 0, 0, 0)."""
-    clean = Image.new("RGBA", (TILE_WIDTH, TILE_HEIGHT), (0, 0, 0, 0))
-    clean.alpha_composite(card_tile(card, style, dimmed))
-    return clean
-
-
-@lru_cache(maxsize=1024)
-def _left_edge(card: Card, style: CardStyle, dimmed: bool) -> Image.Image | None:
-    """The columns of the tile's left corners (from its left edge to the last column with a
-    pixel not opaque there), if every other pixel that is not opaque lies right of where the
-    card before ends (so a tile pasted on the canvas replaces only what it hides); else
-    None."""
-    tile = card_tile(card, style, dimmed)
+def _edges(
+    card: Card, style: CardStyle, dimmed: bool, marked: bool
+) -> tuple[tuple[int, Image.Image], ...] | None:
+    """The tile's strips of its left and right corners, each with its left column: from the
+    tile's edge to the last column with a pixel not opaque there, if every column between
+    them is opaque (so a tile pasted on the canvas, then these strips composited, is the tile
+    composited); else None."""
+    tile = card_tile(card, style, dimmed, marked)
     alpha = tile.getchannel("A").point(lambda a: 255 if a == 255 else 0)
     columns = [alpha.crop((x, 0, x + 1, TILE_HEIGHT)).getextrema()[0] for x in range(TILE_WIDTH)]
-    left = 0
-    while left < TILE_WIDTH and columns[left] != 255:
-        left += 1
-    overlap = TILE_WIDTH - HAND_STEP  # columns of the card before under this one
-    if left == 0 or left > overlap:
+    opaque = [x for x, lowest in enumerate(columns) if lowest == 255]
+    if not opaque or len(opaque) != opaque[-1] - opaque[0] + 1:
         return None
-    if any(columns[x] != 255 for x in range(left, overlap)):
-        return None
-    return tile.crop((0, 0, left, TILE_HEIGHT))
+    spans = ((0, opaque[0]), (opaque[-1] + 1, TILE_WIDTH))
+    return tuple((a, tile.crop((a, 0, b, TILE_HEIGHT))) for a, b in spans if b > a)
 
 
 def trick_picture(
-    cards: Sequence[Card | None], style: CardStyle, *, highlight: int | None = None
+    cards: Sequence[Card | None],
+    style: CardStyle,
+    *,
+    highlight: int | None = None,
+    names: Sequence[str] = (),
+    to_act: int | None = None,
 ) -> bytes:
     """PNG of a trick: one slot per seat that plays, in play order.
 
     ``None`` is a card not played yet (an empty outlined slot, so the picture keeps its size
     while the trick fills); ``highlight`` is the index of the card that takes the trick (a
-    coloured frame).
+    coloured frame). ``names``: the seat of each slot, drawn under it on a plate (what of it
+    the font can draw, see :func:`drawable`, shortened with "…" to the slot's width; the
+    caller passes a name that stays readable); the plate at ``to_act`` (the seat to play) is
+    coloured and has an arrow.
     """
-    return _trick_png(tuple(cards), style, highlight)
+    return _trick_png(tuple(cards), style, highlight, tuple(names), to_act)
 
 
 @lru_cache(maxsize=PICTURE_CACHE)
-def _trick_png(cards: tuple[Card | None, ...], style: CardStyle, highlight: int | None) -> bytes:
-    count = max(1, len(cards))
+def _trick_png(
+    cards: tuple[Card | None, ...],
+    style: CardStyle,
+    highlight: int | None,
+    names: tuple[str, ...],
+    to_act: int | None,
+) -> bytes:
+    count = max(1, len(cards), len(names))
+    slot = TILE_WIDTH + 2 * FRAME
     width = count * TILE_WIDTH + (count - 1) * TRICK_GAP + 2 * FRAME
-    canvas = Image.new("RGBA", (width, TILE_HEIGHT + 2 * FRAME), (0, 0, 0, 0))
-    for i, card in enumerate(cards):
+    height = TILE_HEIGHT + 2 * FRAME + (NAME_GAP + NAME_HEIGHT if names else 0)
+    canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    for i in range(count):  # nothing overlaps but a frame: pasted onto the clear canvas
         x = FRAME + i * (TILE_WIDTH + TRICK_GAP)
-        if i == highlight:
-            canvas.alpha_composite(_frame(), (x - FRAME, 0))
+        card = cards[i] if i < len(cards) else None
         tile = _empty_slot() if card is None else card_tile(card, style)
-        canvas.alpha_composite(tile, (x, FRAME))
+        if i == highlight:
+            canvas.paste(_frame(), (x - FRAME, 0))
+            canvas.alpha_composite(tile, (x, FRAME))
+        else:
+            canvas.paste(tile, (x, FRAME))
+        if i < len(names):
+            plate = _name_plate(names[i], slot, i == to_act)
+            canvas.paste(plate, (x - FRAME, TILE_HEIGHT + 2 * FRAME + NAME_GAP))
     return _png(canvas)
+
+
+# --- names ---------------------------------------------------------------------------------
+
+SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "ẞ": "SS"}
+"""Letters the font lacks, written as German writes them without the letter."""
+ELLIPSIS = "…"
+MISSING = "\U0010fffd"  # a private-use character: the font has no glyph for it
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> tuple[tuple[int, int], bytes]:
+    mask = _font(NAME_SIZE).getmask(MISSING)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(char: str) -> bool:
+    """Whether the names' font draws ``char`` (rather than its box for a missing glyph)."""
+    mask = _font(NAME_SIZE).getmask(char)
+    return (mask.size, bytes(mask)) != _missing_glyph()
+
+
+@lru_cache(maxsize=4096)
+def _drawn_as(char: str) -> str:
+    """What of one character the font draws: itself, its letters without accents (é → e,
+    ü → ue), a space for any space, or nothing (a control, a joiner, an emoji, a script the
+    font lacks)."""
+    category = unicodedata.category(char)
+    if category.startswith("Z"):
+        return " "
+    if category[0] in "CM":  # controls, format (zero-width, bidi), unassigned; marks
+        return ""
+    if _has_glyph(char):
+        return char
+    if char in SPELLED:
+        return SPELLED[char]
+    bare = "".join(
+        part
+        for part in unicodedata.normalize("NFKD", char)
+        if not unicodedata.category(part).startswith("M")
+    )
+    if bare != char and all(_has_glyph(part) for part in bare):
+        return bare
+    return ""
+
+
+@lru_cache(maxsize=1024)
+def drawable(name: str) -> str:
+    """What of ``name`` the pictures draw: the characters the font has, accented letters
+    without their accents, spaces folded; "" if nothing is left (the caller then names the
+    seat otherwise)."""
+    text = "".join(_drawn_as(char) for char in unicodedata.normalize("NFKC", name))
+    return " ".join(text.split())
+
+
+def fitted(text: str, width: float) -> str:
+    """``text`` in the names' font, cut at a character with "…" to at most ``width`` px."""
+    font = _font(NAME_SIZE)
+    if font.getlength(text) <= width:
+        return text
+    text = text[: int(width // 2)]  # no character is narrower than 2 px: the rest is cut
+    while text and font.getlength(text + ELLIPSIS) > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+@lru_cache(maxsize=256)
+def _name_plate(name: str, width: int, acting: bool) -> Image.Image:
+    """A seat's name on a rounded plate, ``width`` px wide; the seat to act's is in the
+    highlight colour, with an arrow and bold letters."""
+    plate = _rounded(width, NAME_HEIGHT, HIGHLIGHT if acting else PLATE, BORDER, 1).copy()
+    draw = ImageDraw.Draw(plate)
+    left = NAME_PAD + (ARROW + 2 if acting else 0)
+    text = fitted(drawable(name), width - left - NAME_PAD)
+    if acting:
+        middle = NAME_HEIGHT / 2
+        draw.polygon(
+            ((NAME_PAD, middle - 4), (NAME_PAD + ARROW, middle), (NAME_PAD, middle + 4)),
+            fill=NAME_TEXT,
+        )
+    centre = left + (width - left - NAME_PAD) / 2
+    draw.text(
+        (centre, NAME_HEIGHT / 2),
+        text,
+        fill=NAME_TEXT,
+        font=_font(NAME_SIZE),
+        anchor="mm",
+        stroke_width=0.25 if acting else 0,
+        stroke_fill=NAME_TEXT,
+    )
+    return plate
 
 
 def _frame() -> Image.Image:
@@ -527,8 +662,7 @@ def clear_caches(*, tiles: bool = True) -> None:
     _trick_png.cache_clear()
     if tiles:
         card_tile.cache_clear()
-        _clean_tile.cache_clear()
-        _left_edge.cache_clear()
-        _corners_over.cache_clear()
+        _edges.cache_clear()
+        _name_plate.cache_clear()
         suit_symbol.cache_clear()
         _rounded.cache_clear()

@@ -6,7 +6,7 @@ import io
 import random
 
 import pytest
-from PIL import Image, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from bot import pictures
 from bot.pictures import (
@@ -75,12 +75,48 @@ def test_hand_and_trick_are_valid_transparent_pngs(style: CardStyle) -> None:
         assert image.getchannel("A").getextrema() == (0, 255)
 
 
+PHONE_WIDTH = 400
+"""About the widest Discord shows a picture on a phone: a wider one is scaled down."""
+
+
 @pytest.mark.parametrize("style", STYLES)
-def test_hand_grows_with_the_number_of_cards(style: CardStyle) -> None:
-    widths = [decode(hand_picture(DECK[:n], style)).width for n in range(1, 13)]
-    assert widths == sorted(set(widths))
-    heights = {decode(hand_picture(DECK[:n], style)).height for n in range(1, 13)}
-    assert len(heights) == 1
+def test_hand_grows_with_the_number_of_cards_and_fits_a_phone(style: CardStyle) -> None:
+    """A hand grows with its cards up to eight in a row; more are laid in two rows, so no
+    hand is wider than a phone shows a picture unscaled (and the cards stay a thumb's size)."""
+    sizes = [decode(hand_picture(DECK[:n], style)).size for n in range(1, 13)]
+    one_row, two_rows = sizes[: pictures.ONE_ROW], sizes[pictures.ONE_ROW :]
+    assert [w for w, _h in one_row] == sorted({w for w, _h in one_row})
+    assert len({h for _w, h in one_row}) == 1 and len({h for _w, h in two_rows}) == 1
+    assert two_rows[0][1] > one_row[0][1]
+    assert [w for w, _h in two_rows] == sorted(w for w, _h in two_rows)
+    assert max(w for w, _h in sizes) <= PHONE_WIDTH
+    assert two_rows[-1][0] < one_row[-1][0]  # twelve cards in two rows: narrower than eight
+
+
+def test_a_nine_is_drawn_upright_and_underlined() -> None:
+    """No index is upside down (a 9 turned reads as a 6): both corners of a card are the
+    same upright index, and a 9's index is not a 6's turned (it is underlined)."""
+    for card in (Card.S9, Card.HK, Card.D7, Card.C9):
+        tile = card_tile(card, GERMAN if card == Card.C9 else FRENCH).convert("L")
+        top = tile.crop((4, 4, 24, 40))
+        bottom = tile.crop((TILE_WIDTH - 24, TILE_HEIGHT - 40, TILE_WIDTH - 4, TILE_HEIGHT - 4))
+        assert difference(bottom, top) < difference(bottom, top.rotate(180)) / 3
+    nine = pictures._corner(Card.S9, FRENCH)
+    draw = ImageDraw.Draw(plain := Image.new("RGBA", nine.size, (0, 0, 0, 0)))
+    font = pictures._font(pictures.RANK_SIZE)
+    draw.text((pictures.CORNER_X, 4), "9", fill=(0, 0, 0), font=font, anchor="mt", stroke_width=0.4)
+    assert ink_rows(nine) > ink_rows(plain)
+
+
+def difference(one: Image.Image, other: Image.Image) -> float:
+    """Mean difference of two greyscale images' pixels."""
+    return float(ImageStat.Stat(ImageChops.difference(one, other)).mean[0])
+
+
+def ink_rows(image: Image.Image) -> int:
+    """Rows of the image's top 22 pixels (a corner's rank) with an opaque pixel."""
+    top = image.crop((0, 0, image.width, 22)).getchannel("A")
+    return sum(1 for y in range(top.height) if top.crop((0, y, top.width, y + 1)).getextrema()[1])
 
 
 def test_hand_of_twelve_is_small() -> None:
@@ -159,7 +195,9 @@ def test_dimmed_cards_are_darker(style: CardStyle) -> None:
     assert brightness(dimmed) < brightness(plain)
 
 
-def test_raised_cards_are_shifted_up() -> None:
+def test_raised_cards_are_shifted_up_and_outlined() -> None:
+    """A marked card (to lay away, to exchange) is raised and framed in the highlight
+    colour, in a hand of one row and of two."""
     hand = cards("CJ", "HT", "DA")
     plain = decode(hand_picture(hand, FRENCH))
     raised = decode(hand_picture(hand, FRENCH, raised=frozenset({2})))
@@ -168,6 +206,26 @@ def test_raised_cards_are_shifted_up() -> None:
     assert alpha(plain, right, 2) == 0
     assert alpha(raised, right, 2) == 255
     assert alpha(raised, right, plain.height - 2) == 0
+    assert amber_pixels(raised) > 100 and amber_pixels(plain) == 0
+    twelve = list(DECK[:12])
+    marked = decode(hand_picture(twelve, FRENCH, raised=frozenset({1, 10})))
+    unmarked = decode(hand_picture(twelve, FRENCH))
+    assert marked.size == unmarked.size
+    assert amber_pixels(unmarked) == 0 and amber_pixels(marked) > 150
+
+
+def amber_pixels(image: Image.Image) -> int:
+    """Opaque pixels of the highlight colour (the marks' outline; no card has it)."""
+    r, g, b, _a = pictures.HIGHLIGHT
+    data = image.tobytes()
+    return sum(
+        1
+        for i in range(0, len(data), 4)
+        if data[i + 3] > 200
+        and abs(data[i] - r) < 12
+        and abs(data[i + 1] - g) < 12
+        and abs(data[i + 2] - b) < 12
+    )
 
 
 @pytest.mark.parametrize(
@@ -227,21 +285,22 @@ def test_png_holds_exactly_the_composed_pixels() -> None:
     of the picture as composed from the tiles, transparency included."""
     hand = cards("CJ", "SA", "HT", "DK", "C7")
     picture = decode(hand_picture(hand, GERMAN, dimmed=frozenset({1}), raised=frozenset({3})))
-    composed = Image.new("RGBA", picture.size, (0, 0, 0, 0))
-    for index, card in enumerate(hand):
-        y = 0 if index == 3 else RAISE
-        composed.alpha_composite(card_tile(card, GERMAN, index == 1), (index * HAND_STEP, y))
-    assert picture.tobytes() == composed.tobytes()
+    assert picture.tobytes() == _composited(hand, GERMAN, {1}, {3})
     assert Image.open(io.BytesIO(hand_picture(hand, GERMAN))).mode == "RGBA"
 
 
 def _composited(hand: list[Card], style: CardStyle, dimmed: set[int], raised: set[int]) -> bytes:
-    """The hand's pixels the plain way: every tile alpha-composited over the ones before."""
-    composed = Image.new("RGBA", (TILE_WIDTH + HAND_STEP * max(0, len(hand) - 1),
-                                  TILE_HEIGHT + RAISE), (0, 0, 0, 0))  # fmt: skip
-    for index, card in enumerate(hand):
-        y = 0 if index in raised else RAISE
-        composed.alpha_composite(card_tile(card, style, index in dimmed), (index * HAND_STEP, y))
+    """The hand's pixels the plain way: every tile alpha-composited over the ones before, in
+    the rows ``hand_rows`` lays them (a raised tile outlined)."""
+    rows = pictures.hand_rows(len(hand))
+    size = (TILE_WIDTH + HAND_STEP * max(0, len(rows[0]) - 1),
+            TILE_HEIGHT + RAISE + pictures.ROW_STEP * (len(rows) - 1))  # fmt: skip
+    composed = Image.new("RGBA", size, (0, 0, 0, 0))
+    for row, indices in enumerate(rows):
+        for column, index in enumerate(indices):
+            y = pictures.ROW_STEP * row + (0 if index in raised else RAISE)
+            tile = card_tile(hand[index], style, index in dimmed, index in raised)
+            composed.alpha_composite(tile, (column * HAND_STEP, y))
     return composed.tobytes()
 
 
@@ -271,16 +330,84 @@ def test_hand_composes_whole_tiles_that_are_not_opaque_inside(
     see_through.putpixel((15, 50), (10, 200, 10, 100))  # under the card before
     real = pictures.card_tile
 
-    def tile(card: Card, style: CardStyle, dimmed: bool = False) -> Image.Image:
-        return see_through if card == Card.SA else real(card, style, dimmed)
+    def tile(
+        card: Card, style: CardStyle, dimmed: bool = False, marked: bool = False
+    ) -> Image.Image:
+        return see_through if card == Card.SA else real(card, style, dimmed, marked)
 
     monkeypatch.setattr(pictures, "card_tile", tile)
-    assert pictures._left_edge(Card.SA, FRENCH, False) is None
+    assert pictures._edges(Card.SA, FRENCH, False, False) is None
     picture = decode(hand_picture(hand, FRENCH, raised=frozenset({1})))
     composed = Image.new("RGBA", picture.size, (0, 0, 0, 0))
     for index, card in enumerate(hand):
         y = 0 if index == 1 else RAISE
-        composed.alpha_composite(tile(card, FRENCH), (index * HAND_STEP, y))
+        composed.alpha_composite(tile(card, FRENCH, False, index == 1), (index * HAND_STEP, y))
     assert picture.tobytes() == composed.tobytes()
     monkeypatch.undo()
     clear_caches()
+
+
+HOSTILE = [
+    "🎉" * 40,
+    "x" * 300,
+    "a\u200bb\u200dc\u2060d",
+    "\u202eevil\u202c \u05e9\u05dc\u05d5\u05dd",
+    "漢字のなまえ",
+    "Z\u0351\u0357a\u0315l\u0360g\u0300o\u0301",
+]
+
+
+def _slots(names: list[str], to_act: int | None = None) -> bytes:
+    return trick_picture([Card.CJ, None, None, None][: len(names)], FRENCH, names=names,
+                         to_act=to_act)  # fmt: skip
+
+
+def test_the_trick_names_each_slot_and_marks_the_seat_to_act() -> None:
+    named = _slots(["Alice", "Bob", "Carol"], to_act=1)
+    assert _slots(["Alice", "Bob", "Dave"], to_act=1) != named
+    assert _slots(["Alice", "Bob", "Carol"], to_act=2) != named
+    assert _slots(["Alice", "Bob", "Carol"]) != named
+    assert _slots(["Alice", "Bob", "Carol"], to_act=1) is named  # cached by what it shows
+    plain = decode(trick_picture([Card.CJ, None, None], FRENCH))
+    picture = decode(named)
+    assert picture.width == plain.width and picture.height > plain.height
+    # The seat to act's plate is in the highlight colour, under its slot only.
+    slot = pictures.TILE_WIDTH + pictures.TRICK_GAP
+    plates = [picture.crop((i * slot, plain.height, (i + 1) * slot, picture.height))
+              for i in range(3)]  # fmt: skip
+    assert [amber_pixels(plate) > 200 for plate in plates] == [False, True, False]
+
+
+def test_drawable_keeps_what_the_font_draws() -> None:
+    font = pictures._font(pictures.NAME_SIZE)
+    box = font.getmask("\U0010fffd")
+    for name in [*HOSTILE, "Jürgen Groß", "Zoë", "Ａｌｉｃｅ", "<@123> **bold**"]:
+        shown = pictures.drawable(name)
+        for char in shown:  # no character is drawn as the box of a missing one
+            mask = font.getmask(char)
+            assert (mask.size, bytes(mask)) != (box.size, bytes(box)), (name, char)
+        assert shown == shown.strip() and "  " not in shown
+    assert pictures.drawable("Jürgen Groß") == "Juergen Gross"
+    assert pictures.drawable("Zoë") == "Zoe" and pictures.drawable("Ａｌｉｃｅ") == "Alice"
+    assert pictures.drawable("a\u200bb\u200dc\u2060d") == "abcd"
+    assert pictures.drawable("\u202eevil\u202c \u05e9\u05dc\u05d5\u05dd") == "evil"
+    assert pictures.drawable("🎉" * 40) == "" and pictures.drawable("漢字のなまえ") == ""
+    assert pictures.drawable("<@123> **bold**") == "<@123> **bold**"  # a picture reads none
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_hostile_name_stays_in_its_slot(name: str) -> None:
+    """Any name renders, and its plate is as wide as a slot: the picture has the size it has
+    with short names, and nothing is drawn between two plates."""
+    short = decode(_slots(["Al", "Bo", "Cy", "Di"]))
+    picture = decode(_slots([name, name, name, name], to_act=0))
+    assert picture.size == short.size
+    slot = pictures.TILE_WIDTH + pictures.TRICK_GAP
+    gaps = [pictures.FRAME + i * slot - pictures.FRAME - 1 for i in range(1, 4)]
+    for x in gaps:
+        column = picture.crop((x, short.height - pictures.NAME_HEIGHT, x + 1, short.height))
+        assert column.getchannel("A").getextrema() == (0, 0)
+    width = pictures.TILE_WIDTH + 2 * pictures.FRAME - 2 * pictures.NAME_PAD
+    fitted = pictures.fitted(pictures.drawable(name), width)
+    assert pictures._font(pictures.NAME_SIZE).getlength(fitted) <= width
+    assert fitted == "" or pictures.drawable(name).startswith(fitted.removesuffix("…"))
