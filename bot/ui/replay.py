@@ -22,7 +22,7 @@ from bot.pictures import alt_text, trick_picture
 from bot.tables.errors import TableError
 from bot.ui import faces
 from bot.ui.boards import plain
-from bot.ui.card_pictures import style
+from bot.ui.card_pictures import plate_names, style, turn_of
 from bot.ui.games import (
     card_face,
     card_points,
@@ -194,7 +194,7 @@ def _render(
         embed.description = _trick_text(step, names)
         fields += renderer.table_fields(public, names)
         if pictures:
-            picture = _trick_picture(step)
+            picture = _trick_picture(of, step)
     else:
         result = public.result
         assert result is not None
@@ -272,16 +272,22 @@ def _trick_text(step: Step, names: list[str]) -> str:
     return f"{heading} — {leader}\n{line}"
 
 
-def _trick_picture(step: Step) -> Picture:
+def _trick_picture(of: ReplayOf, step: Step) -> Picture:
+    """The trick's picture, each card over its seat's name, the winning card framed."""
     trick = step.trick
     assert trick is not None
-    order = play_order(step.public.rules, step.public)
-    start = order.index(trick.leader) if trick.leader in order else 0
-    turn = [order[(start + i) % len(order)] for i in range(len(order))]
+    turn = turn_of(play_order(step.public.rules, step.public), trick.leader)
     highlight = turn.index(trick.winner) if trick.winner in turn else None
+    robots = of.robots or (False,) * len(of.names)
+    typed = [player_name(name, ai=robot) for name, robot in zip(of.names, robots, strict=True)]
+    if len(typed) != step.public.players:  # a record with other seats than stored
+        typed = [_("Seat {seat}", seat=seat + 1) for seat in range(step.public.players)]
+    names = [typed[seat] for seat in turn]
     look = style()
-    data = trick_picture(list(trick.cards), look, highlight=highlight)
-    alt = _("Trick {number}: {cards}", number=step.number, cards=alt_text(trick.cards, look))
+    labels = plate_names(names, turn)
+    data = trick_picture(list(trick.cards), look, highlight=highlight, names=labels)
+    cards = alt_text(trick.cards, look, names)
+    alt = _("Trick {number}: {cards}", number=step.number, cards=cards)
     return Picture(TRICK_FILE, data, alt[:1024])
 
 

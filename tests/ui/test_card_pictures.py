@@ -4,11 +4,16 @@ key follows what the picture shows, so an unchanged hand is neither drawn nor se
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from bot import i18n
+from bot.pictures import CardStyle, alt_text, card_name
+from bot.tables import Seat
 from bot.ui.card_pictures import with_hand, with_trick
 from bot.ui.hand import render_hand
 from bot.ui.message import Picture, Rendered
 from bot.ui.table import render_table
+from ramsch_core import Bid, Pass, TakeSkat
 from tests.ui.helpers import USER_IDS, act_randomly, make_table
 
 
@@ -76,3 +81,74 @@ def test_the_trick_picture_changes_with_each_card() -> None:
         assert shown.pictures[0].data.startswith(b"\x89PNG")
         act_randomly(table, rng)
     assert len(set(keys)) == 3
+
+
+def _in_play(game: str, seed: int, **kwargs: Any) -> Any:
+    table = make_table(game, seed=seed, game=game, **kwargs)
+    rng = random.Random(seed)
+    while table.match.deal.public_view().phase != "play":
+        act_randomly(table, rng)
+    return table, rng
+
+
+def _trick(table: Any) -> Picture:
+    return with_trick(render_table(table), table).pictures[0]
+
+
+def test_the_trick_alt_text_names_who_played_what() -> None:
+    """The alt text names every seat of the trick in play order with its card (or — not
+    yet), names as typed (no markdown there), an AI's in the reader's language."""
+    table, rng = _in_play("skat", 5)
+    table.seats[2] = Seat(None, "AI 1", ai="heuristic")
+    table.seats[1].name = "*Bob*"
+    public = table.match.deal.public_view()
+    names = {0: "Alice", 1: "*Bob*", 2: "AI 1"}
+    order = [(public.trick_leader + i) % 3 for i in range(3)]
+    expected = ", ".join(f"{names[table.match.active_seats[seat]]}: —" for seat in order)
+    assert _trick(table).description == f"The trick: {expected}"
+    act_randomly(table, rng)
+    card = card_name(table.match.deal.public_view().trick[0], CardStyle())
+    first = names[table.match.active_seats[order[0]]]
+    assert _trick(table).description.startswith(f"The trick: {first}: {card}, ")
+    with i18n.using("de"):
+        german = _trick(table).description
+    assert german.startswith("Der Stich: ") and "KI 1: " in german and "AI 1" not in german
+    while not table.match.deal.public_view().tricks:
+        act_randomly(table, rng)
+    assert _trick(table).description.startswith("The last trick: ")
+
+
+def test_the_trick_picture_follows_names_and_the_seat_to_act() -> None:
+    table, rng = _in_play("schafkopf", 4)
+    before = _trick(table)
+    table.seats[0].name = "Alicia"
+    renamed = _trick(table)
+    assert renamed.digest() != before.digest() and renamed.data != before.data
+    act_randomly(table, rng)  # a card played: another seat to act
+    played = _trick(table)
+    assert played.digest() != renamed.digest()
+    # A name the font cannot draw at all: the seat's number instead, the real name in the alt.
+    table.seats[0].name = "🎉漢字\u200b"
+    shown = _trick(table)
+    assert shown.data.startswith(b"\x89PNG") and "Seat 1" in (shown.recipe or "")
+    assert "🎉漢字\u200b: " in shown.description
+
+
+def test_the_marked_cards_are_raised_on_the_hand() -> None:
+    """Skat: the cards marked to lay away (drücken) show raised on the hand picture, and its
+    alt text names them."""
+    table = make_table("skat", game="skat")
+    match = table.match
+    for action in (Bid(18), Pass(), Pass(), TakeSkat()):
+        match.apply(action, match.to_act)
+    seat = match.active_seats[1]
+    user = USER_IDS[seat]
+    view = table.view_for(user)
+    plain = _hand(table, user).pictures[0]
+    table.marks[seat] = (table.log_length, (view.hand[0].name, view.hand[5].name))
+    marked = _hand(table, user).pictures[0]
+    assert marked.digest() != plain.digest() and marked.data != plain.data
+    assert "; marked: " in marked.description and "marked" not in plain.description
+    assert marked.description.endswith(alt_text([view.hand[0], view.hand[5]], CardStyle()))
+    with i18n.using("de"):
+        assert "; markiert: " in _hand(table, user).pictures[0].description
