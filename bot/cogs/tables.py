@@ -545,6 +545,15 @@ class TablesCog(RamschCog, name="Tables"):
             return
         await self._answer(interaction, self.service.play.back(table_id, interaction.user.id))
 
+    async def on_claim(self, interaction: discord.Interaction, table_id: int, deal: int) -> None:
+        if not await self._guard(interaction, table_id):
+            return
+        user = interaction.user.id
+        claim = self.service.play.claim(table_id, user, deal_number=deal)
+        update = await self._answer(interaction, self._faced(table_id, claim))
+        if update is not None and _on_ephemeral(interaction):
+            self.publisher.show_ephemeral(update.table, user, interaction, None)
+
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         if not await self._guard(interaction, table_id):
             return

@@ -6,6 +6,7 @@ import asyncio
 import logging
 
 from bot.storage import ActionSource
+from bot.tables.claims import play_forced
 from bot.tables.errors import NotFound, TableError
 from bot.tables.log import ActionLog, database_unavailable
 from bot.tables.model import Table, Update
@@ -111,8 +112,8 @@ class AutoPlayer:
                 return
 
     async def play_for(self, table: Table, seat: int, source: ActionSource) -> Update:
-        """Let an AI choose for ``seat`` (AI seat, timer takeover or away player) and apply it.
-        The caller holds the table's lock."""
+        """Let an AI choose for ``seat`` (AI seat, timer takeover or away player) and apply it
+        (and a last trick it leaves, which plays itself). The caller holds the table's lock."""
         match = table.match
         assert match is not None
         deal_seat = match.deal_seat(seat)
@@ -138,7 +139,8 @@ class AutoPlayer:
         except RulesError as error:
             logger.error("AI %r chose %s at table %s: %s", kind, action, table.id, error)
             action = view.legal[0]
-        return await self.log.apply(table, seat, action, source, None)
+        update = await self.log.apply(table, seat, action, source, None)
+        return await play_forced(self.log, table, update)
 
     def _player(self, table: Table, seat: int, kind: str) -> Player:
         key = (table.id, seat, kind)

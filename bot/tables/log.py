@@ -29,6 +29,19 @@ APPEND_TRIES = 3
 def refuse(table: Table, seat: int, action: Action, deal_number: int | None) -> None:
     """Raise the TableError for an action ``seat`` may not take now; return if it may.
     ``deal_number``: the deal of the button (another deal's button is stale), if known."""
+    match, deal_seat = playing(table, seat, deal_number)
+    if isinstance(action, Play) and (deal_seat, action) in match.deal.history:
+        raise StaleAction("You already played {card}", card=action.card)
+    refuse_turn(table, seat)
+    try:
+        match.check(action, seat)
+    except RulesError as error:
+        raise IllegalAction.of(error) from None
+
+
+def playing(table: Table, seat: int, deal_number: int | None) -> tuple[Match, int]:
+    """The match of a table in play and ``seat``'s seat in its deal; the TableError that says
+    why not (the session not started or over, another deal's button, the seat sitting out)."""
     match = table.match
     if table.status == "finished":  # e.g. the log, read up, held the match's last action
         raise WrongState("The session is over")
@@ -36,21 +49,19 @@ def refuse(table: Table, seat: int, action: Action, deal_number: int | None) -> 
         raise WrongState("The game has not started yet")
     if deal_number is not None and deal_number != match.number:
         raise StaleAction("That button is from an earlier deal")
-    to_act = match.to_act
-    if to_act is None:
+    if match.to_act is None:
         raise WrongState("The session is over")
     deal_seat = match.deal_seat(seat)
     if deal_seat is None:
         raise NotYourTurn("You sit this deal out as the dealer")
-    if isinstance(action, Play) and (deal_seat, action) in match.deal.history:
-        raise StaleAction("You already played {card}", card=action.card)
-    if to_act != seat:
-        name = table.seats[to_act].shown_name
-        raise NotYourTurn("It's not your turn: waiting for {name}", name=name)
-    try:
-        match.check(action, seat)
-    except RulesError as error:
-        raise IllegalAction.of(error) from None
+    return match, deal_seat
+
+
+def refuse_turn(table: Table, seat: int) -> None:
+    """Raise NotYourTurn if another seat than ``seat`` is to act at a table in play."""
+    to_act = table.to_act
+    if to_act is not None and to_act != seat:
+        raise NotYourTurn("It's not your turn: waiting for {name}", name=table.seats[to_act].shown_name)
 
 
 async def uncancellable(coro: Coroutine[Any, Any, T]) -> T:

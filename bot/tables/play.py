@@ -1,4 +1,5 @@
-"""Play: a seat's action checked, logged and applied; an away player coming back."""
+"""Play: a seat's action checked, logged and applied; a claim of the rest; an away player
+coming back."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.storage import Store
+from bot.tables.claims import play_claim, play_forced, prove_claim
 from bot.tables.errors import NotSeated, NotYourTurn, StaleAction, WrongState
 from bot.tables.log import ActionLog, database_unavailable, refuse
 from bot.tables.model import Table, Update
@@ -53,6 +55,22 @@ class PlayService:
                 table, seat, action, "human", user_id,
                 check=lambda: refuse(table, seat, action, deal_number),
             )  # fmt: skip
+            return await self.tables.changed(await play_forced(self.log, table, update))
+
+    async def claim(self, table_id: int, user_id: int, *, deal_number: int) -> Update:
+        """The user's seat claims every trick left for its side (``claims.prove_claim``): if the
+        core proves it, the rest is played at once; if not, IllegalAction says why and nothing
+        changes. ``deal_number`` comes from the button, as for ``act``."""
+        async with self.tables.locked(table_id) as table:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not playing at this table")
+            await self._read_up(table)
+            await prove_claim(table, seat, deal_number)
+            if table.seats[seat].away:  # a click is as good as /ramsch back
+                await self.store.set_away(table.id, seat, False)
+                table.seats[seat].away = False
+            update = await play_claim(self.log, table, seat, user_id)
             return await self.tables.changed(update)
 
     async def _read_up(self, table: Table) -> None:

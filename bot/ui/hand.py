@@ -12,12 +12,13 @@ from bot.i18n import _
 from bot.ui import faces
 from bot.ui.faces import table_look
 from bot.ui.games import card_face, play_order, renderer_for
-from bot.ui.items import ActionItem, BackButton
+from bot.ui.items import ActionItem, BackButton, ClaimButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
 from bot.ui.table import countdown, deal_names, trick_line
 from bot.ui.text import cards_text
 from ramsch_core import Card, Play, SeatView
+from ramsch_core.claims import claims_refused
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -99,16 +100,21 @@ def _controls(
         cards = card_buttons(table.id, deal, view, card_face(table.rules))
     for item in cards:
         controls.add_item(item)
-    actions = renderer.controls(table.id, deal, view, marks)
+    actions = list(renderer.controls(table.id, deal, view, marks))
     for item in actions:
         controls.add_item(item)
+    if view.to_act == view.seat and claims_refused(view.public) is None:
+        # offered whenever the public view allows a claim, never only where it holds
+        claim = ClaimButton(table.id, deal, row=_control_row(cards, actions))
+        controls.add_item(claim)
+        actions.append(claim)
     if away:
-        controls.add_item(BackButton(table.id, row=_back_row(cards, actions)))
+        controls.add_item(BackButton(table.id, row=_control_row(cards, actions)))
     return controls
 
 
-def _back_row(cards: list[discord.ui.Item[Any]], actions: list[discord.ui.Item[Any]]) -> int:
-    """Where I'm back goes: beside the other controls when a row of them has room (a hand
+def _control_row(cards: list[discord.ui.Item[Any]], actions: list[discord.ui.Item[Any]]) -> int:
+    """Where one more control (I'm back, Rest is mine) goes: beside the other controls when a row of them has room (a hand
     keeps to two rows of controls besides its cards), else in the first empty row. Rows are
     filled as the view fills them: an item without a row (a select) takes the first with room."""
     weights = [0] * 5

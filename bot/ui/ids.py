@@ -16,6 +16,8 @@ LOBBY_TEMPLATE = (
 )
 HAND_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):hand"
 BACK_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):back"
+CLAIM_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):claim:(?P<deal>[0-9]{{1,4}})"
+"""The claim of the rest on a hand, with the deal it belongs to (another deal's is stale)."""
 ACTION_TEMPLATE = (
     rf"{PREFIX}:a:(?P<table>{_ID}):(?P<deal>[0-9]{{1,4}}):(?P<kind>[a-z_]{{1,16}})"
     r"(?::(?P<arg>[A-Za-z0-9_]{1,16}))?"
@@ -69,6 +71,10 @@ def hand_id(table_id: int) -> str:
 
 def back_id(table_id: int) -> str:
     return f"{PREFIX}:t:{table_id}:back"
+
+
+def claim_id(table_id: int, deal: int) -> str:
+    return f"{PREFIX}:t:{table_id}:claim:{deal}"
 
 
 def action_id(table_id: int, deal: int, kind: str, arg: str | None = None) -> str:

@@ -29,6 +29,9 @@ class ClickHandler(Protocol):
 
     async def on_back(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
+    async def on_claim(self, interaction: discord.Interaction, table_id: int, deal: int) -> None:
+        """The claim of the rest on a hand."""
+
     async def on_mark(
         self, interaction: discord.Interaction, table_id: int, deal: int, mark: str
     ) -> None:
@@ -235,6 +238,32 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BA
         await handler(interaction).on_back(interaction, self.table_id)
 
 
+class ClaimButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CLAIM_TEMPLATE):
+    """ "Rest is mine": the player to act claims every trick left for their side; the table
+    plays the rest at once if every line of play gives it to them."""
+
+    def __init__(self, table_id: int, deal: int, *, row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.primary,
+                label=_("Rest is mine"),
+                custom_id=ids.claim_id(table_id, deal),
+            ),
+            row=row,
+        )
+        self.table_id = table_id
+        self.deal = deal
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ClaimButton:
+        return cls(int(match["table"]), int(match["deal"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).on_claim(interaction, self.table_id, self.deal)
+
+
 class ActionItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ACTION_TEMPLATE):
     """A button (or a select, for actions that name several cards) for one game action of the
     player who sees it; the id carries the table, the deal, the action's kind and argument."""
@@ -397,6 +426,7 @@ TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     BackButton,
     AgainButton,
+    ClaimButton,
     ActionItem,
     MarkItem,
     LegacyActionItem,

@@ -24,6 +24,7 @@ from ramsch_core import (
     action_from_json,
     preset,
 )
+from ramsch_core.claims import forced_line
 from tests.emulator import Channel, Emulator, InteractionHandle, Message, MessageVersion, SimUser
 from tests.emulator import components as comp
 
@@ -242,10 +243,16 @@ class Game:
         if self.from_log:
             await self.read_log()
         else:
-            self.actions.append((seat, action))
+            self.record(seat, action)
             await self.until_shown()
         self.check_no_leak()
         return handle
+
+    def record(self, seat: int, action: Action) -> None:
+        """Add a clicked action to the oracle, and the cards of a last trick it leaves, which
+        the bot plays at once (each logged as a play)."""
+        self.actions.append((seat, action))
+        self.actions += forced_plays(self.replay())
 
     async def until_shown(self, seconds: float = 10.0) -> None:
         """For a bot in another process (``eventual`` hosts): wait until the player the
@@ -361,6 +368,20 @@ def logged(game: Game) -> int:
     """How many actions the bot logged at the table (stays put when a click is refused)."""
     service: TableService = getattr(game.h, "service")  # noqa: B009 - in-process hosts only
     return service.tables.get(game.table_id).log_length
+
+
+def forced_plays(match: Match) -> list[tuple[int, Action]]:
+    """The plays of a last trick that plays itself (``forced_line``), as (table seat,
+    action)."""
+    if match.finished:
+        return []
+    deal = match.deal.copy()
+    plays: list[tuple[int, Action]] = []
+    for action in forced_line(match.deal):
+        assert deal.to_act is not None
+        plays.append((match.active_seats[deal.to_act], action))
+        deal.apply(action)
+    return plays
 
 
 def last_action(game: Game) -> tuple[int, Action]:

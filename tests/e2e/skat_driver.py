@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.ui import ids
-from ramsch_core import Card, DealResult, Match, Play, SkatContest
+from ramsch_core import Action, Card, DealResult, Match, Play, SkatContest
+from ramsch_core.claims import claim_line
 from tests.e2e.driver import Game, action_of, logged
 from tests.emulator import InteractionHandle, Message, MessageVersion, SimUser
 from tests.emulator import components as comp
@@ -22,6 +23,8 @@ def kind_of(component: dict[str, Any]) -> tuple[str, str | None]:
     found = re.fullmatch(ids.ACTION_TEMPLATE, custom_id)
     if found is not None:
         return found["kind"], found["arg"]
+    if re.fullmatch(ids.CLAIM_TEMPLATE, custom_id):
+        return "claim", None
     found = re.fullmatch(ids.MARK_TEMPLATE, custom_id)
     assert found is not None, custom_id
     return "mark", found["mark"]
@@ -29,6 +32,18 @@ def kind_of(component: dict[str, Any]) -> tuple[str, str | None]:
 
 CHOICES = ("declare", "call")
 """The action kinds chosen in a select (a Skat declaration, a Schafkopf call)."""
+
+
+def claimed(match: Match) -> list[tuple[int, Action]]:
+    """The card plays a claim that held plays at once: the rest, each seat's first legal card
+    (``claim_line``), as (table seat, action)."""
+    deal = match.deal.copy()
+    plays: list[tuple[int, Action]] = []
+    for action in claim_line(match.deal):
+        assert deal.to_act is not None
+        plays.append((match.active_seats[deal.to_act], action))
+        deal.apply(action)
+    return plays
 
 
 def buttons_by_kind(enabled: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -114,8 +129,10 @@ class SkatGame(Game):
         assert not self.refusals(handle), self.refusals(handle)
         if self.from_log:
             await self.read_log()
+        elif kind_of(component)[0] == "claim":
+            self.actions += claimed(self.replay())
         elif kind_of(component)[0] != "mark":
-            self.actions.append((seat, action_of(component, None if chosen is None else [chosen])))
+            self.record(seat, action_of(component, None if chosen is None else [chosen]))
         self.check_no_leak()
         return handle
 
@@ -141,7 +158,7 @@ class SkatGame(Game):
         if self.from_log:
             await self.read_log()
         else:
-            self.actions.append((self.players.index(user), action_of(select, [str(value)])))
+            self.record(self.players.index(user), action_of(select, [str(value)]))
         self.check_no_leak()
         return handle
 
