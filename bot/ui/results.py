@@ -134,15 +134,22 @@ def render_result(table: Table, entry: SheetEntry) -> Rendered:
         embed.add_field(name=_("Deal"), value="\n".join(facts)[:1024], inline=False)
     tricks = entry.result.tricks
     if tricks:
-        last = last_trick_text(
-            _names(table, entry),
-            tricks[-1],
-            len(tricks),
-            result_play_order(table.rules, entry.result),
-            points=card_points(table.rules),
-            face=card_face(table.rules),
+        # the last trick plays itself with the card that ends the one before: the table
+        # never shows that one taken, so the result shows both
+        last = "\n".join(
+            last_trick_text(
+                _names(table, entry),
+                trick,
+                number,
+                result_play_order(table.rules, entry.result),
+                points=card_points(table.rules),
+                face=card_face(table.rules),
+            )
+            for number, trick in enumerate(tricks, start=1)
+            if number >= len(tricks) - 1
         )
-        embed.add_field(name=_("Last trick"), value=last, inline=False)
+        name = _("Last trick") if len(tricks) == 1 else _("Last tricks")
+        embed.add_field(name=name, value=last, inline=False)
     embed.add_field(
         name=_("Totals"), value=_totals(table, totals_after(table, entry.number)), inline=False
     )

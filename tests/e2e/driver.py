@@ -222,13 +222,15 @@ class Game:
     # -- playing ------------------------------------------------------------------------------
 
     async def step(self) -> InteractionHandle:
-        """The player on turn clicks one of their enabled controls, chosen at random."""
+        """The player on turn clicks one of their enabled action controls (not a claim of the
+        rest), chosen at random."""
         await self.until_shown()
         user, message, enabled = self.on_turn()
         if getattr(self.h, "card_emojis", False):
             self.check_card_emojis(message)
         seat = self.players.index(user)
-        control = self.rng.choice(enabled)
+        actions = [c for c in enabled if not re.fullmatch(ids.CLAIM_TEMPLATE, c["custom_id"])]
+        control = self.rng.choice(actions)
         if control["type"] == comp.STRING_SELECT:
             count = control.get("max_values", 1)
             values = self.rng.sample([o["value"] for o in control["options"]], count)

@@ -11,6 +11,7 @@ from bot import i18n
 from bot.tables import Table
 from bot.ui import ids
 from bot.ui.hand import render_hand
+from bot.ui.results import render_result
 from ramsch_core import Action, Declare, Play, SeatView
 from ramsch_core.claims import claim_holds, claims_refused
 from tests.ui.helpers import USER_IDS, items, make_table, problems
@@ -101,3 +102,16 @@ def test_the_claim_button_reads_german() -> None:
     with i18n.using("de"):
         [button] = claim_buttons(table, USER_IDS[match.to_act or 0])
     assert button.label == "Der Rest gehört mir"
+
+
+def test_a_result_shows_the_trick_the_last_trick_played_itself_after() -> None:
+    """C-5: the card that ends the ninth trick plays the tenth at once, so the table never
+    shows the ninth taken: the deal's result shows both."""
+    table = make_table("skat", seed=5)
+    match = table.match
+    assert match is not None
+    while match.number == 0:
+        match.apply(match.deal.legal_actions()[0], match.to_act)
+    text = render_result(table, match.finished_deals[0]).text()
+    assert "Last tricks" in text and "Trick 9:" in text and "Trick 10:" in text
+    assert "Trick 8:" not in text
