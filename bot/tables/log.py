@@ -61,7 +61,8 @@ def refuse_turn(table: Table, seat: int) -> None:
     """Raise NotYourTurn if another seat than ``seat`` is to act at a table in play."""
     to_act = table.to_act
     if to_act is not None and to_act != seat:
-        raise NotYourTurn("It's not your turn: waiting for {name}", name=table.seats[to_act].shown_name)
+        name = table.seats[to_act].shown_name
+        raise NotYourTurn("It's not your turn: waiting for {name}", name=name)
 
 
 async def uncancellable(coro: Coroutine[Any, Any, T]) -> T:

@@ -100,7 +100,7 @@ def _controls(
         cards = card_buttons(table.id, deal, view, card_face(table.rules))
     for item in cards:
         controls.add_item(item)
-    actions = list(renderer.controls(table.id, deal, view, marks))
+    actions: list[discord.ui.Item[Any]] = list(renderer.controls(table.id, deal, view, marks))
     for item in actions:
         controls.add_item(item)
     if view.to_act == view.seat and claims_refused(view.public) is None:
@@ -114,9 +114,10 @@ def _controls(
 
 
 def _control_row(cards: list[discord.ui.Item[Any]], actions: list[discord.ui.Item[Any]]) -> int:
-    """Where one more control (I'm back, Rest is mine) goes: beside the other controls when a row of them has room (a hand
-    keeps to two rows of controls besides its cards), else in the first empty row. Rows are
-    filled as the view fills them: an item without a row (a select) takes the first with room."""
+    """Where one more control (I'm back, Rest is mine) goes: beside the other controls when a
+    row of them has room (a hand keeps to two rows of controls besides its cards), else in the
+    first empty row. Rows are filled as the view fills them: an item without a row (a select)
+    takes the first with room."""
     weights = [0] * 5
     control_rows = set()
     for item in (*cards, *actions):
