@@ -311,10 +311,14 @@ class Config:
     processes: int
     own_process: bool
     floor: bool = False
+    root: Path | None = None
+    """Another checkout whose bot runs instead of this one's (``--against``)."""
 
     def label(self) -> str:
         if self.floor:
             return "floor: `python -m benchmarks.floor`"
+        if self.root is not None:
+            return f"1 × `python -m bot` of {self.root}"
         store = "SQLite" if self.backend == "sqlite" else "PostgreSQL"
         if self.processes > 1:
             return f"{self.processes} × `python -m bot` (one shard each), {store}"
@@ -354,8 +358,10 @@ def configs(args: argparse.Namespace) -> list[Config]:
             Config("postgresql", args.processes, True),
         ]
     else:
-        own = args.bot_process or args.vs_floor
+        own = args.bot_process or args.vs_floor or args.against is not None
         runs = [Config(args.backend, args.processes, own)]
+    if args.against is not None:
+        runs.insert(0, Config(args.backend, args.processes, True, root=args.against))
     if args.vs_floor:
         runs.append(Config("sqlite", 1, True, floor=True))
     return runs
@@ -376,6 +382,7 @@ async def run_once(args: argparse.Namespace, config: Config) -> Figures:
             ai_delay=args.ai_delay,
             ai_processes=args.ai_processes,
             floor=config.floor,
+            root=config.root,
         )
         await world.start_emulator()
         try:
@@ -643,11 +650,18 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         help="play the load against the floor (benchmarks/floor.py) instead of the bot",
     )  # fmt: skip
     parser.add_argument(
+        "--against", type=Path, metavar="DIR",
+        help="first run, at the same load, the bot of another checkout of the project in DIR "
+        "(e.g. a `git worktree` of an older commit), to compare two commits in one run",
+    )  # fmt: skip
+    parser.add_argument(
         "--vs-floor", action="store_true",
         help="run the bot (its own process) and then the floor at the same load, and print "
         "the CPU per click of each and their ratio",
     )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.against is not None and (args.compare or args.floor or args.processes > 1):
+        parser.error("--against runs one bot process: not with --compare, --floor or --processes")
     if args.floor and (args.vs_floor or args.compare):
         parser.error("--floor runs the floor alone: not with --vs-floor or --compare")
     if (args.floor or args.vs_floor) and args.ai_tables:

@@ -168,8 +168,10 @@ class World:
         ai_delay: float = 0.0,
         ai_processes: int = 0,
         floor: bool = False,
+        root: Path | None = None,
     ) -> None:
-        """``spread``: the guilds are spread evenly over this many shards (the emulator's
+        """``root``: run the bot of that checkout of the project instead of this one's.
+        ``spread``: the guilds are spread evenly over this many shards (the emulator's
         shard count), whatever runs the bot; ``processes`` > 1 needs ``spread`` equal to it
         and a PostgreSQL ``db``."""
         if processes > 1 and (spread != processes or not is_postgres(db)):
@@ -183,6 +185,7 @@ class World:
         self.tick_interval = tick_interval
         self.processes = processes
         self.floor = floor
+        self.root = root or ROOT
         self.process = process or profile is not None or processes > 1 or floor
         self.profile = profile
         self.bot: RamschBot | None = None
@@ -283,7 +286,7 @@ class World:
     async def _spawn(self, **extra: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "RAMSCH_"))}
         env.update(
-            PYTHONPATH=str(ROOT),
+            PYTHONPATH=str(self.root),
             DISCORD_TOKEN=self.emulator.token,
             DISCORD_API_BASE=self.emulator.api_base,
             DISCORD_GATEWAY_URL=self.emulator.gateway_url,

@@ -104,8 +104,11 @@ class AppEmojis:
             for k, option in enumerate(component.get("options") or []):
                 emojis.append((f"components[{n}].options.{k}.emoji", option.get("emoji")))
             for where, emoji in emojis:
-                custom = isinstance(emoji, dict) and emoji.get("id") is not None
-                if custom and not self._owned(emoji):
+                if (
+                    isinstance(emoji, dict)
+                    and emoji.get("id") is not None
+                    and not self._owned(emoji)
+                ):
                     problems.append(f"{where}: Invalid emoji")
         return problems
 
