@@ -118,14 +118,19 @@ class SkatRamschScorer(RamschScoring):
         multiplier = (1 << counts.count(0)) * factor  # SR-6
         top, low = max(points), min(points)
         loss = -(top if self.fixed_stake is None else self.fixed_stake) * multiplier  # SR-5/9
+        paid: list[int] = []
+        losers: list[int] = []
+        winners: list[int] = []
+        for seat, value in enumerate(points):  # one pass: this runs once per kernel playout
+            if value == top:  # SR-5: all lose
+                paid.append(loss)
+                losers.append(seat)
+            else:
+                paid.append(0)
+            if value == low:
+                winners.append(seat)
         return Score(
-            tuple(points),
-            tuple([loss if value == top else 0 for value in points]),
-            tuple([seat for seat, value in enumerate(points) if value == top]),  # SR-5: all lose
-            tuple([seat for seat, value in enumerate(points) if value == low]),
-            None,
-            skat_to,
-            multiplier,
+            tuple(points), tuple(paid), tuple(losers), tuple(winners), None, skat_to, multiplier
         )
 
 

@@ -213,7 +213,13 @@ class Kernel:
         pushes = 0
         if self.pushing:
             skat, pushes = self.random_push(hands, skat, rng, push_log)
-        return self.playout(Position(hands, skat=skat, pushes=pushes), rng, log)
+        if self.scorer_for is not None:
+            return self.playout(Position(hands, skat=skat, pushes=pushes), rng, log)
+        players = self.players
+        won, counts, last = [0] * players, [0] * players, [-1] * players
+        winners = self.run(hands, 0, [], won, counts, last, 0, rng.random, log)
+        score = self.scorer(tally(self.layout, won, counts, last, skat, pushes))
+        return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
 
     def playout(
         self, position: Position, rng: random.Random, log: list[int] | None = None
