@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 
 from ramsch_core.ai import DEFAULT_PLAYOUTS, HeuristicPlayer, Player, RandomPlayer
 from ramsch_core.cards import DECK, Card, Suit
@@ -32,9 +32,9 @@ KernelDeal = Callable[[RuleSet, random.Random, Dealt | None], Outcome]
 """One random deal through the kernel: dealt by its own shuffle (None) or the given cards."""
 
 
-def ramsch_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) -> Outcome:
-    """The rules' own contract (Ramsch): random pushing, random play, its scorer."""
-    kernel = _kernel(rules)
+def ramsch_kernel_deal(kernel: Kernel, rng: random.Random, dealt: Dealt | None) -> Outcome:
+    """The rules' own contract (Ramsch) on their kernel: random pushing, random play, its
+    scorer."""
     if dealt is None:
         hands, skat = kernel.random_deal(rng)
     else:
@@ -245,30 +245,33 @@ SEEDED_DEALS: dict[str, Callable[[RuleSet, int], Dealt]] = {"ramsen": ramsen_dea
 ``KERNEL_DEALS`` entry takes them (others: ``deal_from_seed``)."""
 
 
-@cache
-def _kernel(rules: RuleSet) -> Kernel:
-    return Kernel(rules)
+def deal_player(rules: RuleSet) -> Callable[[random.Random, Dealt | None], Outcome]:
+    """How the bench plays one deal of ``rules`` through the kernel: the game's
+    ``KERNEL_DEALS`` entry, else the rules' own contract on a kernel built here, once, so the
+    timed loop looks nothing up per deal."""
+    play = KERNEL_DEALS.get(rules.game)
+    if play is not None:
+        return partial(play, rules)
+    return partial(ramsch_kernel_deal, Kernel(rules))
 
 
 def kernel_rate(rules: RuleSet, deals: int, seed: int = 0) -> float:
     """Random deals per second through the kernel, dealing with its own seeded shuffle."""
-    play = KERNEL_DEALS.get(rules.game, ramsch_kernel_deal)
-    _kernel(rules)
+    play = deal_player(rules)
     rng = random.Random(seed)
     start = time.perf_counter()
     for _ in range(deals):
-        play(rules, rng, None)
+        play(rng, None)
     return deals / (time.perf_counter() - start)
 
 
 def kernel_seeded_rate(rules: RuleSet, deals: int) -> float:
     """Random deals per second through the kernel on the public ``deal_from_seed`` deals."""
-    play = KERNEL_DEALS.get(rules.game, ramsch_kernel_deal)
+    play = deal_player(rules)
     dealt = SEEDED_DEALS.get(rules.game, deal_from_seed)
-    _kernel(rules)
     start = time.perf_counter()
     for seed in range(deals):
-        play(rules, random.Random(seed), dealt(rules, seed))
+        play(random.Random(seed), dealt(rules, seed))
     return deals / (time.perf_counter() - start)
 
 
