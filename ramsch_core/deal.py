@@ -188,9 +188,10 @@ class Deal:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now."""
-        if self.finished or self.to_act is None:
+        phase = self._phase
+        if self.result is not None or phase.to_act is None:
             return []
-        return self._phase.legal(self)
+        return phase.legal(self)
 
     def public_view(self) -> PublicView:
         """What every player at the table may see now."""
@@ -261,15 +262,16 @@ class Deal:
         Raises DealFinishedError after the end, NotYourTurnError for another seat, and
         IllegalActionError (or a subclass) for an action the rules refuse; a refused action
         changes nothing."""
-        if self.finished or self.to_act is None:
+        phase = self._phase
+        acting = phase.to_act
+        if self.result is not None or acting is None:
             raise DealFinishedError("The deal is over: no more cards can be played")
-        if seat is not None and seat != self.to_act:
-            name = seat_message(self.to_act, self.players)
+        if seat is not None and seat != acting:
+            name = seat_message(acting, self.players)
             raise NotYourTurnError(
-                "It is not your turn: {name} (seat {seat}) is to act", name=name, seat=self.to_act
+                "It is not your turn: {name} (seat {seat}) is to act", name=name, seat=acting
             )
-        acting = self.to_act
-        events = self._phase.apply(self, acting, action)
+        events = phase.apply(self, acting, action)
         self.history.append((acting, action))
         return events
 

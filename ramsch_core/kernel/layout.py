@@ -62,6 +62,12 @@ class Layout:
             self.follow[bit] = class_masks[order.follow_class[card]]
             self.relevant[bit] = self.follow[bit] | self.trump_mask
             self.points[bit] = card.points
+        self.card_follow: tuple[int, ...] = tuple(
+            order.class_masks[order.follow_class[card]] for card in Card
+        )
+        """The card mask (bit = card value) of each card's follow class, by the card's value:
+        under a rule that only asks to follow, ``hand & card_follow[led] or hand`` on card
+        masks is ``legal``."""
         self.byte_points = _byte_tables([card.points for card in layout])
         self._from_cards = _byte_tables([1 << layout.index(card) for card in Card])
         self._to_cards = _byte_tables([1 << card for card in layout])

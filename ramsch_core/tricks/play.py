@@ -53,8 +53,8 @@ class CardPlay(Phase):
         self.trick: list[Card] = []
         self.tricks: list[Trick] = []
         self._last: tuple[int, int, int] = (-1, -1, 0)
-        """(hand, cards played so far, allowed) of the latest ``_allowed``: ``legal`` and then
-        ``apply`` of the same card ask the same question."""
+        """(hand, cards played so far, allowed) of the latest ``_allowed`` under a rule beyond
+        following: ``legal`` and then ``apply`` of the same card ask the same question."""
 
     def copy(self) -> Phase:
         """An independent copy: every field is immutable but the two trick lists (a subclass
@@ -75,15 +75,18 @@ class CardPlay(Phase):
     def _allowed(self, deal: Deal, seat: int) -> int:
         """The card mask of the cards ``seat`` may play to the current trick."""
         hand = deal.held[seat]
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             return hand  # a lead: any card
+        layout = self.layout
+        if layout.plain_follow:  # only following binds: one look-up on the card mask
+            return hand & layout.card_follow[trick[0]] or hand
         played = len(self.tricks) * self.players + len(self.trick)
         last_hand, last_played, allowed = self._last
         if last_hand == hand and last_played == played:
             return allowed
-        layout = self.layout
-        trick = [layout.bit_of[card] for card in self.trick]
-        allowed = layout.to_card_mask(layout.legal(layout.from_card_mask(hand), trick))
+        bits = [layout.bit_of[card] for card in trick]
+        allowed = layout.to_card_mask(layout.legal(layout.from_card_mask(hand), bits))
         self._last = (hand, played, allowed)
         return allowed
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramsch_core import RuleSet, preset
-from ramsch_core.cards import DECK, Card, Suit, points_of
+from ramsch_core.cards import DECK, Card, Suit, cards_of, mask_of, points_of
 from ramsch_core.contracts.ramsen import ramsen_contract
 from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
 from ramsch_core.kernel import Kernel, Position
@@ -62,6 +62,9 @@ def test_legal_cards_and_trick_winner_match_the_trick_order(
     legal = kernel.legal(kernel.mask(hand), bits[:played])
     _, expected = oracle.legal_cards(order, rule, hand, trick[:played])
     assert sorted(kernel.cards(legal)) == sorted(expected)
+    if played and rule.plain_follow:  # the card play's look-up on card masks
+        held = mask_of(hand)
+        assert cards_of(held & kernel.layout.card_follow[trick[0]] or held) == sorted(expected)
     assert kernel.mask_points(kernel.mask(hand)) == points_of(hand)
 
 
