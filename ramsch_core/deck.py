@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ramsch_core.cards import DECK, Card
 
@@ -19,9 +19,10 @@ def shuffled_deck(seed: int) -> list[Card]:
     return deck
 
 
-@dataclass(frozen=True, slots=True)
-class Packet:
-    """Cards dealt together to one place; ``stage`` orders staged dealing (0 = first)."""
+class Packet(NamedTuple):
+    """Cards dealt together to one place; ``stage`` orders staged dealing (0 = first). (A named
+    tuple: every seeded deal builds its packets, and a tuple is built faster than a frozen
+    dataclass.)"""
 
     to: Place
     cards: tuple[Card, ...]
@@ -45,7 +46,14 @@ class Schedule:
         )
 
     def hands(self, players: int) -> list[list[Card]]:
-        return [self.hand(seat) for seat in range(players)]
+        """Every seat's ``hand`` once all packets are dealt, in one pass over the packets."""
+        held: list[list[Card]] = [[] for _ in range(players)]
+        for to, cards, _ in self.packets:
+            if isinstance(to, int) and to < players:
+                held[to] += cards
+        for hand in held:
+            hand.sort()
+        return held
 
     def cards_to(self, place: Place) -> list[Card]:
         """Every card dealt to a place other than a seat, in the order dealt."""

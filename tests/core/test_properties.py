@@ -555,3 +555,15 @@ def test_random_sessions_add_up(
         assert match.carry == (pot if getattr(rules, "all_pass", None) == "stock" else None)
     again = Match.replay(rules, options, seed, actions)
     assert again.totals == match.totals
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_a_schedule_deals_each_seat_its_packets(rules: RuleSet, seed: int) -> None:
+    """C-6: the hands of a seeded deal, found in one pass over its packets, are each seat's
+    own packets' cards, in deck order."""
+    schedule = rules.schedule(seed)
+    assert schedule.hands(rules.players) == [
+        sorted(card for packet in schedule.packets if packet.to == seat for card in packet.cards)
+        for seat in range(rules.players)
+    ]
