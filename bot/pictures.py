@@ -619,7 +619,7 @@ def fitted(text: str, width: float) -> str:
     return text.rstrip() + ELLIPSIS
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)  # two plates a seat (acting or not) at some hundred tables: ~5 kB each
 def _name_plate(name: str, width: int, acting: bool) -> Image.Image:
     """A seat's name on a rounded plate, ``width`` px wide; the seat to act's is in the
     highlight colour, with an arrow and bold letters."""
