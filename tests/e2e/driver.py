@@ -131,6 +131,8 @@ class Game:
     actions: list[tuple[int, Action]] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
     checks: int = 0
+    forced: int = 0
+    """The cards the bot played on its own (each seat's last card), which nobody clicked."""
     from_log: bool = False
     """Take the actions from the bot's log after each step (tables with AI or timer moves,
     which the driver does not click itself); in-process hosts only."""
@@ -254,7 +256,9 @@ class Game:
         """Add a clicked action to the oracle, and the cards of a last trick it leaves, which
         the bot plays at once (each logged as a play)."""
         self.actions.append((seat, action))
-        self.actions += forced_plays(self.replay())
+        forced = forced_plays(self.replay())
+        self.actions += forced
+        self.forced += len(forced)
 
     async def until_shown(self, seconds: float = 10.0) -> None:
         """For a bot in another process (``eventual`` hosts): wait until the player the
