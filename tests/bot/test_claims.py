@@ -14,23 +14,10 @@ import pytest
 
 from bot.storage import Store
 from bot.tables import IllegalAction, NotYourTurn, StaleAction, Table, TableService
-from ramsch_core import Action, Declare, Play, SeatView
+from ramsch_core import Play
 from ramsch_core.claims import claim_holds, claim_line, claims_refused
 from tests.bot.helpers import ALICE, BOB, HOST, FakeClock, Recorder, make_service, start_table
-
-
-def choose(view: SeatView, rng: random.Random) -> Action:
-    """Bid and hold low, take the skat, declare any game but Null, play at random: most deals
-    become declared games."""
-    for kind in ("hold", "bid", "pickup"):
-        chosen = [a for a in view.legal if a.kind == kind]
-        if chosen:
-            return min(chosen, key=lambda a: int(a.to_json().get("value", 0)))
-    games = [a for a in view.legal if isinstance(a, Declare) and a.game != "null"]
-    if games:
-        return rng.choice(games)
-    plays = [a for a in view.legal if isinstance(a, Play)]
-    return rng.choice(plays or list(view.legal))
+from tests.core.builders import declaring_choice as choose
 
 
 def user_to_act(table: Table) -> int:

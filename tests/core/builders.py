@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
-from ramsch_core import Action, Card, Deal, DealResult, Play, Push, RuleSet, TrickOrder, parse_rules
+from ramsch_core import (
+    Action,
+    Card,
+    Deal,
+    DealResult,
+    Declare,
+    Play,
+    Push,
+    RuleSet,
+    SeatView,
+    TrickOrder,
+    parse_rules,
+)
 from ramsch_core.kernel import Layout
 from ramsch_core.tricks.constraints import FOLLOW_SUIT
 
@@ -98,3 +111,17 @@ def snapshot(deal: Deal) -> tuple[object, ...]:
         deal.result,
         None if deal.state is None else deal.state.copy(),
     )
+
+
+def declaring_choice(view: SeatView, rng: random.Random) -> Action:
+    """Bid and hold low, take the skat, declare any game but Null, play at random: most deals
+    become declared games."""
+    for kind in ("hold", "bid", "pickup"):
+        chosen = [a for a in view.legal if a.kind == kind]
+        if chosen:
+            return min(chosen, key=lambda a: int(a.to_json().get("value", 0)))
+    games = [a for a in view.legal if isinstance(a, Declare) and a.game != "null"]
+    if games:
+        return rng.choice(games)
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    return rng.choice(plays or list(view.legal))

@@ -12,23 +12,9 @@ from bot.tables import Table
 from bot.ui import ids
 from bot.ui.hand import render_hand
 from bot.ui.results import render_result
-from ramsch_core import Action, Declare, Play, SeatView
 from ramsch_core.claims import claim_holds, claims_refused
+from tests.core.builders import declaring_choice as choose
 from tests.ui.helpers import USER_IDS, items, make_table, problems
-
-
-def choose(view: SeatView, rng: random.Random) -> Action:
-    """A random legal action, but a game is declared when one may be (never Null), and a
-    low bid is held: the deal becomes a declared game more often than not."""
-    for kind in ("hold", "bid", "pickup"):
-        chosen = [a for a in view.legal if a.kind == kind]
-        if chosen:
-            return min(chosen, key=lambda a: int(a.to_json().get("value", 0)))
-    games = [a for a in view.legal if isinstance(a, Declare) and a.game != "null"]
-    if games:
-        return rng.choice(games)
-    plays = [a for a in view.legal if isinstance(a, Play)]
-    return rng.choice(plays or list(view.legal))
 
 
 def claim_buttons(table: Table, user: int) -> list[Any]:
