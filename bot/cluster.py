@@ -492,9 +492,13 @@ class Cluster:
         if await lease.try_acquire() is not None:
             return  # another process was faster
         self._leases[scope] = lease
-        self.adopted.add(shard)
         lease.keep(on_lost=lambda: self._spawn(self._give_up(shard, None), f"lost-{shard}"))
-        tables = await self._adopt(frozenset({shard})) if self._adopt is not None else 0
+        try:
+            tables = await self._adopt(frozenset({shard})) if self._adopt is not None else 0
+        finally:
+            # Owned once its tables are loaded: a click meanwhile is relayed and waits for
+            # this check (it holds ``_checking``) instead of meeting a table not there yet.
+            self.adopted.add(shard)
         log.info(
             "Took over shard(s) %s of %d from %s: %d table(s)",
             describe({shard}),
