@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -254,7 +255,7 @@ class TablesCog(RamschCog, name="Tables"):
             await self._open_in_thread(interaction, table, invited, role)
             return
         shown = render_lobby(table)
-        pinging = Rendered(invitation(table, invited, role), shown.embeds, shown.view)
+        pinging = dataclasses.replace(shown, content=invitation(table, invited, role))
         message_id = await self._post_opening(interaction, table, pinging, invited, role)
         await self.service.lobby.set_message(table.id, message_id)
         # The invitation line stays until the lobby changes (its pings were sent).

@@ -32,6 +32,7 @@ from bot.ui.hand import (
     render_hand_replaced,
 )
 from bot.ui.message import Rendered
+from bot.ui.routing import shown_custom_ids
 from ramsch_core import SeatView
 
 if TYPE_CHECKING:
@@ -546,7 +547,7 @@ class Hands:
                 # closed.
                 channel = await bot.create_dm(discord.Object(id=user_id))
                 message = await channel.send(**shown.send_kwargs(), nonce=private.nonce)
-                if message.components:
+                if shown_custom_ids(message):
                     await message.edit(**shown.edit_kwargs())
             elif private.key != shown.key():
                 await message.edit(**shown.edit_kwargs())

@@ -148,7 +148,7 @@ def render_hand(table: Table, user_id: int) -> Rendered:
         else:
             text = _("You are not playing at this table.")
         embed.description = f"{where(table)}\n{text}"
-        return Rendered(embeds=[embed])
+        return Rendered(embeds=[embed], layout=True)
     names = deal_names(table, match)
     number = current_deal(table)
     if table.rules.plays_to_a_winner():
@@ -168,7 +168,7 @@ def render_hand(table: Table, user_id: int) -> Rendered:
     if away:
         lines.append(_("You are away: the AI plays for you. Press **I'm back** to play again."))
     embed.description = "\n".join(lines)
-    return Rendered(embeds=[embed], view=controls)
+    return Rendered(embeds=[embed], view=controls, layout=True)
 
 
 @table_look
@@ -181,7 +181,7 @@ def render_hand_closed(table: Table, deal_number: int) -> Rendered:
         description=where(table) + "\n" + _("The result is in the channel."),
         colour=CLOSED_COLOUR,
     )
-    return Rendered(embeds=[embed])
+    return Rendered(embeds=[embed], layout=True)
 
 
 @table_look
@@ -192,7 +192,7 @@ def render_hand_replaced(table: Table) -> Rendered:
         description=where(table) + "\n" + _("You opened your hand again: play from the newest."),
         colour=CLOSED_COLOUR,
     )
-    return Rendered(embeds=[embed])
+    return Rendered(embeds=[embed], layout=True)
 
 
 @table_look

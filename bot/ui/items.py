@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Protocol, cast
 
 import discord
@@ -360,18 +361,28 @@ MARKED = "✓ "
 """What the label of a marked control starts with."""
 
 
+def walk(components: Iterable[Any]) -> Iterator[Any]:
+    """Every component of a message, in order: action rows and their items, and Components
+    V2's containers and sections with what they hold."""
+    for component in components:
+        yield component
+        yield from walk(getattr(component, "children", None) or ())
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
+
+
 def marked_on(message: discord.Message | None) -> tuple[str, ...]:
     """The marks a hand message shows marked (their controls' labels start with MARKED)."""
     if message is None:
         return ()
     found = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None) or ""
-            label = getattr(child, "label", None) or ""
-            matched = re.fullmatch(ids.MARK_TEMPLATE, custom_id)
-            if matched is not None and label.startswith(MARKED):
-                found.append(matched["mark"])
+    for child in walk(message.components):
+        custom_id = getattr(child, "custom_id", None) or ""
+        label = getattr(child, "label", None) or ""
+        matched = re.fullmatch(ids.MARK_TEMPLATE, custom_id)
+        if matched is not None and label.startswith(MARKED):
+            found.append(matched["mark"])
     return tuple(found)
 
 

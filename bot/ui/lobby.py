@@ -99,7 +99,7 @@ def render_lobby(table: Table) -> Rendered:
     )
     if ai_seats:
         view.add_item(AILevelSelect(table.id, ai_seats, tuple(AI_LEVELS)))
-    return Rendered(embeds=[embed], view=view)
+    return Rendered(embeds=[embed], view=view, layout=True)
 
 
 @table_look
@@ -116,7 +116,7 @@ def render_cancelled(table: Table, note: str = "") -> Rendered:
     )
     if table.seats:
         embed.add_field(name=_("Players"), value=", ".join(seat_label(s) for s in table.seats))
-    return Rendered(embeds=[embed])
+    return Rendered(embeds=[embed], layout=True)
 
 
 # -- invites, the role ping, the thread's announcement, Play again ----------------------------

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -55,14 +56,24 @@ class Picture:
         return f"attachment://{self.filename}"
 
 
+V2_TEXT_MAX = 4000
+"""Characters of all text displays of a Components V2 message together."""
+
+
 @dataclass
 class Rendered:
-    """What one message should show; ``view`` None means no components."""
+    """What one message should show; ``view`` None means no components.
+
+    With ``layout`` the message is sent in Discord's Components V2 (``layout_view``): what
+    the content, the embed, its picture and the controls say, in one container, the controls
+    beside the text (the table and hand messages, which a player reads on a phone). A message
+    once sent so stays so: every render that can edit it must be a layout too."""
 
     content: str | None = None
     embeds: list[discord.Embed] = field(default_factory=list)
     view: discord.ui.View | None = None
     pictures: list[Picture] = field(default_factory=list)
+    layout: bool = False
 
     def key(self) -> str:
         """A stable digest of everything shown, to tell whether an edit would change anything
@@ -72,6 +83,8 @@ class Rendered:
             "embeds": [embed.to_dict() for embed in self.embeds],
             "components": self.view.to_components() if self.view is not None else [],
         }
+        if self.layout:  # a message sent before the layouts keeps its key
+            data["layout"] = 2
         if self.pictures:  # a message without pictures keeps the key it had before them
             data["pictures"] = [
                 [picture.filename, picture.description, picture.digest()]
@@ -82,9 +95,13 @@ class Rendered:
 
     def send_kwargs(self) -> dict[str, Any]:
         """Keyword arguments for ``send`` / ``send_message``."""
-        kwargs: dict[str, Any] = {"content": self.content, "embeds": self.embeds}
-        if self.view is not None:
-            kwargs["view"] = self.view
+        kwargs: dict[str, Any]
+        if self.layout:
+            kwargs = {"view": self.layout_view()}
+        else:
+            kwargs = {"content": self.content, "embeds": self.embeds}
+            if self.view is not None:
+                kwargs["view"] = self.view
         if self.pictures:
             kwargs["files"] = [picture.file() for picture in self.pictures]
         return kwargs
@@ -97,12 +114,44 @@ class Rendered:
         for picture in self.pictures:
             attachment = kept.get(picture.shows()) if kept else None
             attachments.append(attachment if attachment is not None else picture.file())
+        if self.layout:  # a message shown before as content and embeds loses them
+            return {
+                "content": None,
+                "embeds": [],
+                "view": self.layout_view(),
+                "attachments": attachments,
+            }
         return {
             "content": self.content,
             "embeds": self.embeds,
             "view": self.view,
             "attachments": attachments,
         }
+
+    def layout_view(self) -> discord.ui.LayoutView:
+        """The message in Components V2: one container in the embed's colour with the content
+        (the turn's mention), the title and description, the picture, each field, the footer
+        in small print, then the controls in their rows."""
+        embed = self.embeds[0] if self.embeds else None
+        colour = embed.colour if embed is not None else None
+        texts = list(_texts(self.content, embed))
+        _fit(texts)
+        box = discord.ui.Container[discord.ui.LayoutView](accent_colour=colour)
+        image = embed.image.url if embed is not None else None
+        picture = next((p for p in self.pictures if p.url == image), None)
+        for index, text in enumerate(texts):
+            if text:
+                box.add_item(discord.ui.TextDisplay(text))
+            if index == _PICTURE_AFTER and picture is not None:
+                item = discord.MediaGalleryItem(picture.url, description=picture.description)
+                box.add_item(discord.ui.MediaGallery(item))
+        if self.view is not None:
+            children = sorted(self.view.children, key=_row_of)
+            for _row, items in itertools.groupby(children, key=_row_of):
+                box.add_item(discord.ui.ActionRow(*items))
+        shown = discord.ui.LayoutView(timeout=None)
+        shown.add_item(box)
+        return shown
 
     def kept(self, message: object) -> dict[str, discord.Attachment]:
         """The attachments of ``message``, just edited or sent to show this, by what they show:
@@ -129,3 +178,49 @@ class Rendered:
                 label = getattr(inner, "label", None) or getattr(inner, "placeholder", None)
                 parts.append(label or "")
         return "\n".join(part for part in parts if part)
+
+
+_PICTURE_AFTER = 1
+"""The picture goes after the title and description (``_texts``' second part)."""
+
+
+def _row_of(item: discord.ui.Item[Any]) -> int:
+    """The action row discord.py gave an item of a classic view."""
+    return item._rendered_row or 0  # discord.py's own row layout
+
+
+def _texts(content: str | None, embed: discord.Embed | None) -> Iterator[str]:
+    """The text displays of a layout: the content, the title with the description, each
+    field (inline fields with a one-line value on one line each, together), the footer."""
+    yield content or ""
+    if embed is None:
+        return
+    head = f"### {embed.title}" if embed.title else ""
+    yield "\n".join(part for part in (head, embed.description or "") if part)
+    short: list[str] = []
+    for item in embed.fields:
+        value = item.value or ""
+        if item.inline and "\n" not in value:
+            short.append(f"**{item.name}:** {value}")
+            continue
+        if short:
+            yield "\n".join(short)
+            short = []
+        yield f"**{item.name}**\n{value}"
+    if short:
+        yield "\n".join(short)
+    if embed.footer.text:
+        yield "-# " + embed.footer.text.replace("\n", "\n-# ")
+
+
+def _fit(texts: list[str]) -> None:
+    """Cut the longest texts, whole lines from their end, until all fit in Discord's
+    ``V2_TEXT_MAX`` (an embed holds more)."""
+    while sum(len(text) for text in texts) > V2_TEXT_MAX:
+        longest = max(range(len(texts)), key=lambda index: len(texts[index]))
+        text = texts[longest]
+        over = sum(len(t) for t in texts) - V2_TEXT_MAX
+        cut = text[: max(0, len(text) - over - 8)].rpartition("\n")[0]
+        fence = "\n```" if cut.count("```") % 2 else ""
+        short = text[: max(0, len(text) - over - 1)] + "…"
+        texts[longest] = (cut + fence + "\n…") if cut else short

@@ -8,7 +8,7 @@ import discord
 
 from bot.ui.board_items import PageButton, RecordSelect, ResultRecordButton
 from bot.ui.editor_items import EditorButton, EditorSelect, SectionButton, route_modal
-from bot.ui.items import TABLE_ITEMS
+from bot.ui.items import TABLE_ITEMS, walk
 from bot.ui.privacy_items import ForgetButton
 from bot.ui.replay_items import REPLAY_ITEMS
 
@@ -27,13 +27,8 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 def shown_custom_ids(message: discord.Message) -> set[str]:
     """The custom_ids of the components a message shows now."""
-    found: set[str] = set()
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None)
-            if custom_id:
-                found.add(custom_id)
-    return found
+    found = (getattr(component, "custom_id", None) for component in walk(message.components))
+    return {custom_id for custom_id in found if custom_id}
 
 
 async def route_stale(interaction: discord.Interaction) -> bool:

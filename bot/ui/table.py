@@ -87,9 +87,24 @@ def deal_names(table: Table, match: Match) -> list[str]:
     return [seat_name(table.seats[seat]) for seat in match.active_seats]
 
 
+def trick_cards(table: Table, view: PublicView) -> dict[int, Card]:
+    """The card each deal seat played to the trick being played."""
+    if not view.trick:
+        return {}
+    order = list(play_order(table.rules, view))
+    leader = view.trick_leader if view.trick_leader in order else order[0]
+    start = order.index(leader)
+    turn = [order[(start + i) % len(order)] for i in range(len(order))]
+    return dict(zip(turn, view.trick, strict=False))
+
+
 def players_text(table: Table, match: Match, view: PublicView) -> str:
+    """A line per seat in order: whose turn (▶), name, the card played to this trick, the
+    seat's role and what it said, its tricks and total."""
     lines = []
     deal_seats = {table_seat: i for i, table_seat in enumerate(match.active_seats)}
+    played = trick_cards(table, view)
+    face = card_face(table.rules)
     sign = renderer_for(table.rules).unit(table.rules)
     for table_seat, seat in enumerate(table.seats):
         deal_seat = deal_seats.get(table_seat)
@@ -107,11 +122,19 @@ def players_text(table: Table, match: Match, view: PublicView) -> str:
             notes.append(_n("{count} trick", "{count} tricks", tricks))
         total = amount_text(match.totals[table_seat], sign)
         robot = "🤖 " if seat.ai is not None else ""
-        line = _(
-            "{marker} {robot}**{name}** — {notes} · total {total}",
-            marker=marker, robot=robot, name=seat_name(seat), notes=", ".join(notes),
-            total=total,
-        )  # fmt: skip
+        card = played.get(deal_seat) if deal_seat is not None else None
+        if card is not None:
+            line = _(
+                "{marker} {robot}**{name}** {card} — {notes} · total {total}",
+                marker=marker, robot=robot, name=seat_name(seat), card=face(card),
+                notes=", ".join(notes), total=total,
+            )  # fmt: skip
+        else:
+            line = _(
+                "{marker} {robot}**{name}** — {notes} · total {total}",
+                marker=marker, robot=robot, name=seat_name(seat), notes=", ".join(notes),
+                total=total,
+            )  # fmt: skip
         lines.append(line)
     return "\n".join(lines)
 
@@ -202,7 +225,9 @@ def render_table(table: Table, *, dms: bool = True) -> Rendered:
     buttons.add_item(HandButton(table.id))
     if any(seat.away for seat in table.seats):
         buttons.add_item(BackButton(table.id))
-    return Rendered(content=turn_content(table, match, view), embeds=[embed], view=buttons)
+    return Rendered(
+        content=turn_content(table, match, view), embeds=[embed], view=buttons, layout=True
+    )
 
 
 # -- the score sheet ----------------------------------------------------------------------------
@@ -420,4 +445,4 @@ def render_table_closed(table: Table, note: str, deal: int | None = None) -> Ren
     """A table message whose deal (numbered, 0-based) or session is over: no buttons."""
     title = table_title(table) if deal is None else deal_title(table, deal)
     embed = discord.Embed(title=title, description=note, colour=CLOSED_COLOUR)
-    return Rendered(embeds=[embed])
+    return Rendered(embeds=[embed], layout=True)

@@ -27,6 +27,7 @@ from ramsch_core import (
 from ramsch_core.claims import forced_line
 from tests.emulator import Channel, Emulator, InteractionHandle, Message, MessageVersion, SimUser
 from tests.emulator import components as comp
+from tests.emulator.message_model import FLAG_COMPONENTS_V2
 
 
 class Host(Protocol):
@@ -116,6 +117,17 @@ def skat_action(kind: str, arg: str | None, values: list[str] | None) -> Action:
         data |= {"game": game, "hand": None}
         data |= {name: letter in flags for letter, name in FLAGS.items()}
     return action_from_json(data, 0)[1]
+
+
+def is_one_view(version: MessageVersion) -> bool:
+    """A table or hand message as the bot shows it: Components V2, everything in one
+    container, no content or embed beside it."""
+    return (
+        bool(version.flags & FLAG_COMPONENTS_V2)
+        and not version.content
+        and not version.embeds
+        and [c.get("type") for c in version.components] == [comp.CONTAINER]
+    )
 
 
 @dataclass
@@ -230,6 +242,7 @@ class Game:
         user, message, enabled = self.on_turn()
         if getattr(self.h, "card_emojis", False):
             self.check_card_emojis(message)
+        assert is_one_view(message.current), message.current
         seat = self.players.index(user)
         actions = [c for c in enabled if not re.fullmatch(ids.CLAIM_TEMPLATE, c["custom_id"])]
         control = self.rng.choice(actions)
@@ -250,6 +263,8 @@ class Game:
             self.record(seat, action)
             await self.until_shown()
         self.check_no_leak()
+        if not self.replay().finished:
+            assert is_one_view(self.table_message().current)
         return handle
 
     def record(self, seat: int, action: Action) -> None:

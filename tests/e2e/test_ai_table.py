@@ -57,7 +57,7 @@ async def test_the_ai_moves_are_shown_while_they_happen(harness: Harness) -> Non
     for _ in range(3):
         await game.step()
     table = game.table_message()
-    contents = [version.content or "" for version in table.versions]
+    contents = [version.headline for version in table.versions]
     assert any(text.startswith("🤖 AI") and "is to play" in text for text in contents)
     assert any(alice.mention in text and "your turn" in text for text in contents)
 

@@ -84,7 +84,7 @@ async def test_a_german_session_has_no_english_word(german: Harness) -> None:
         [picture] = [a for a in version.attachments if a.filename == "trick.png"]
         assert picture.data.startswith(b"\x89PNG")
         assert re.match(r"(Der Stich|Der letzte Stich): ", picture.description or "")
-        assert version.embeds[0]["image"]["url"] == "attachment://trick.png"
+        assert version.pictures() == ["attachment://trick.png"]
     names_seen = " ".join(
         a.description or "" for v in table_versions for a in v.attachments if a.description
     )

@@ -64,7 +64,7 @@ async def test_the_host_sets_the_rules_before_the_start(harness: Harness) -> Non
     [result] = [m for m in harness.channel.current_messages() if "deal 1 of 8: result" in m.text]
     assert "**Alice**" not in result.text and "**AI 3**" in result.text
     assert "Schieberamsch" in game.table_message().text
-    assert game.table_message().content == f"{alice.mention}, your turn to push."
+    assert game.table_message().headline == f"{alice.mention}, your turn to push."
     refused = await alice.select(editor, f"{prefix}:skat_to", ["loser"])
     (refusal,) = [m for m in await refused.wait_response() if m is not editor]
     assert refusal.text == "The game has already started"

@@ -21,6 +21,7 @@ from tests.e2e.durability_helpers import (
     stored_session,
 )
 from tests.emulator import Message, MessageVersion, SimUser
+from tests.emulator import components as comp
 
 CARDS_BEFORE_RESTART = 10
 """Three tricks and one card of the fourth: the restart comes in the middle of a trick."""
@@ -195,12 +196,11 @@ def with_first_version_ids(version: MessageVersion, deal: int | None = None) -> 
     """A hand message as the first versions of the bot wrote it: card buttons with ids
     ``ramsch:c:<table>:<deal>:<card>`` instead of the generic action id (of ``deal`` if given)."""
     components = copy.deepcopy(version.components)
-    for row in components:
-        for item in row.get("components", []):
-            parts = str(item.get("custom_id", "")).split(":")
-            if parts[:2] == ["ramsch", "a"] and parts[4] == "play":
-                number = parts[3] if deal is None else str(deal)
-                item["custom_id"] = f"ramsch:c:{parts[2]}:{number}:{parts[5]}"
+    for item in comp.walk(components):
+        parts = str(item.get("custom_id", "")).split(":")
+        if parts[:2] == ["ramsch", "a"] and parts[4] == "play":
+            number = parts[3] if deal is None else str(deal)
+            item["custom_id"] = f"ramsch:c:{parts[2]}:{number}:{parts[5]}"
     return dataclasses.replace(version, components=components)
 
 

@@ -58,7 +58,7 @@ async def test_three_players_bid_take_the_skat_lay_away_and_double(harness: Harn
     await game.start()
     vor, mittel, hinter = game.at(0), game.at(1), game.at(2)
     table = game.table_message()
-    assert table.content == f"{mittel.mention}, your turn to bid."
+    assert table.headline == f"{mittel.mention}, your turn to bid."
     assert "**Reizen (bidding)**" in table.text
     assert f"Vorhand **{vor.name}** · Mittelhand **{mittel.name}**" in table.text
     assert "You are **Mittelhand**" in game.hand_text(mittel)
@@ -78,7 +78,7 @@ async def test_three_players_bid_take_the_skat_lay_away_and_double(harness: Harn
     await game.press("pass", user=hinter)
     table = game.table_message()
     assert f"**{mittel.name} won the bidding at 23**" in table.text
-    assert table.content == f"{mittel.mention}, your turn to declare."
+    assert table.headline == f"{mittel.mention}, your turn to declare."
     assert "Skat aufnehmen" in game.hand_text(mittel)
 
     dealt = set(game.replay().deal.view(1).hand)

@@ -131,15 +131,16 @@ async def test_invited_players_and_the_table_role_are_pinged(harness: Harness) -
     )
     (lobby,) = await handle.wait_response()
     await harness.settle()
-    assert lobby.content.startswith(f"{players.mention} {bob.mention} {carol.mention}: ")
-    assert "opened a table of Skat Ramsch" in lobby.content
+    assert lobby.headline.startswith(f"{players.mention} {bob.mention} {carol.mention}: ")
+    assert "opened a table of Skat Ramsch" in lobby.headline
     assert lobby.pinged_users == {bob.id, carol.id}, "only the invited are pinged"
     assert lobby.pinged_roles == {players.id}
     handle = await bob.click(lobby, "Join")
     await handle.wait_ack()
     await harness.settle()
     assert [seat.name for seat in harness.service.tables.get(1).seats] == ["Alice", "Bob"]
-    assert bob.mention in lobby.text and not lobby.content, "the lobby shows him; no more pings"
+    assert bob.mention in lobby.text, "the lobby shows him"
+    assert players.mention not in lobby.text, "no more pings"
     await answer(alice, harness.channel, "ramsch abort")
 
     # Bad invitations: refused privately, no table opened.
@@ -171,7 +172,8 @@ async def test_invited_players_and_the_table_role_are_pinged(harness: Harness) -
     (shown,) = await answer(mod, harness.channel, "ramsch-config announce", no_ping_role=True)
     assert "Role pinged for new tables\nnone" in shown.text
     (lobby,) = await answer(alice, harness.channel, "ramsch new", preset="skat")
-    assert lobby.content == "" and not lobby.pinged_roles and not lobby.pinged_users
+    assert lobby.headline.startswith("### Ramsch #"), "no invitation line"
+    assert not lobby.pinged_roles and not lobby.pinged_users
 
 
 def thread_of(harness: Harness, message: Message) -> Thread:

@@ -241,7 +241,7 @@ def game_control_problems(components: list[dict[str, Any]]) -> Problems:
     if not any(GAME_CONTROL.match(custom_id) for custom_id in ids):
         return []
     problems: Problems = []
-    rows = [row for row in components if row.get("type") == comp.ACTION_ROW]
+    rows = [row for row in comp.walk(components) if row.get("type") == comp.ACTION_ROW]
     other = [
         row
         for row in rows

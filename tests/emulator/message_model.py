@@ -78,6 +78,23 @@ class MessageVersion:
         return bool(self.flags & FLAG_LOADING)
 
     @property
+    def headline(self) -> str:
+        """The content, or in a Components V2 message its first text display (where a bot
+        puts what the content would say)."""
+        if self.content or not self.flags & FLAG_COMPONENTS_V2:
+            return self.content
+        texts = [c for c in comp.walk(self.components) if c.get("type") == comp.TEXT_DISPLAY]
+        return str(texts[0].get("content") or "") if texts else ""
+
+    def pictures(self) -> list[str]:
+        """The URLs of the images shown: embed images and media gallery items."""
+        urls = [str((embed.get("image") or {}).get("url")) for embed in self.embeds]
+        for component in comp.walk(self.components):
+            if component.get("type") == comp.MEDIA_GALLERY:
+                urls += [str(item["media"]["url"]) for item in component.get("items") or []]
+        return [url for url in urls if url != "None"]
+
+    @property
     def text(self) -> str:
         """Content, embed texts and component texts joined: what a reader sees."""
         parts = [self.content]
@@ -152,6 +169,10 @@ class Message:
     @property
     def content(self) -> str:
         return self.current.content
+
+    @property
+    def headline(self) -> str:
+        return self.current.headline
 
     @property
     def embeds(self) -> list[dict[str, Any]]:

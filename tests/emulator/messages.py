@@ -322,8 +322,15 @@ class MessageStore:
             interaction_metadata=interaction_metadata,
             message_reference=reference if isinstance(reference, dict) else None,
         )
+        # a Components V2 message pings whom its text displays mention
+        said = version.content
+        if flags & FLAG_COMPONENTS_V2:
+            texts = comp.walk(version.components)
+            said = "\n".join(
+                str(c.get("content") or "") for c in texts if c.get("type") == comp.TEXT_DISPLAY
+            )
         message.pinged_users, message.pinged_roles, message.pinged_everyone = pings(
-            version.content, body.get("allowed_mentions"), channel.guild, message.author
+            said, body.get("allowed_mentions"), channel.guild, message.author
         )
         self.by_id[message.id] = message
         if ephemeral_for is None:

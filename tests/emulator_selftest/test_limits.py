@@ -50,6 +50,12 @@ def test_a_hand_keeps_two_rows_of_controls_besides_its_cards() -> None:
         problems(components=[row(button("a"), button("b")), row(button("c")), row(button("d"))])
         == []
     )
+    # in Components V2 the rows sit in a container: they count the same
+    text = {"type": 10, "content": "Your hand"}
+    box = {"type": 17, "components": [text, *cards, one, row(select)]}
+    assert problems(components=[box], flags=FLAG_COMPONENTS_V2) == []
+    box = {"type": 17, "components": [text, *cards, one, row(select), third]}
+    assert problems(components=[box], flags=FLAG_COMPONENTS_V2)
 
 
 def test_content_and_embed_limits() -> None:

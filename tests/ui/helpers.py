@@ -10,6 +10,7 @@ from bot.tables import Seat, Table
 from bot.ui.message import Rendered
 from ramsch_core import DEFAULT_GAME, Card, Match, TableOptions, preset
 from tests.emulator.limits import message_problems
+from tests.emulator.message_model import FLAG_COMPONENTS_V2
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
 USER_IDS = (101, 102, 103, 104, 105)
@@ -72,7 +73,17 @@ def cards_shown(shown: Rendered) -> set[Card]:
 
 
 def problems(shown: Rendered) -> list[str]:
-    """Discord's limits broken by a rendered message (the emulator's own checks)."""
+    """Discord's limits broken by a rendered message as it is sent (the emulator's own
+    checks)."""
+    if shown.layout:
+        return message_problems(
+            content="",
+            embeds=[],
+            components=shown.layout_view().to_components(),
+            flags=FLAG_COMPONENTS_V2,
+            attachment_sizes=[],
+            size_limit=10_000_000,
+        )
     return message_problems(
         content=shown.content or "",
         embeds=[dict(embed.to_dict()) for embed in shown.embeds],

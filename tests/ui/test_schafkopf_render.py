@@ -344,7 +344,8 @@ def test_nobody_learns_the_partner_before_the_called_sau_falls() -> None:
     assert f"**{name_at(table, 0)}** plays **Sauspiel auf die Eichel-Sau** with **{partner}**" in (
         text
     )
-    assert f"**{partner}** — Mitspieler" in text
+    # the partner's line, with the card he played to this trick if he has
+    assert re.search(rf"\*\*{partner}\*\*(?: \S+)? — Mitspieler", text), text
     assert "You hold the called" not in hand_of(table, 1).text()
 
 

@@ -370,6 +370,8 @@ class SchafkopfRenderer:
                 notes.append(_("Spieler"))
             elif seat == contest.partner:
                 notes.append(_("Mitspieler"))
+            elif contest.game != "sauspiel" or contest.partner is not None:
+                notes.append(_("Gegenspieler"))  # the sides are known
         return notes
 
     # -- a player's hand ---------------------------------------------------------------------

@@ -429,6 +429,13 @@ class SkatRenderer:
             return heading, "\n".join(line for line in lines if line)
         return None
 
+    def seat_notes(self, public: PublicView, seat: int) -> list[str]:
+        """A seat's side once the game is declared: Alleinspieler or Gegenspieler."""
+        contest = contest_of(public)
+        if contest is None or contest.declaration is None or contest.declarer is None:
+            return []
+        return [_(self.tag_labels["declarer" if seat == contest.declarer else "defender"])]
+
     def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
         contest = contest_of(public)
         if contest is None:
