@@ -285,8 +285,10 @@ class World:
 
     async def _spawn(self, **extra: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "RAMSCH_"))}
+        # The checkout's code first, then what PYTHONPATH held (packages installed apart).
+        paths = [str(self.root), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
         env.update(
-            PYTHONPATH=str(self.root),
+            PYTHONPATH=os.pathsep.join(paths),
             DISCORD_TOKEN=self.emulator.token,
             DISCORD_API_BASE=self.emulator.api_base,
             DISCORD_GATEWAY_URL=self.emulator.gateway_url,

@@ -116,6 +116,21 @@ def freeze_startup_heap() -> None:
     gc.freeze()
 
 
+GC_THRESHOLDS = (50_000, 20, 10)
+"""The garbage collector's thresholds in ``python -m bot`` (Python's are 700, 10, 10). Each
+render makes reference cycles (a ``discord.ui.View`` and its items) that live until its edit
+is answered or the next edit replaces the view; at 700 allocations a young collection came
+about 60 times a second under load, so they outlived two of them and reached the oldest
+generation, whose full collections (140 ms each at 200 tables, every 2 s) took 16-20 % of the
+bot's CPU at think 1 s. With 50,000 most die young: 4-7 %, young collections of tens of ms
+and no full one in 20 s of play."""
+
+
+def collect_less() -> None:
+    """Collect young garbage less often (``GC_THRESHOLDS``)."""
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 class RamschBot(commands.Bot):
     """The Ramsch bot; resources (store, service) are opened outside and passed in."""
 
@@ -189,6 +204,7 @@ class RamschBot(commands.Bot):
             # Once: later readies (reconnects) hold tables that end.
             self._heap_frozen = True
             freeze_startup_heap()
+            collect_less()
         user = self.user
         log.info("Logged in as %s (%s) in %d guild(s)", user, user and user.id, len(self.guilds))
 

@@ -64,8 +64,9 @@ def with_trick(shown: Rendered, table: Table) -> Rendered:
         turn = turn_of(order, leader)
         highlight = turn.index(winner) if winner in turn else None
         to_act = turn.index(view.to_act) if view.to_act in turn else None
-        names = [_typed_name(table, match.active_seats[seat]) for seat in turn]
-        labels = plate_names(names, [match.active_seats[seat] for seat in turn])
+        active = match.active_seats  # worked out anew at each use
+        names = [_typed_name(table, active[seat]) for seat in turn]
+        labels = plate_names(names, [active[seat] for seat in turn])
         recipe = (
             f"trick {_names(cards)} {look} highlight={highlight} to_act={to_act} "
             f"names={json.dumps(labels)}"

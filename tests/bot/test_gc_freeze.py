@@ -1,6 +1,7 @@
 """`python -m bot` leaves the objects of its start out of later garbage collections, once: a
 reconnect's ready freezes nothing more (it would keep the cycles of tables that end from ever
-being collected), and a bot run inside another program (the tests) freezes nothing."""
+being collected), and a bot run inside another program (the tests) freezes nothing; it also
+collects young garbage less often (``GC_THRESHOLDS``), a bot inside another program not."""
 
 from __future__ import annotations
 
@@ -21,8 +22,10 @@ from tests.bot.helpers import FakeClock, bot_settings, make_service
 @pytest.fixture
 def unfrozen() -> Iterator[None]:
     gc.unfreeze()
+    thresholds = gc.get_threshold()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 def test_what_lives_at_the_start_is_left_out_of_collections(unfrozen: None) -> None:
@@ -40,10 +43,12 @@ async def test_ready_freezes_once(store: Store, tmp_path: Path, unfrozen: None) 
         with mock.patch.object(client.gc, "freeze", wraps=gc.freeze) as freeze:
             await bot.on_ready()
             assert freeze.call_count == 0  # a bot inside another program leaves its heap
+            assert gc.get_threshold() != client.GC_THRESHOLDS  # and its collector as it is
             bot.freeze_heap = True  # as `python -m bot` sets it
             await bot.on_ready()
             await bot.on_ready()
         assert freeze.call_count == 1
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == client.GC_THRESHOLDS  # young garbage collected less often
     finally:
         await service.close()
