@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import itertools
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -56,6 +55,8 @@ class Picture:
         return f"attachment://{self.filename}"
 
 
+CONTAINER, TEXT_DISPLAY, MEDIA_GALLERY = 17, 10, 12
+"""Components V2 types."""
 V2_TEXT_MAX = 4000
 """Characters of all text displays of a Components V2 message together."""
 
@@ -74,6 +75,7 @@ class Rendered:
     view: discord.ui.View | None = None
     pictures: list[Picture] = field(default_factory=list)
     layout: bool = False
+    _rows: list[dict[str, Any]] | None = field(default=None, init=False, repr=False, compare=False)
 
     def key(self) -> str:
         """A stable digest of everything shown, to tell whether an edit would change anything
@@ -81,7 +83,7 @@ class Rendered:
         data: dict[str, Any] = {
             "content": self.content,
             "embeds": [embed.to_dict() for embed in self.embeds],
-            "components": self.view.to_components() if self.view is not None else [],
+            "components": self.rows(),
         }
         if self.layout:  # a message sent before the layouts keeps its key
             data["layout"] = 2
@@ -128,30 +130,35 @@ class Rendered:
             "attachments": attachments,
         }
 
+    def rows(self) -> list[dict[str, Any]]:
+        """The controls' action rows as Discord receives them (built once per render: the
+        key and the layout both read them)."""
+        if self._rows is None:
+            self._rows = self.view.to_components() if self.view is not None else []
+        return self._rows
+
     def layout_view(self) -> discord.ui.LayoutView:
         """The message in Components V2: one container in the embed's colour with the content
         (the turn's mention), the title and description, the picture, each field, the footer
-        in small print, then the controls in their rows."""
+        in small print, then the controls in their rows. Given to discord.py as the JSON it
+        sends (``Laid``): the controls are dynamic items, which need no view to dispatch."""
         embed = self.embeds[0] if self.embeds else None
-        colour = embed.colour if embed is not None else None
         texts = list(_texts(self.content, embed))
         _fit(texts)
-        box = discord.ui.Container[discord.ui.LayoutView](accent_colour=colour)
         image = embed.image.url if embed is not None else None
         picture = next((p for p in self.pictures if p.url == image), None)
+        inside: list[dict[str, Any]] = []
         for index, text in enumerate(texts):
             if text:
-                box.add_item(discord.ui.TextDisplay(text))
+                inside.append({"type": TEXT_DISPLAY, "content": text})
             if index == _PICTURE_AFTER and picture is not None:
-                item = discord.MediaGalleryItem(picture.url, description=picture.description)
-                box.add_item(discord.ui.MediaGallery(item))
-        if self.view is not None:
-            children = sorted(self.view.children, key=_row_of)
-            for _row, items in itertools.groupby(children, key=_row_of):
-                box.add_item(discord.ui.ActionRow(*items))
-        shown = discord.ui.LayoutView(timeout=None)
-        shown.add_item(box)
-        return shown
+                item = {"media": {"url": picture.url}, "description": picture.description}
+                inside.append({"type": MEDIA_GALLERY, "items": [item]})
+        inside += self.rows()
+        box: dict[str, Any] = {"type": CONTAINER, "components": inside}
+        if embed is not None and embed.colour is not None:
+            box["accent_color"] = embed.colour.value
+        return Laid([box])
 
     def kept(self, message: object) -> dict[str, discord.Attachment]:
         """The attachments of ``message``, just edited or sent to show this, by what they show:
@@ -180,13 +187,24 @@ class Rendered:
         return "\n".join(part for part in parts if part)
 
 
+class Laid(discord.ui.LayoutView):
+    """A Components V2 message given as the components' JSON: discord.py sends it as it is
+    and sets the V2 flag. It holds no items, so discord.py keeps no view for it; the bot's
+    controls are dynamic items, dispatched by their custom_id."""
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.components
+
+    def has_components_v2(self) -> bool:
+        return True
+
+
 _PICTURE_AFTER = 1
 """The picture goes after the title and description (``_texts``' second part)."""
-
-
-def _row_of(item: discord.ui.Item[Any]) -> int:
-    """The action row discord.py gave an item of a classic view."""
-    return item._rendered_row or 0  # discord.py's own row layout
 
 
 def _texts(content: str | None, embed: discord.Embed | None) -> Iterator[str]:
