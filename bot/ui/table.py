@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import i18n
 from bot.i18n import _, _n
 from bot.ui import faces
 from bot.ui.faces import table_look
@@ -285,13 +286,25 @@ class Sheet:
     unit: str
     notes: str | None = None
     """What the numbers in the rows' notes mean (``games.sheet_legend``), if they have any."""
+    _memo: dict[str, tuple[int, list[int]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """``_widths`` by language."""
 
     def _cell(self, score: Fraction | None) -> str:
         return SAT_OUT if score is None else amount_text(score, self.unit, signed=False)
 
     def _widths(self) -> tuple[int, list[int]]:
         """The width of the number column and of each player's (the same in every part of
-        the sheet: wide enough for every row)."""
+        the sheet: wide enough for every row). Worked out once per language (``fitting``
+        lays the sheet out again for each row it leaves off)."""
+        language = i18n.current()
+        widths = self._memo.get(language)
+        if widths is None:
+            widths = self._memo[language] = self._measure()
+        return widths[0], list(widths[1])
+
+    def _measure(self) -> tuple[int, list[int]]:
         digits = len(str(max((row.number for row in self.rows), default=0)))
         cells = [
             max(
