@@ -170,11 +170,13 @@ def _turn_runs(table: Table, match: Match, view: PublicView) -> bool:
 
 
 @table_look
-def render_table(table: Table, *, dms: bool = True) -> Rendered:
-    """The table while a match is being played (``dms``: hands are sent by DM)."""
+def render_table(table: Table, *, dms: bool = True, view: PublicView | None = None) -> Rendered:
+    """The table while a match is being played (``dms``: hands are sent by DM). ``view``:
+    the public view of the deal now (``public_view``), if already at hand."""
     match = table.match
     assert match is not None
-    view = public_view(match)
+    if view is None:
+        view = public_view(match)
     names = deal_names(table, match)
     title = deal_title(table, match.number)
     if match.bock:
