@@ -79,7 +79,7 @@ def card_buttons(
     buttons: list[discord.ui.Item[Any]] = []
     for index, card in enumerate(view.hand):
         can = card in playable
-        button = discord.ui.Button[Any](
+        button: discord.ui.Button[Any] = discord.ui.Button(
             style=discord.ButtonStyle.success if can else discord.ButtonStyle.secondary,
             label=faces.face(card) if face is None else face(card),
             emoji=emojis.card_emoji(card),
