@@ -349,9 +349,20 @@ class Sheet:
     def fitting(self, limit: int, most: int | None = None) -> list[SheetRow]:
         """The latest rows (at most ``most``) whose block fits in ``limit`` characters."""
         rows = list(self.rows if most is None else self.rows[len(self.rows) - most :])
-        while rows and len(self.block(rows, earlier=len(rows) < len(self.rows))) > limit:
-            rows = rows[1:]
-        return rows
+        if not rows:
+            return rows
+        # Each line laid out once: the size of the block without its first rows is then a
+        # sum (``block``: its lines, each counted with a newline, and 7 for the fences).
+        header, dots, *body, total = (len(line) + 1 for line in self.lines(rows, earlier=True))
+        size = 7 + header + sum(body) + total
+        start = 0
+        while start < len(rows):
+            earlier = len(rows) - start < len(self.rows)
+            if size + (dots if earlier else 0) <= limit:
+                break
+            size -= body[start]
+            start += 1
+        return rows[start:]
 
     def latest(self, limit: int, most: int | None = None) -> str:
         """The latest rows (at most ``most``) in a block of at most ``limit`` characters, the

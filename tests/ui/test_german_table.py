@@ -220,3 +220,20 @@ def test_the_table_message_sheet_fits_its_field() -> None:
     field = next(f for f in shown.embeds[0].fields if f.name == "Score sheet")
     lines = sheet_block("Score sheet\n" + (field.value or ""), "Score sheet")
     assert lines[1] == "…" and lines[-2].startswith("25.") and len(field.value or "") <= 1024
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_sheet_keeps_the_latest_rows_whose_block_fits(language: str) -> None:
+    """``fitting`` leaves off the oldest rows, one by one, until the block (with its row of
+    ``…`` once a row is left off) fits in the limit."""
+    table = make_table("skat", seats=4, rounds=6)
+    play_deals(table, 20, seed=11)
+    sheet = sheet_of(table)
+    assert sheet is not None and len(sheet.rows) == 20
+    with i18n.using(language):
+        for most in (None, 12, 30):
+            for limit in range(0, 1400, 7):
+                rows = list(sheet.rows if most is None else sheet.rows[len(sheet.rows) - most :])
+                while rows and len(sheet.block(rows, earlier=len(rows) < 20)) > limit:
+                    rows = rows[1:]
+                assert sheet.fitting(limit, most) == rows, (limit, most)
