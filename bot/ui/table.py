@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -292,6 +293,11 @@ class Sheet:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """``_widths`` by language."""
+    _latest: dict[tuple[str, int, int | None], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """``latest`` by language, limit and most (a sheet is kept from render to render while no
+    deal ends: ``sheet_of``)."""
 
     def _cell(self, score: Fraction | None) -> str:
         return SAT_OUT if score is None else amount_text(score, self.unit, signed=False)
@@ -368,6 +374,13 @@ class Sheet:
         """The latest rows (at most ``most``) in a block of at most ``limit`` characters, the
         oldest left off first (a row of ``…`` says so); the rows without what was played when
         not even one fits with it."""
+        memo = (i18n.current(), limit, most)
+        block = self._latest.get(memo)
+        if block is None:
+            block = self._latest[memo] = self._lay_out_latest(limit, most)
+        return block
+
+    def _lay_out_latest(self, limit: int, most: int | None) -> str:
         rows = self.fitting(limit, most)
         earlier = len(rows) < len(self.rows)
         if rows or not self.rows:
@@ -397,11 +410,33 @@ def shortened(text: str, width: int) -> str:
     return cut.rstrip(" ·,:;") + "…"
 
 
+_SHEETS: weakref.WeakKeyDictionary[Match, tuple[tuple[object, ...], Sheet]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The last sheet built of each match, with what it was built from (``sheet_of``)."""
+
+
 def sheet_of(table: Table, upto: int | None = None) -> Sheet | None:
-    """The score sheet of the table's match up to deal ``upto`` (all finished deals if None)."""
+    """The score sheet of the table's match up to deal ``upto`` (all finished deals if None).
+    The one built last for the match is used again while it is built from the same: the
+    finished deals (a match only ever adds to them), the rules, the players' names, the
+    reader's language and look."""
     match = table.match
     if match is None:
         return None
+    made = (
+        len(match.finished_deals), upto, table.rules, i18n.current(), faces.current(),
+        tuple((seat.name, seat.ai is not None) for seat in table.seats),
+    )  # fmt: skip
+    last = _SHEETS.get(match)
+    if last is not None and last[0] == made:
+        return last[1]
+    sheet = _build_sheet(table, match, upto)
+    _SHEETS[match] = (made, sheet)
+    return sheet
+
+
+def _build_sheet(table: Table, match: Match, upto: int | None) -> Sheet:
     renderer = renderer_for(table.rules)
     names = sheet_names([player_name(seat.name, ai=seat.ai is not None) for seat in table.seats])
     totals = [Fraction(0)] * len(table.seats)

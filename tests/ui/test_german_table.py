@@ -11,6 +11,7 @@ import pytest
 
 from bot import i18n
 from bot.tables import Table
+from bot.ui import table as table_module
 from bot.ui.hand import render_hand
 from bot.ui.lobby import render_cancelled, render_lobby
 from bot.ui.message import Rendered
@@ -237,3 +238,31 @@ def test_the_sheet_keeps_the_latest_rows_whose_block_fits(language: str) -> None
                 while rows and len(sheet.block(rows, earlier=len(rows) < 20)) > limit:
                     rows = rows[1:]
                 assert sheet.fitting(limit, most) == rows, (limit, most)
+
+
+def test_the_sheet_kept_between_renders_is_built_anew_when_what_it_shows_changes() -> None:
+    """``sheet_of`` gives the sheet of the last render again only while it is made of the
+    same: a deal that ends, another language, a renamed player each build it anew."""
+    table = make_table("skat", seats=3, rounds=4)
+
+    def kept_and_fresh() -> tuple[str, str]:
+        kept = sheet_of(table)
+        table_module._SHEETS.clear()
+        fresh = sheet_of(table)
+        assert kept is not None and fresh is not None
+        return "\n".join(kept.lines(kept.rows)), "\n".join(fresh.lines(fresh.rows))
+
+    play_deals(table, 2, seed=4)
+    first = sheet_of(table)
+    assert first is not None and sheet_of(table) is first and len(first.rows) == 2
+    with i18n.using("de"):
+        assert sheet_of(table) is not first
+    table.seats[1].name = "Bettina"
+    kept, fresh = kept_and_fresh()
+    assert kept == fresh and "Bettina" in kept
+    play_deals(table, 3, seed=4)
+    kept, fresh = kept_and_fresh()
+    assert kept == fresh and "\n3." in kept
+    table.seats[2].ai = "easy"
+    kept, fresh = kept_and_fresh()
+    assert kept == fresh
