@@ -36,10 +36,13 @@ ZERO_WIDTH = "\u200b"
 _ESCAPED = re.compile(r"\\(.)")
 
 
+@lru_cache(maxsize=1024)
 def name_text(name: str) -> str:
     """A player's name (as Discord gave it) as plain text in a message: no markdown, and
     nothing that Discord shows as a mention, a channel, an emoji or a timestamp. A nickname
-    written as ``<@someone>`` or ``**x**`` shows as typed and pings nobody."""
+    written as ``<@someone>`` or ``**x**`` shows as typed and pings nobody. Cached (the
+    names of a table are escaped several times at every render; the text depends on the
+    name alone)."""
     text = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
     return text.replace("<", "<" + ZERO_WIDTH)
 
