@@ -95,11 +95,11 @@ class Card(IntEnum):
 
     @property
     def suit(self) -> Suit:
-        return Suit(self >> 3)
+        return _SUIT_OF[self]
 
     @property
     def rank(self) -> Rank:
-        return Rank(self & 7)
+        return _RANK_OF[self]
 
     @property
     def points(self) -> int:
@@ -137,6 +137,10 @@ class Card(IntEnum):
 
 
 DECK: tuple[Card, ...] = tuple(Card)
+_SUIT_OF: tuple[Suit, ...] = tuple(Suit(card >> 3) for card in DECK)
+"""Each card's suit, by its value (looked up: building the enum member costs more)."""
+_RANK_OF: tuple[Rank, ...] = tuple(Rank(card & 7) for card in DECK)
+"""Each card's rank, by its value."""
 FULL_MASK = (1 << 32) - 1
 TOTAL_POINTS = 120
 

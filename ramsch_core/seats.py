@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ramsch_core.errors import Message
 
@@ -65,7 +66,14 @@ def rotation(seats: int, players: int, number: int) -> Rotation:
     Raises ValueError for a table the game cannot be played at."""
     if not 0 <= seats - players <= 1:
         raise ValueError(f"{players} players can't play at a table of {seats}")
-    dealer = number % seats
+    return _rotation(seats, players, number % seats)
+
+
+@lru_cache(maxsize=128)
+def _rotation(seats: int, players: int, dealer: int) -> Rotation:
+    """``rotation`` by the dealer's seat; cached (a match asks at every ``active_seats``,
+    ``dealer`` and ``deal_seat``): a ``Rotation`` is immutable and depends on nothing else,
+    and there are only a few dozen."""
     active = tuple((dealer + 1 + index) % seats for index in range(players))
     sitting_out = tuple(seat for seat in range(seats) if seat not in active)
     return Rotation(dealer, active, sitting_out)

@@ -233,7 +233,9 @@ class Hands:
                 return render_hand_replaced(table)
             if closed is not None:
                 return render_hand_closed(table, closed)
-            shown = render_hand(table, user_id)
+            if view is None:
+                view = table.view_for(user_id)  # worked out once for the text and the picture
+            shown = render_hand(table, user_id, view)
             if self.pictures and cards.pictures:
                 shown = with_hand(shown, table, user_id, view)
             return shown

@@ -456,8 +456,11 @@ class Publisher:
         return False
 
     def _table_message(self, state: TableState, dms: bool) -> Rendered:
-        shown = render_table(state.table, dms=dms)
-        return with_trick(shown, state.table) if state.hands.pictures else shown
+        table = state.table
+        # the deal's public view, worked out once for the text and the picture
+        view = table.match.deal.public_view() if table.match is not None else None
+        shown = render_table(table, dms=dms, view=view)
+        return with_trick(shown, table, view) if state.hands.pictures else shown
 
     async def _read_settings(self, state: TableState) -> None:
         settings = await self.bot.service.guilds.get(state.table.guild_id)

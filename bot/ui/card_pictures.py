@@ -15,7 +15,7 @@ from bot.ui import faces
 from bot.ui.games import play_order
 from bot.ui.message import Picture, Rendered
 from bot.ui.text import player_name
-from ramsch_core import Card, Play, SeatView
+from ramsch_core import Card, Play, PublicView, SeatView
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -39,14 +39,16 @@ def _attach(shown: Rendered, picture: Picture) -> Rendered:
     return shown
 
 
-def with_trick(shown: Rendered, table: Table) -> Rendered:
+def with_trick(shown: Rendered, table: Table, view: PublicView | None = None) -> Rendered:
     """The table message with a picture of the trick being played (or, between tricks, the
     last one, its winning card framed); unchanged before the card play. Each slot names its
-    seat, the seat to act marked."""
+    seat, the seat to act marked. ``view``: the public view of the deal now, if already at
+    hand."""
     match = table.match
     if match is None or match.deal.finished:
         return shown
-    view = match.deal.public_view()
+    if view is None:
+        view = match.deal.public_view()
     if view.phase != "play":
         return shown
     with faces.showing(table.rules):

@@ -79,7 +79,7 @@ def card_buttons(
     buttons: list[discord.ui.Item[Any]] = []
     for index, card in enumerate(view.hand):
         can = card in playable
-        button = discord.ui.Button[Any](
+        button: discord.ui.Button[Any] = discord.ui.Button(
             style=discord.ButtonStyle.success if can else discord.ButtonStyle.secondary,
             label=faces.face(card) if face is None else face(card),
             emoji=emojis.card_emoji(card),
@@ -134,13 +134,15 @@ def _control_row(cards: list[discord.ui.Item[Any]], actions: list[discord.ui.Ite
 
 
 @table_look
-def render_hand(table: Table, user_id: int) -> Rendered:
-    """The hand of ``user_id`` at ``table`` with controls for their legal actions."""
+def render_hand(table: Table, user_id: int, view: SeatView | None = None) -> Rendered:
+    """The hand of ``user_id`` at ``table`` with controls for their legal actions. ``view``:
+    his view of the table now (``table.view_for``), if already at hand."""
     match = table.match
     embed = discord.Embed(
         title=_("Your hand — {table}", table=table_title(table)), colour=HAND_COLOUR
     )
-    view = table.view_for(user_id) if match is not None else None
+    if view is None and match is not None:
+        view = table.view_for(user_id)
     if match is None or view is None:
         seated = table.seat_of(user_id) is not None
         if match is not None and seated:

@@ -314,7 +314,7 @@ def choice_select(
 ) -> ActionItem:
     """A select of the seat's legal actions of ``kind`` (each option's value the argument of
     one, at most 25); disabled, saying only its placeholder, when there is none."""
-    select = discord.ui.Select[Any](
+    select: discord.ui.Select[Any] = discord.ui.Select(
         placeholder=placeholder,
         min_values=1,
         max_values=1,

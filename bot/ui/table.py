@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import i18n
 from bot.i18n import _, _n
 from bot.ui import faces
 from bot.ui.faces import table_look
@@ -169,11 +171,13 @@ def _turn_runs(table: Table, match: Match, view: PublicView) -> bool:
 
 
 @table_look
-def render_table(table: Table, *, dms: bool = True) -> Rendered:
-    """The table while a match is being played (``dms``: hands are sent by DM)."""
+def render_table(table: Table, *, dms: bool = True, view: PublicView | None = None) -> Rendered:
+    """The table while a match is being played (``dms``: hands are sent by DM). ``view``:
+    the public view of the deal now (``public_view``), if already at hand."""
     match = table.match
     assert match is not None
-    view = public_view(match)
+    if view is None:
+        view = public_view(match)
     names = deal_names(table, match)
     title = deal_title(table, match.number)
     if match.bock:
@@ -285,13 +289,30 @@ class Sheet:
     unit: str
     notes: str | None = None
     """What the numbers in the rows' notes mean (``games.sheet_legend``), if they have any."""
+    _memo: dict[str, tuple[int, list[int]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """``_widths`` by language."""
+    _latest: dict[tuple[str, int, int | None], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """``latest`` by language, limit and most (a sheet is kept from render to render while no
+    deal ends: ``sheet_of``)."""
 
     def _cell(self, score: Fraction | None) -> str:
         return SAT_OUT if score is None else amount_text(score, self.unit, signed=False)
 
     def _widths(self) -> tuple[int, list[int]]:
         """The width of the number column and of each player's (the same in every part of
-        the sheet: wide enough for every row)."""
+        the sheet: wide enough for every row). Worked out once per language (``fitting``
+        lays the sheet out again for each row it leaves off)."""
+        language = i18n.current()
+        widths = self._memo.get(language)
+        if widths is None:
+            widths = self._memo[language] = self._measure()
+        return widths[0], list(widths[1])
+
+    def _measure(self) -> tuple[int, list[int]]:
         digits = len(str(max((row.number for row in self.rows), default=0)))
         cells = [
             max(
@@ -334,14 +355,32 @@ class Sheet:
     def fitting(self, limit: int, most: int | None = None) -> list[SheetRow]:
         """The latest rows (at most ``most``) whose block fits in ``limit`` characters."""
         rows = list(self.rows if most is None else self.rows[len(self.rows) - most :])
-        while rows and len(self.block(rows, earlier=len(rows) < len(self.rows))) > limit:
-            rows = rows[1:]
-        return rows
+        if not rows:
+            return rows
+        # Each line laid out once: the size of the block without its first rows is then a
+        # sum (``block``: its lines, each counted with a newline, and 7 for the fences).
+        header, dots, *body, total = (len(line) + 1 for line in self.lines(rows, earlier=True))
+        size = 7 + header + sum(body) + total
+        start = 0
+        while start < len(rows):
+            earlier = len(rows) - start < len(self.rows)
+            if size + (dots if earlier else 0) <= limit:
+                break
+            size -= body[start]
+            start += 1
+        return rows[start:]
 
     def latest(self, limit: int, most: int | None = None) -> str:
         """The latest rows (at most ``most``) in a block of at most ``limit`` characters, the
         oldest left off first (a row of ``…`` says so); the rows without what was played when
         not even one fits with it."""
+        memo = (i18n.current(), limit, most)
+        block = self._latest.get(memo)
+        if block is None:
+            block = self._latest[memo] = self._lay_out_latest(limit, most)
+        return block
+
+    def _lay_out_latest(self, limit: int, most: int | None) -> str:
         rows = self.fitting(limit, most)
         earlier = len(rows) < len(self.rows)
         if rows or not self.rows:
@@ -371,11 +410,33 @@ def shortened(text: str, width: int) -> str:
     return cut.rstrip(" ·,:;") + "…"
 
 
+_SHEETS: weakref.WeakKeyDictionary[Match, tuple[tuple[object, ...], Sheet]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The last sheet built of each match, with what it was built from (``sheet_of``)."""
+
+
 def sheet_of(table: Table, upto: int | None = None) -> Sheet | None:
-    """The score sheet of the table's match up to deal ``upto`` (all finished deals if None)."""
+    """The score sheet of the table's match up to deal ``upto`` (all finished deals if None).
+    The one built last for the match is used again while it is built from the same: the
+    finished deals (a match only ever adds to them), the rules, the players' names, the
+    reader's language and look."""
     match = table.match
     if match is None:
         return None
+    made = (
+        len(match.finished_deals), upto, table.rules, i18n.current(), faces.current(),
+        tuple((seat.name, seat.ai is not None) for seat in table.seats),
+    )  # fmt: skip
+    last = _SHEETS.get(match)
+    if last is not None and last[0] == made:
+        return last[1]
+    sheet = _build_sheet(table, match, upto)
+    _SHEETS[match] = (made, sheet)
+    return sheet
+
+
+def _build_sheet(table: Table, match: Match, upto: int | None) -> Sheet:
     renderer = renderer_for(table.rules)
     names = sheet_names([player_name(seat.name, ai=seat.ai is not None) for seat in table.seats])
     totals = [Fraction(0)] * len(table.seats)

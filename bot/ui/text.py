@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import discord
@@ -35,10 +36,13 @@ ZERO_WIDTH = "\u200b"
 _ESCAPED = re.compile(r"\\(.)")
 
 
+@lru_cache(maxsize=1024)
 def name_text(name: str) -> str:
     """A player's name (as Discord gave it) as plain text in a message: no markdown, and
     nothing that Discord shows as a mention, a channel, an emoji or a timestamp. A nickname
-    written as ``<@someone>`` or ``**x**`` shows as typed and pings nobody."""
+    written as ``<@someone>`` or ``**x**`` shows as typed and pings nobody. Cached (the
+    names of a table are escaped several times at every render; the text depends on the
+    name alone)."""
     text = discord.utils.escape_mentions(discord.utils.escape_markdown(name))
     return text.replace("<", "<" + ZERO_WIDTH)
 
@@ -76,8 +80,19 @@ def note_text(update: Update) -> str:
 def score_text(value: Fraction | int, *, signed: bool = True) -> str:
     """A score, exact, as the reader writes numbers: ``−7½``, ``+120``, ``0`` in English (a
     half stays a half); ``−7,5``, ``+1.200`` in German (``i18n.number``)."""
+    return _score_text(value, signed, i18n.current())
+
+
+AMOUNTS_CACHED = 4096
+"""Texts of amounts kept (``score_text``, ``amount_text``): a table's render writes every
+cell of its score sheet, most of them the same numbers as at the last render."""
+
+
+@lru_cache(maxsize=AMOUNTS_CACHED)
+def _score_text(value: Fraction | int, signed: bool, language: str) -> str:
+    """``score_text`` in ``language`` (the current one: the key of the cache)."""
     value = Fraction(value)
-    if i18n.current() != i18n.SOURCE:
+    if language != i18n.SOURCE:
         return i18n.number(value, signed=signed)
     whole, rest = divmod(abs(value), 1)
     if rest == 0:
@@ -99,11 +114,17 @@ def amount_text(value: Fraction | int, unit: str, *, signed: bool = True) -> str
     """A score with its game's unit, the one way players read amounts: points as
     ``score_text``; cents below a euro as ``50¢``, a euro and more in euros as the reader
     writes them (``−16,80 €`` in German, ``−€16.80`` in English)."""
+    return _amount_text(value, unit, signed, i18n.current())
+
+
+@lru_cache(maxsize=AMOUNTS_CACHED)
+def _amount_text(value: Fraction | int, unit: str, signed: bool, language: str) -> str:
+    """``amount_text`` in ``language`` (the current one: the key of the cache)."""
     value = Fraction(value)
     if unit != CENTS or abs(value) < 100:
-        return score_text(value, signed=signed) + unit
+        return _score_text(value, signed, language) + unit
     euros = Decimal(abs(value).numerator) / Decimal(abs(value).denominator) / 100
-    text = format_currency(euros, "EUR", locale=i18n.current())
+    text = format_currency(euros, "EUR", locale=language)
     if value < 0:
         return "−" + text
     return ("+" if signed else "") + text

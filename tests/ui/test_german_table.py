@@ -11,6 +11,7 @@ import pytest
 
 from bot import i18n
 from bot.tables import Table
+from bot.ui import table as table_module
 from bot.ui.hand import render_hand
 from bot.ui.lobby import render_cancelled, render_lobby
 from bot.ui.message import Rendered
@@ -220,3 +221,48 @@ def test_the_table_message_sheet_fits_its_field() -> None:
     field = next(f for f in shown.embeds[0].fields if f.name == "Score sheet")
     lines = sheet_block("Score sheet\n" + (field.value or ""), "Score sheet")
     assert lines[1] == "…" and lines[-2].startswith("25.") and len(field.value or "") <= 1024
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_sheet_keeps_the_latest_rows_whose_block_fits(language: str) -> None:
+    """``fitting`` leaves off the oldest rows, one by one, until the block (with its row of
+    ``…`` once a row is left off) fits in the limit."""
+    table = make_table("skat", seats=4, rounds=6)
+    play_deals(table, 20, seed=11)
+    sheet = sheet_of(table)
+    assert sheet is not None and len(sheet.rows) == 20
+    with i18n.using(language):
+        for most in (None, 12, 30):
+            for limit in range(0, 1400, 7):
+                rows = list(sheet.rows if most is None else sheet.rows[len(sheet.rows) - most :])
+                while rows and len(sheet.block(rows, earlier=len(rows) < 20)) > limit:
+                    rows = rows[1:]
+                assert sheet.fitting(limit, most) == rows, (limit, most)
+
+
+def test_the_sheet_kept_between_renders_is_built_anew_when_what_it_shows_changes() -> None:
+    """``sheet_of`` gives the sheet of the last render again only while it is made of the
+    same: a deal that ends, another language, a renamed player each build it anew."""
+    table = make_table("skat", seats=3, rounds=4)
+
+    def kept_and_fresh() -> tuple[str, str]:
+        kept = sheet_of(table)
+        table_module._SHEETS.clear()
+        fresh = sheet_of(table)
+        assert kept is not None and fresh is not None
+        return "\n".join(kept.lines(kept.rows)), "\n".join(fresh.lines(fresh.rows))
+
+    play_deals(table, 2, seed=4)
+    first = sheet_of(table)
+    assert first is not None and sheet_of(table) is first and len(first.rows) == 2
+    with i18n.using("de"):
+        assert sheet_of(table) is not first
+    table.seats[1].name = "Bettina"
+    kept, fresh = kept_and_fresh()
+    assert kept == fresh and "Bettina" in kept
+    play_deals(table, 3, seed=4)
+    kept, fresh = kept_and_fresh()
+    assert kept == fresh and "\n3." in kept
+    table.seats[2].ai = "easy"
+    kept, fresh = kept_and_fresh()
+    assert kept == fresh

@@ -237,18 +237,18 @@ class RamschRenderer:
     ) -> list[discord.ui.Item[discord.ui.View]]:
         items: list[discord.ui.Item[Any]] = []
         if PickUp() in view.legal:
-            button = discord.ui.Button[Any](
+            button: discord.ui.Button[Any] = discord.ui.Button(
                 style=discord.ButtonStyle.primary, label=_("Pick up"), row=2
             )
             items.append(ActionItem(table_id, deal, PickUp.kind, item=button))
         if PassOn() in view.legal:
-            button = discord.ui.Button[Any](
+            button = discord.ui.Button(
                 style=discord.ButtonStyle.secondary, label=_("Pass on"), row=2
             )
             items.append(ActionItem(table_id, deal, PassOn.kind, item=button))
         choices = lay_choices(view)
         if len(choices) >= 2:
-            select = discord.ui.Select[Any](
+            select: discord.ui.Select[Any] = discord.ui.Select(
                 placeholder=_("Choose two cards to lay face down"),
                 min_values=2,
                 max_values=2,

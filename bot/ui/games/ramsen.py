@@ -481,7 +481,7 @@ class RamsenRenderer:
         items: list[discord.ui.Item[Any]] = []
         for index, card in enumerate(view.hand):
             chosen = card in marked
-            button = discord.ui.Button[Any](
+            button: discord.ui.Button[Any] = discord.ui.Button(
                 style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
                 label=(MARKED if chosen else "") + faces.face(card),
                 emoji=emojis.card_emoji(card),
@@ -498,7 +498,9 @@ class RamsenRenderer:
         items: list[discord.ui.Item[Any]] = []
         for kind, label, style in CONTROLS:
             for action in _legal(view, kind):
-                button = discord.ui.Button[Any](style=style, label=_(label), row=1)
+                button: discord.ui.Button[Any] = discord.ui.Button(
+                    style=style, label=_(label), row=1
+                )
                 items.append(ActionItem(table_id, deal, kind, control_arg(action), item=button))
         return items
 
@@ -521,14 +523,14 @@ class RamsenRenderer:
         row = (len(view.hand) - 1) // HAND_SIZE + 1
         items: list[discord.ui.Item[Any]] = []
         if _limit(view, True) >= 0 and shown is not None:
-            button = discord.ui.Button[Any](
+            button: discord.ui.Button[Any] = discord.ui.Button(
                 style=discord.ButtonStyle.primary if upcard else discord.ButtonStyle.secondary,
                 label=(MARKED if upcard else "") + _("Take upcard {card}", card=faces.face(shown)),
                 emoji=emojis.card_emoji(shown),
                 row=row,
             )
             items.append(MarkItem(table_id, deal, UPCARD, item=button))
-        confirm = discord.ui.Button[Any](
+        confirm: discord.ui.Button[Any] = discord.ui.Button(
             style=discord.ButtonStyle.success, label=label, row=row, disabled=not legal
         )
         items.append(ActionItem(table_id, deal, Exchange.kind, control_arg(action), item=confirm))

@@ -567,7 +567,7 @@ def _call_label(call: Action) -> str:
 def _button(
     table_id: int, deal: int, action: Action, label: str, style: discord.ButtonStyle, row: int
 ) -> discord.ui.Item[Any]:
-    button = discord.ui.Button[Any](style=style, label=label, row=row)
+    button: discord.ui.Button[Any] = discord.ui.Button(style=style, label=label, row=row)
     return ActionItem(table_id, deal, type(action).kind, control_arg(action), item=button)
 
 

@@ -331,7 +331,9 @@ def _button(
 ) -> discord.ui.Item[Any]:
     """A button for ``action``; disabled when it is not legal now (then ``kind`` alone makes
     its id)."""
-    button = discord.ui.Button[Any](style=style, label=label, row=row, disabled=action is None)
+    button: discord.ui.Button[Any] = discord.ui.Button(
+        style=style, label=label, row=row, disabled=action is None
+    )
     arg = control_arg(action) if action is not None else None
     return ActionItem(table_id, deal, kind, arg, item=button)
 
@@ -604,7 +606,7 @@ class SkatRenderer:
         items: list[discord.ui.Item[Any]] = []
         for index, card in enumerate(view.hand):
             chosen = card.name in marked
-            button = discord.ui.Button[Any](
+            button: discord.ui.Button[Any] = discord.ui.Button(
                 style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
                 label=(MARKED if chosen else "") + faces.face(card),
                 emoji=emojis.card_emoji(card),
@@ -689,7 +691,7 @@ class SkatRenderer:
             )
             for mark, label in LEVELS.items():
                 on = level == mark
-                button = discord.ui.Button[Any](
+                button: discord.ui.Button[Any] = discord.ui.Button(
                     style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
                     label=(MARKED if on else "") + label,
                     row=first_row,
