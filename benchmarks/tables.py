@@ -443,6 +443,7 @@ async def bench(world: World, args: argparse.Namespace) -> Figures:
     cpu_before = time.process_time()
     bot_cpu_before = world.bot_cpu()
     process_cpu_before = world.process_cpu()
+    world.profile_play(True)
     started = time.perf_counter()
     run.deadline = time.monotonic() + args.seconds
     ai_play = asyncio.gather(*(run.play_ai(table) for table in ai_tables))
@@ -450,6 +451,7 @@ async def bench(world: World, args: argparse.Namespace) -> Figures:
     clicks = sum(await asyncio.gather(*(play(table) for table in tables)))
     ai_clicks = sum(await ai_play)
     elapsed = time.perf_counter() - started
+    world.profile_play(False)
     cpu = time.process_time() - cpu_before
     bot_cpu = world.bot_cpu() - bot_cpu_before
     process_cpu = [b - a for a, b in zip(process_cpu_before, world.process_cpu(), strict=True)]
@@ -621,8 +623,9 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         help="run the bot as `python -m bot` (its own process and core) instead of in-process",
     )
     parser.add_argument(
-        "--profile-bot", type=Path, metavar="FILE", help="--bot-process under cProfile, to FILE"
-    )
+        "--profile-bot", type=Path, metavar="FILE",
+        help="--bot-process under cProfile while the tables play, to FILE",
+    )  # fmt: skip
     parser.add_argument(
         "--bot-log", type=Path, metavar="FILE",
         help="append what the bot processes logged (stderr, INFO) to FILE",

@@ -10,6 +10,7 @@ import logging
 import math
 import os
 import re
+import signal
 import sqlite3
 import sys
 import time
@@ -29,6 +30,41 @@ from bot.tables.guilds import MAX_OPEN_TABLES
 from tests.emulator import Channel, Emulator, Guild, InteractionHandle, Message, SimUser
 from tests.emulator.fixtures import start_client, stop_client
 from tests.pg import PgCluster, find_binaries
+
+PROFILED = """
+import cProfile, gc, os, signal, time
+from bot.__main__ import main
+profiler = cProfile.Profile(time.thread_time)
+collections = {0: [0, 0.0], 1: [0, 0.0], 2: [0, 0.0]}
+started = [0.0]
+def timed(phase, info):
+    if phase == "start":
+        started[0] = time.perf_counter()
+    else:
+        entry = collections[info["generation"]]
+        entry[0] += 1
+        entry[1] += time.perf_counter() - started[0]
+def start(*_):
+    for entry in collections.values():
+        entry[:] = [0, 0.0]
+    gc.callbacks.append(timed)
+    profiler.enable()
+def stop(*_):
+    profiler.disable()
+    gc.callbacks.remove(timed)
+    out = os.environ["RAMSCH_PROFILE_OUT"]
+    profiler.dump_stats(out)
+    with open(out + ".gc.txt", "w") as file:
+        for generation, (count, seconds) in collections.items():
+            print(f"generation {generation}: {count} collections, {seconds:.3f} s", file=file)
+signal.signal(signal.SIGUSR1, start)
+signal.signal(signal.SIGUSR2, stop)
+main()
+"""
+"""``python -m bot`` under cProfile switched on by SIGUSR1 and off by SIGUSR2, which writes the
+profile and, next to it (``FILE.gc.txt``), the garbage collections and their time (cProfile
+charges a collection to whatever function allocated when it began): `--profile-bot` profiles
+the play only, not the start, the setup or the stop."""
 
 CHANNELS_PER_GUILD = MAX_OPEN_TABLES
 """Channels (tables) in a guild: as many as a server may have open tables."""
@@ -302,10 +338,12 @@ class World:
             RAMSCH_LOG_LEVEL="INFO",
             **extra,
         )
-        profiler = ["-m", "cProfile", "-o", str(self.profile)] if self.profile else []
-        module = "benchmarks.floor" if self.floor else "bot"
+        command = ["-m", "benchmarks.floor" if self.floor else "bot"]
+        if self.profile:
+            command = ["-c", PROFILED]
+            env["RAMSCH_PROFILE_OUT"] = str(self.profile.resolve())
         process = await asyncio.create_subprocess_exec(
-            sys.executable, *profiler, "-m", module, cwd=self.workdir, env=env,
+            sys.executable, *command, cwd=self.workdir, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
         self.bot_processes.append(process)
@@ -320,6 +358,12 @@ class World:
             description="the bot process to log in",
         )
         assert not reader.done(), "\n".join(lines)
+
+    def profile_play(self, on: bool) -> None:
+        """Switch the profiler of a ``--profile-bot`` process on (the play starts) or off (it
+        ended: the profile is written)."""
+        if self.profile and self.bot_processes:
+            self.bot_processes[0].send_signal(signal.SIGUSR1 if on else signal.SIGUSR2)
 
     def bot_cpu(self) -> float:
         """CPU seconds the bot used so far (user + system), in this process or its own (all
