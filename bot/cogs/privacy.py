@@ -12,7 +12,6 @@ from bot.tables import TableError
 from bot.tables.privacy import check_not_playing, forget_user
 from bot.ui.privacy_items import (
     PRIVACY_COG,
-    ForgetButton,
     render_confirmation,
     render_forgotten,
     render_kept,
@@ -28,14 +27,6 @@ class NotYours(TableError):
 
 class PrivacyCog(RamschCog, name=PRIVACY_COG):
     """Forget me: asked, confirmed by the one user, then done in one transaction."""
-
-    async def cog_load(self) -> None:
-        await super().cog_load()
-        self.bot.add_dynamic_items(ForgetButton)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(ForgetButton)
-        await super().cog_unload()
 
     @subcommand("forget-me", "Remove your name and user id from the bot's records")
     async def forget_me(self, interaction: discord.Interaction) -> None:

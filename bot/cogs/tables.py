@@ -46,7 +46,7 @@ from bot.ui.lobby import (
     thread_name,
 )
 from bot.ui.message import Rendered
-from bot.ui.routing import ALL_ITEMS, route_unhandled
+from bot.ui.routing import route_interaction
 from ramsch_core import Action, SeatView, SkatRules
 
 if TYPE_CHECKING:
@@ -79,7 +79,6 @@ class TablesCog(RamschCog, name="Tables"):
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.bot.add_dynamic_items(*ALL_ITEMS)
         self.bot.clicks = self
         self.service.tables.listeners.append(self.publisher.on_update)
         self.service.tables.listeners.append(self._on_table_update)
@@ -147,7 +146,6 @@ class TablesCog(RamschCog, name="Tables"):
         self.service.tables.listeners.remove(self._on_table_update)
         for task in list(self._announcing):
             task.cancel()
-        self.bot.remove_dynamic_items(*ALL_ITEMS)
         self.bot.clicks = None
         await self.publisher.close()
         await super().cog_unload()
@@ -363,10 +361,10 @@ class TablesCog(RamschCog, name="Tables"):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Clicks on buttons their message no longer shows (stale clients) are answered too,
-        and so are the rules editor's modals."""
+        """Every click on the bot's components (bot.ui.routing.route_click), also on one its
+        message no longer shows, and the rules editor's modals."""
         try:
-            await route_unhandled(interaction)
+            await route_interaction(interaction)
         except Exception as error:
             await self.bot.report_error(interaction, error)
 
