@@ -31,7 +31,7 @@ from bot.ui.hand import (
     render_hand_closed,
     render_hand_replaced,
 )
-from bot.ui.message import Rendered
+from bot.ui.message import Rendered, edit_message
 from bot.ui.routing import shown_custom_ids
 from ramsch_core import SeatView
 
@@ -479,7 +479,9 @@ class Hands:
         # Until the edit is known to be made, what the message carries is not known.
         kept, private.kept = private.kept, {}
         try:
-            edited = await private.message.edit(**shown.edit_kwargs(kept))
+            edited = await edit_message(
+                bot, private.message.channel.id, private.message.id, shown.edit_kwargs(kept)
+            )
         except discord.Forbidden:
             await self._closed_dms(bot, table, user_id, private)
             return

@@ -25,7 +25,7 @@ from bot.ui import ids
 from bot.ui.card_pictures import with_trick
 from bot.ui.hand import current_deal
 from bot.ui.lobby import render_cancelled, render_lobby, table_title
-from bot.ui.message import Rendered
+from bot.ui.message import Rendered, edit_message
 from bot.ui.results import render_result, render_standings
 from bot.ui.routing import shown_custom_ids
 from bot.ui.table import render_table, render_table_closed
@@ -519,10 +519,11 @@ class Publisher:
             # Until the edit is known to be made, what the message carries is not known.
             kept, state.message_kept = state.message_kept, {}
             try:
-                edited = await (
-                    self._channel(state.table)
-                    .get_partial_message(state.message_id)
-                    .edit(**shown.edit_kwargs(kept))
+                edited = await edit_message(
+                    self.bot,
+                    state.table.channel_id,
+                    state.message_id,
+                    shown.edit_kwargs(kept),
                 )
                 state.message_key = key
                 state.message_kept = shown.kept(edited)

@@ -242,3 +242,28 @@ def _fit(texts: list[str]) -> None:
         fence = "\n```" if cut.count("```") % 2 else ""
         short = text[: max(0, len(text) - over - 1)] + "…"
         texts[longest] = (cut + fence + "\n…") if cut else short
+
+
+@dataclass(frozen=True)
+class Edited:
+    """What an edit answered that the bot reads back: the message's attachments (``kept``)."""
+
+    attachments: list[discord.Attachment]
+
+
+async def edit_message(
+    client: discord.Client, channel_id: int, message_id: int, kwargs: dict[str, Any]
+) -> Edited:
+    """Edit a channel or DM message to ``kwargs`` (``shown.edit_kwargs``), as
+    ``Message.edit`` would, without making a ``discord.Message`` of the answer: a table's
+    renders edit two or three messages a click, and discord.py would parse each answer with
+    its components, and register the view again, only for the bot to read its attachments.
+    Raises what ``Message.edit`` raises."""
+    state = client._connection
+    previous = state.allowed_mentions if kwargs.get("content") is not None else None
+    with discord.http.handle_message_parameters(
+        **kwargs, previous_allowed_mentions=previous
+    ) as params:
+        data = await state.http.edit_message(channel_id, message_id, params=params)
+    found = data.get("attachments") or []
+    return Edited([discord.Attachment(data=item, state=state) for item in found])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import random
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -61,6 +62,45 @@ class Message:
         return self
 
 
+class Http:
+    """discord.py's HTTP client as the bot's edits reach it (``bot.ui.message.edit_message``):
+    each edit goes to its message, which answers with the attachments it carries now."""
+
+    def __init__(self, *messages: Message) -> None:
+        self.messages = {message.id: message for message in messages}
+
+    async def edit_message(self, channel_id: int, message_id: int, *, params: Any) -> Any:
+        message = self.messages[message_id]
+        payload = params.payload
+        if payload is None:  # with files: the JSON is the first part
+            payload = json.loads(params.multipart[0]["value"])
+        files = iter(params.files or ())
+        by_id = {attachment.id: attachment for attachment in message.attachments}
+        sent = [
+            by_id[int(entry["id"])] if "url" in entry else next(files)
+            for entry in payload.get("attachments", [])
+        ]
+        await message.edit(attachments=sent)
+        return {
+            "attachments": [
+                {
+                    "id": attachment.id,
+                    "filename": attachment.filename,
+                    "size": len(attachment.data),
+                    "url": f"https://cdn.invalid/{attachment.id}",
+                    "proxy_url": f"https://cdn.invalid/{attachment.id}",
+                }
+                for attachment in message.attachments
+            ]
+        }
+
+
+def client(*messages: Message, **more: Any) -> Any:
+    """A bot whose edits reach ``messages`` (``Http``)."""
+    state = SimpleNamespace(http=Http(*messages), allowed_mentions=None)
+    return SimpleNamespace(_connection=state, **more)
+
+
 def uploads(edit: list[Any]) -> int:
     return sum(isinstance(item, discord.File) for item in edit)
 
@@ -80,8 +120,8 @@ def test_an_edit_keeps_an_unchanged_picture_and_uploads_a_changed_one() -> None:
     assert Rendered().edit_kwargs(kept)["attachments"] == []  # a picture no longer shown goes
 
 
-async def _show(hands: Hands, table: Any) -> None:
-    hands.show(SimpleNamespace(), table, True, lambda _: None)
+async def _show(hands: Hands, bot: Any, table: Any) -> None:
+    hands.show(bot, table, True, lambda _: None)
     await asyncio.gather(*(d.task for d in hands.deliveries() if d.task is not None))
 
 
@@ -95,6 +135,7 @@ async def test_a_hand_dm_uploads_its_picture_only_when_it_changed() -> None:
     messages = {user: Message() for user in players}
     for user in players:
         hands.dms[user] = Private(0, messages[user], None)  # type: ignore[arg-type]
+    bot = client(*messages.values())
     match = table.match
     assert match is not None
     while match.deal.view(match.deal_seat(match.to_act or 0) or 0).phase != "play":
@@ -106,14 +147,14 @@ async def test_a_hand_dm_uploads_its_picture_only_when_it_changed() -> None:
         if step == 6:
             for message in messages.values():
                 message.fail = True
-        await _show(hands, table)
+        await _show(hands, bot, table)
         if step == 6:
             failed = [user for user in players if hands.dms[user].delivery.failures]
             assert failed
             for user in players:
                 messages[user].fail = False
                 hands.dms[user].delivery.retry_at = 0.0
-            await _show(hands, table)  # the retry
+            await _show(hands, bot, table)  # the retry
         for user, message in messages.items():
             if not message.edits:
                 continue
@@ -142,9 +183,7 @@ async def test_the_table_message_keeps_an_unchanged_trick_picture() -> None:
         act_randomly(table, rng)
     act_randomly(table, rng)  # a card on the table: the trick picture shows it
     message = Message()
-    channel = SimpleNamespace(get_partial_message=lambda _: message)
-    bot = SimpleNamespace(get_partial_messageable=lambda *_, **__: channel)
-    publisher = Publisher(bot, 0)  # type: ignore[arg-type]
+    publisher = Publisher(client(message), 0)  # type: ignore[arg-type]
     state = TableState(table, message_id=message.id)
     shown = with_trick(render_table(table), table)
     await publisher._show(state, shown)
