@@ -9,10 +9,10 @@ import discord
 
 from bot import emojis
 from bot.i18n import _
-from bot.ui import faces
+from bot.ui import faces, ids
 from bot.ui.faces import table_look
 from bot.ui.games import card_face, play_order, renderer_for
-from bot.ui.items import ActionItem, BackButton, ClaimButton
+from bot.ui.items import BackButton, CardButton, ClaimButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Rendered
 from bot.ui.table import countdown, deal_names, trick_line
@@ -79,14 +79,16 @@ def card_buttons(
     buttons: list[discord.ui.Item[Any]] = []
     for index, card in enumerate(view.hand):
         can = card in playable
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            style=discord.ButtonStyle.success if can else discord.ButtonStyle.secondary,
-            label=faces.face(card) if face is None else face(card),
-            emoji=emojis.card_emoji(card),
-            disabled=not can,
-            row=index // CARDS_PER_ROW,
+        buttons.append(
+            CardButton(
+                ids.action_id(table_id, deal, Play.kind, card.name),
+                faces.face(card) if face is None else face(card),
+                emojis.card_emoji(card),
+                discord.ButtonStyle.success if can else discord.ButtonStyle.secondary,
+                not can,
+                index // CARDS_PER_ROW,
+            )
         )
-        buttons.append(ActionItem(table_id, deal, Play.kind, card.name, item=button))
     return buttons
 
 

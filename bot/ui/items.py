@@ -304,6 +304,48 @@ class ActionItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ACTI
         )
 
 
+class CardButton(discord.ui.Item[Any]):
+    """A card of a hand as the button that plays it: the same JSON as an ``ActionItem`` of a
+    ``discord.ui.Button`` (and the same click: its id is the action's), built at once. A
+    hand's render makes ten of these for every hand message it edits, and the discord.py
+    objects behind a button cost about 20 µs each. Read like a button: ``custom_id``,
+    ``label``, ``emoji``, ``style``, ``disabled``, ``row``."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        label: str,
+        emoji: discord.PartialEmoji | None,
+        style: discord.ButtonStyle,
+        disabled: bool,
+        row: int,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self._row = row
+        self.custom_id = custom_id
+        self.label = label
+        self.emoji = emoji
+        self.style = style
+        self.disabled = disabled
+
+    @property
+    def type(self) -> discord.ComponentType:
+        return discord.ComponentType.button
+
+    @property
+    def width(self) -> int:
+        return 1
+
+    def to_component_dict(self) -> dict[str, Any]:
+        payload: dict[str, Any] = {"type": 2, "style": self.style.value, "disabled": self.disabled}
+        if self.label:
+            payload["label"] = self.label
+        payload["custom_id"] = self.custom_id
+        if self.emoji:
+            payload["emoji"] = self.emoji.to_dict()
+        return payload
+
+
 def choice_select(
     table_id: int,
     deal: int,

@@ -20,6 +20,7 @@ from bot.emoji_faces import SIZE, STYLES, all_faces
 from bot.ui import faces
 from bot.ui.faces import Preference
 from bot.ui.hand import render_hand
+from bot.ui.items import ActionItem
 from ramsch_core import Card
 from tests.emulator.app_emojis import NAME
 from tests.ui.helpers import USER_IDS, items, make_table
@@ -233,3 +234,29 @@ async def test_the_readers_pack_picks_the_emoji() -> None:
         assert button.emoji == emojis._known["ger", Card[button.custom_id.rsplit(":", 1)[1]]]
     for button in four:
         assert button.emoji == emojis._known["fr4en", Card[button.custom_id.rsplit(":", 1)[1]]]
+
+
+async def test_a_card_button_sends_what_a_dynamic_button_would() -> None:
+    """The hand's card buttons are built straight as JSON (``CardButton``): Discord receives
+    what a ``discord.ui.Button`` in an ``ActionItem`` would send, emoji, style and all."""
+    for before in (False, True):
+        if before:
+            await _start(FakeApp())
+        for button in _play_buttons():
+            rebuilt = ActionItem(
+                1,
+                0,
+                "play",
+                "x",
+                item=discord.ui.Button(
+                    style=button.style,
+                    label=button.label,
+                    emoji=button.emoji,
+                    disabled=button.disabled,
+                    row=button.row,
+                ),
+            )
+            rebuilt.item.custom_id = button.custom_id
+            assert button.to_component_dict() == rebuilt.to_component_dict()
+            assert (button.emoji is not None) is before
+            assert button.disabled is (button.style is discord.ButtonStyle.secondary)
