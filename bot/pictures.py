@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Literal
 
-from PIL import Image, ImageDraw, ImageFont, ImageOps
+from PIL import Image, ImageDraw, ImageFont, ImageOps, _imaging
 
 from ramsch_core import Card
 from ramsch_core.cards import Rank, Suit
@@ -487,6 +487,11 @@ def _compose_hand(
     width = TILE_WIDTH + HAND_STEP * max(0, len(rows[0]) - 1)
     height = TILE_HEIGHT + RAISE + ROW_STEP * (len(rows) - 1)
     canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    # Pillow's own pixel operations on the images' cores: the same operations as
+    # ``Image.paste``, ``crop`` and ``alpha_composite``, without their checks and conversions
+    # (every image here is RGBA and loaded), which took three quarters of the time.
+    core = canvas.im
+    composite = _imaging.alpha_composite
     for row, indices in enumerate(rows):
         before: TileKey | None = None  # the tile before in the row, if pasted, and its y
         before_y = 0
@@ -499,22 +504,23 @@ def _compose_hand(
                 canvas.alpha_composite(card_tile(*key), (x, y))
                 before = None
                 continue
+            bottom = y + TILE_HEIGHT
             if not row and (column == 0 or before is not None):
                 # In the first row only the card before lies under the left corners.
-                canvas.paste(card_tile(*key), (x, y))
+                core.paste(card_tile(*key).im, (x, y, x + TILE_WIDTH, bottom))
                 for left, over in _corners_over(key, before, before_y - y if before else 0):
-                    canvas.paste(over, (x + left, y))
+                    core.paste(over.im, (x + left, y, x + left + over.width, bottom))
                 before, before_y = key, y
                 continue
             before = None
             strips = [
-                (left, canvas.crop((x + left, y, x + left + strip.width, y + TILE_HEIGHT)), strip)
+                (x + left, core.crop((x + left, y, x + left + strip.width, bottom)), strip)
                 for left, strip in edges
                 if row or left < TILE_WIDTH - HAND_STEP  # over the card before
             ]
-            canvas.paste(card_tile(*key), (x, y))
+            core.paste(card_tile(*key).im, (x, y, x + TILE_WIDTH, bottom))
             for left, under, strip in strips:
-                canvas.paste(Image.alpha_composite(under, strip), (x + left, y))
+                core.paste(composite(under, strip.im), (left, y, left + strip.width, bottom))
     return canvas
 
 
