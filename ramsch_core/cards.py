@@ -167,9 +167,14 @@ def cards_of(mask: int) -> list[Card]:
     return [*t0[mask & 255], *t1[mask >> 8 & 255], *t2[mask >> 16 & 255], *t3[mask >> 24 & 255]]
 
 
+_POINTS_OF: tuple[int, ...] = tuple(card.points for card in DECK)
+"""Each card's points, by its value."""
+
+
 def points_of(cards: Iterable[Card]) -> int:
-    """Total card points of some cards."""
-    return sum(card.points for card in cards)
+    """Total card points of some cards (a trick's at every trick taken)."""
+    points = _POINTS_OF
+    return sum([points[card] for card in cards])
 
 
 def parse_cards(items: Iterable[object]) -> list[Card]:
