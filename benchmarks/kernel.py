@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 COLUMNS = ("kernel", "kernel+seed", "public API")
 
 WORKER = """
-import json, sys
+import json, sys, time
 import ramsch_core
 from ramsch_core import bench
-name, kernel_deals, deals = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+name, kernel_deals, deals, cpu = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 try:
     from ramsch_core.games import get_game
 except ImportError:  # before the game registry: the Ramsch presets in ramsch_core.rules
@@ -37,17 +37,22 @@ except ImportError:  # before the game registry: the Ramsch presets in ramsch_co
 else:
     rules = get_game("ramsch").preset(name)
 timings = {
-    "kernel": lambda: bench.kernel_rate(rules, kernel_deals),
-    "kernel+seed": lambda: bench.kernel_seeded_rate(rules, kernel_deals),
-    "public API": lambda: bench.api_rate(rules, deals),
+    "kernel": (bench.kernel_rate, kernel_deals),
+    "kernel+seed": (bench.kernel_seeded_rate, kernel_deals),
+    "public API": (bench.api_rate, deals),
 }
 print(json.dumps(ramsch_core.__file__), flush=True)
 for line in sys.stdin:
-    print(json.dumps(timings[line.strip()]()), flush=True)
+    rate, count = timings[line.strip()]
+    start = time.process_time()
+    wall = rate(rules, count)
+    print(json.dumps(count / (time.process_time() - start) if cpu == "cpu" else wall), flush=True)
 """
 """Run by the checkout's interpreter, for the whole run: finds the Ramsch preset in the old API
 (``ramsch_core.rules.preset``) or through the game registry, then times one column of its own
-bench (``kernel_rate``, ``kernel_seeded_rate``, ``api_rate``) for each name read on stdin."""
+bench (``kernel_rate``, ``kernel_seeded_rate``, ``api_rate``) for each name read on stdin: the
+rate the bench measures (wall clock), or with ``cpu`` the deals over the process's CPU seconds
+during the call (the bench's set-up, a kernel built, included)."""
 
 
 class Worker:
@@ -57,9 +62,9 @@ class Worker:
         env = dict(os.environ)
         paths = [str(root), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
         env["PYTHONPATH"] = os.pathsep.join(paths)
-        command = [sys.executable, "-c", WORKER, args.preset, str(args.kernel_deals)]
+        settings = [args.preset, str(args.kernel_deals), str(args.deals), args.clock]
         self.process = subprocess.Popen(
-            [*command, str(args.deals)], cwd=root, env=env, text=True,
+            [sys.executable, "-c", WORKER, *settings], cwd=root, env=env, text=True,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         )  # fmt: skip
         self.module: str = self.answer()
@@ -88,8 +93,8 @@ class Worker:
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
     this, other = Worker(ROOT, args), Worker(args.against.resolve(), args)
-    print(f"Ramsch preset {args.preset!r}: random deals per second, best of {args.repeat} "
-          f"per round, {args.kernel_deals} kernel / {args.deals} API deals per run; "
+    print(f"Ramsch preset {args.preset!r}: random deals per {args.clock} second, best of "
+          f"{args.repeat} per round, {args.kernel_deals} kernel / {args.deals} API deals per run; "
           f"{args.rounds} rounds; load average {load()}")  # fmt: skip
     print(f"this: {this.module}\nother: {other.module}")
     print(f"| round | {' | '.join(f'{c}: this | other | ratio' for c in COLUMNS)} |")
@@ -144,6 +149,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--kernel-deals", type=int, default=20000, help="kernel deals per run")
     parser.add_argument("--deals", type=int, default=2000, help="public API deals per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per column; the best counts")
+    parser.add_argument(
+        "--clock", choices=("wall", "cpu"), default="wall",
+        help="rates by the wall clock, as the bench measures them, or by the CPU seconds of each "
+        "worker (less moved by other processes on a busy machine)",
+    )  # fmt: skip
     return parser.parse_args(argv)
 
 
