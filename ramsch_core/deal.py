@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 
 def deal_from_seed(rules: RuleSet, seed: int) -> tuple[list[list[Card]], list[Card]]:
     """Hands (index 0 = forehand) and skat dealt from a seeded shuffle by the game's schedule."""
-    schedule = rules.schedule(seed)
-    return schedule.hands(rules.players), sorted(schedule.cards_to("skat"))
+    return rules.seeded_cards(seed)
 
 
 class Deal:

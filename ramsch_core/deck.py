@@ -72,3 +72,11 @@ def dealt_in_slices(seed: int, players: int, hand_size: int) -> Schedule:
     ]
     packets.append(Packet("skat", tuple(deck[players * hand_size :])))
     return Schedule(tuple(packets))
+
+
+def sliced_cards(seed: int, players: int, hand_size: int) -> tuple[list[list[Card]], list[Card]]:
+    """The hands (sorted in deck order) and the skat (sorted) that ``dealt_in_slices`` deals,
+    without building its packets: ``deal_from_seed`` runs once per seeded deal."""
+    deck = shuffled_deck(seed)
+    hands = [sorted(deck[seat * hand_size : (seat + 1) * hand_size]) for seat in range(players)]
+    return hands, sorted(deck[players * hand_size :])

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from ramsch_core.deck import dealt_in_slices
+from ramsch_core.deck import dealt_in_slices, sliced_cards
 
 if TYPE_CHECKING:
+    from ramsch_core.cards import Card
     from ramsch_core.contracts import Contract
     from ramsch_core.deal import Deal
     from ramsch_core.deck import Schedule
@@ -76,6 +77,12 @@ class RuleSet(BaseModel):
     def schedule(self, seed: int) -> Schedule:
         """How the shuffled deck of ``seed`` is dealt."""
         raise NotImplementedError
+
+    def seeded_cards(self, seed: int) -> tuple[list[list[Card]], list[Card]]:
+        """The hands (index 0 = forehand, each sorted in deck order) and the sorted skat that
+        ``schedule(seed)`` deals (``ramsch_core.deal.deal_from_seed``)."""
+        schedule = self.schedule(seed)
+        return schedule.hands(self.players), sorted(schedule.cards_to("skat"))
 
     def deal_from_seed(self, seed: int, carry: Any = None) -> Deal:
         """The deal ``seed`` gives (C-6): by default the hands and skat of ``schedule(seed)``.
@@ -207,3 +214,8 @@ class DealtLikeSkat(RuleSet):
 
     def schedule(self, seed: int) -> Schedule:
         return dealt_in_slices(seed, self.players, self.hand_size)
+
+    def seeded_cards(self, seed: int) -> tuple[list[list[Card]], list[Card]]:
+        # The cards of ``schedule(seed)`` without its packets (a subclass dealing otherwise
+        # overrides both).
+        return sliced_cards(seed, self.players, self.hand_size)

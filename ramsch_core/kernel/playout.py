@@ -119,8 +119,13 @@ class Kernel:
     # -- conversions -----------------------------------------------------------------------
 
     def mask(self, cards: Iterable[Card]) -> int:
-        """Layout mask of some cards."""
-        return self.layout.mask(cards)
+        """Layout mask of some cards (``Layout.mask`` inlined: every seeded playout converts
+        its hands)."""
+        bit_of = self.bit_of
+        result = 0
+        for card in cards:
+            result |= bit_of[card]
+        return result
 
     def cards(self, mask: int) -> list[Card]:
         """Cards of a layout mask, weakest first."""

@@ -53,6 +53,12 @@ def tally(
     points = [p0[m & 255] + p1[m >> 8 & 255] + p2[m >> 16 & 255] + p3[m >> 24] for m in won]
     played = max(last)
     skat_points = p0[skat & 255] + p1[skat >> 8 & 255] + p2[skat >> 16 & 255] + p3[skat >> 24]
-    return Tally(
-        points, counts, last, won, played + 1, last.index(played), skat_points, pushes, layout
+    # tuple.__new__ skips the named tuple's own __new__ (a Python function): the tally is built
+    # once per kernel playout, and the AI's simulations run thousands of those per decision.
+    return _new(
+        Tally,
+        (points, counts, last, won, played + 1, last.index(played), skat_points, pushes, layout),
     )
+
+
+_new = tuple.__new__

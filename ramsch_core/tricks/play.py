@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from ramsch_core.actions import Action, CardPlayed, DealFinished, Play, TrickTaken
-from ramsch_core.cards import Card, cards_of
+from ramsch_core.cards import CARDS_BY_BYTE, Card, cards_of
 from ramsch_core.errors import (
     IllegalActionError,
     MustBeatError,
@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from ramsch_core.actions import Event
     from ramsch_core.contracts import Contract
     from ramsch_core.deal import Deal
+
+PLAYS_BY_BYTE: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(tuple(Play(card) for card in cards) for cards in part) for part in CARDS_BY_BYTE
+)
+"""``CARDS_BY_BYTE`` as Play actions (frozen: one per card serves every deal)."""
 
 
 class CardPlay(Phase):
@@ -92,7 +97,12 @@ class CardPlay(Phase):
 
     def legal(self, deal: Deal) -> list[Action]:
         assert self.to_act is not None
-        return [Play(card) for card in cards_of(self._allowed(deal, self.to_act))]
+        allowed = self._allowed(deal, self.to_act)
+        t0, t1, t2, t3 = PLAYS_BY_BYTE
+        return [
+            *t0[allowed & 255], *t1[allowed >> 8 & 255],
+            *t2[allowed >> 16 & 255], *t3[allowed >> 24 & 255],
+        ]  # fmt: skip
 
     def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, Play):

@@ -125,6 +125,24 @@ def test_random_deal_deals_every_card_once(rules: RuleSet, seed: int) -> None:
     assert total == (1 << 32) - 1
 
 
+@settings(max_examples=100, deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_seeded_cards_are_the_cards_of_the_schedule(rules: RuleSet, seed: int) -> None:
+    """C-6: a game's quick way to the cards of a seed (dealt in slices: the shuffled deck
+    sliced) gives what its schedule deals."""
+    schedule = rules.schedule(seed)
+    hands, skat = rules.seeded_cards(seed)
+    assert hands == schedule.hands(rules.players)
+    assert skat == sorted(schedule.cards_to("skat"))
+
+
+@given(mask=st.integers(min_value=0, max_value=2**32 - 1))
+def test_cards_of_lists_the_cards_of_a_mask_in_deck_order(mask: int) -> None:
+    assert cards_of(mask) == [card for card in DECK if mask >> card & 1]
+    assert mask_of(cards_of(mask)) == mask
+    assert points_of(cards_of(mask)) == sum(card.points for card in DECK if mask >> card & 1)
+
+
 @settings(max_examples=20, deadline=None)
 @given(rules=any_rules, seed=seeds)
 def test_contract_scorer_matches_the_rules_on_random_trick_sheets(
