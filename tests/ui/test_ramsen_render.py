@@ -428,7 +428,7 @@ def test_whole_games_never_show_a_hidden_card_nor_break_limits(name: str) -> Non
                 view = table.view_for(user)
                 for item in items(hand):
                     found = re.fullmatch(ids.ACTION_TEMPLATE, item.custom_id)
-                    if found is None or item.disabled or not isinstance(item, discord.ui.Button):
+                    if found is None or item.disabled or item.type is not discord.ComponentType.button:
                         continue
                     action = action_of(found["kind"], found["arg"])
                     assert action in view.legal, (action, item.label)
