@@ -131,6 +131,20 @@ def collect_less() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def freeze_imports() -> None:
+    """At the start of ``python -m bot``, once its modules are imported and before the
+    database is opened: collect young garbage less often from now on (``GC_THRESHOLDS``),
+    and leave what the imports made (modules, classes, catalogues: about 77,000 objects) out
+    of every collection. The imports leave no cyclic garbage (a collection at this point
+    finds none), so nothing is frozen that could have been freed. Before, the recovery of
+    1,000 tables (about 1.5 million objects allocated) ran the collector with Python's
+    thresholds through those objects again and again (70-90 ms of a 0.5-0.7 s recover()),
+    and the full collection of ``freeze_startup_heap`` at the first ready took 50-65 ms
+    instead of about 20."""
+    collect_less()
+    gc.freeze()
+
+
 class RamschBot(commands.Bot):
     """The Ramsch bot; resources (store, service) are opened outside and passed in."""
 
