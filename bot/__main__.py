@@ -15,7 +15,7 @@ import discord.http
 import yarl
 from pydantic import ValidationError
 
-from bot.client import RamschBot
+from bot.client import RamschBot, freeze_imports
 from bot.cluster import Cluster
 from bot.health import Heartbeat
 from bot.settings import Settings, settings_error
@@ -172,6 +172,7 @@ def main() -> None:
         warning = coverage_warning(settings.ramsch_shard_ids, count)
         if warning:
             log.info("%s", warning)
+    freeze_imports()
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run(settings))

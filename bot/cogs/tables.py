@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
@@ -74,6 +75,8 @@ class TablesCog(RamschCog, name="Tables"):
         self.service = bot.service
         self.publisher = Publisher(bot, bot.settings.ramsch_render_interval)
         self._ticker: asyncio.Task[None] | None = None
+        self._starting: asyncio.Task[None] | None = None
+        """The recovery of the tables at the start (``_start``), while discord.py connects."""
         self._announcing: set[asyncio.Task[None]] = set()
         """Edits of thread announcements once their table started or was cancelled."""
 
@@ -82,6 +85,12 @@ class TablesCog(RamschCog, name="Tables"):
         self.bot.clicks = self
         self.service.tables.listeners.append(self.publisher.on_update)
         self.service.tables.listeners.append(self._on_table_update)
+        # While discord.py connects; the gateway's events wait for it (bot.client.HeldEvents).
+        self._starting = asyncio.create_task(self._start(), name="recover-tables")
+        self.bot.starting.append(self._starting)
+
+    async def _start(self) -> None:
+        """Recover the tables, then run their timers and join the other processes."""
         cluster = self.bot.cluster
         await self._recover(cluster.owns_guild if cluster is not None else None)
         if self.bot.settings.ramsch_tick_interval > 0:
@@ -138,6 +147,10 @@ class TablesCog(RamschCog, name="Tables"):
         await self.bot.reply(interaction, _(MOVING))
 
     async def cog_unload(self) -> None:
+        if self._starting is not None and not self._starting.done():
+            self._starting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._starting
         if self.bot.cluster is not None:
             await self.bot.cluster.stop()
         if self._ticker is not None:

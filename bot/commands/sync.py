@@ -62,14 +62,28 @@ def digest(application_id: int, payload: Sequence[dict[str, Any]]) -> str:
 
 
 async def tree_payload(
-    tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None
+    tree: app_commands.CommandTree[Any],
+    guild: discord.abc.Snowflake | None,
+    built: dict[tuple[int, ...], list[dict[str, Any]]] | None = None,
 ) -> list[dict[str, Any]]:
-    """What ``tree.sync(guild=guild)`` would send."""
+    """What ``tree.sync(guild=guild)`` would send.
+
+    ``built``: the payloads built so far by the ids of their commands, for a caller that
+    builds several while the tree is unchanged. A command's payload does not depend on the
+    guild, and every listed guild holds the same copied commands: with 40 guilds the start
+    translated the same commands' ~5,500 texts 40 times (0.2-0.4 s)."""
     commands = tree._get_all_commands(guild=guild)
+    key = tuple(map(id, commands))
+    if built is not None and key in built:
+        return built[key]
     translator = tree.translator
     if translator is None:
-        return [command.to_dict(tree) for command in commands]
-    return [await command.get_translated_payload(tree, translator) for command in commands]
+        payload = [command.to_dict(tree) for command in commands]
+    else:
+        payload = [await command.get_translated_payload(tree, translator) for command in commands]
+    if built is not None:
+        built[key] = payload
+    return payload
 
 
 def reason(error: BaseException) -> str:
@@ -100,6 +114,9 @@ class CommandSync:
         self.tree = tree
         self.store = store
         self.clock = clock
+        self._digests: dict[int, tuple[list[dict[str, Any]], str]] = {}
+        """The digests of the payloads hashed so far (by ``id``, the payload kept with its
+        digest): the guilds share one payload (see ``tree_payload``)."""
 
     @property
     def application_id(self) -> int:
@@ -114,10 +131,12 @@ class CommandSync:
         known = await self.store.command_hashes() if self.store is not None else {}
         empty = digest(self.application_id, [])
         if guild_ids:
+            built: dict[tuple[int, ...], list[dict[str, Any]]] = {}
             for guild_id in guild_ids:
                 guild = discord.Object(id=guild_id)
                 self.tree.copy_global_to(guild=guild)
-                await self._sync(guild_id, await tree_payload(self.tree, guild), known)
+                payload = await tree_payload(self.tree, guild, built)
+                await self._sync(guild_id, payload, known)
             await self._clear_global(known, empty)
         else:
             await self._sync(GLOBAL, await tree_payload(self.tree, None), known)
@@ -127,8 +146,15 @@ class CommandSync:
 
     # -- one scope ----------------------------------------------------------------------------
 
+    def _digest(self, payload: list[dict[str, Any]]) -> str:
+        """``digest`` of the payload, worked out once per payload."""
+        found = self._digests.get(id(payload))
+        if found is None or found[0] is not payload:
+            found = self._digests[id(payload)] = (payload, digest(self.application_id, payload))
+        return found[1]
+
     async def _sync(self, scope: int, payload: list[dict[str, Any]], known: dict[int, str]) -> None:
-        hashed = digest(self.application_id, payload)
+        hashed = self._digest(payload)
         where = "global" if scope == GLOBAL else f"guild {scope}"
         if known.get(scope) == hashed:
             log.info("Commands (%s) unchanged since the last sync: not synced again", where)

@@ -47,6 +47,9 @@ ActionRow = tuple[int, int, int, int | None, str, str, str, float]
 """table id, seq, seat, user id (the person, once written), source, kind, payload (JSON), at"""
 APPEND_BATCH = 200
 """Actions committed by one statement at most (8 parameters each)."""
+LOAD_BATCH = 500
+"""Tables whose seats and action logs one statement of ``load_open_tables`` reads at most
+(their ids are its parameters)."""
 UNSHOWN = (
     "(t.status IN ('lobby', 'playing') OR (t.status = 'finished'"
     " AND EXISTS (SELECT 1 FROM shown_tables v WHERE v.table_id = t.id)))"
@@ -458,7 +461,11 @@ class Store:
     ) -> list[StoredTable]:
         """Every lobby and playing table, and every finished table not yet shown as finished
         (see UNSHOWN), with its seats, match seed and full action log; only those of the
-        servers ``guilds`` accepts, if given (the shards of this process)."""
+        servers ``guilds`` accepts, if given (the shards of this process).
+
+        A few statements for all of them (the tables, then the seats and the logs of up to
+        ``LOAD_BATCH`` tables at a time), not one per table: a start with a thousand live
+        tables waited for two thousand round trips to the database."""
         rows = await self._fetch(
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.status, t.rules, t.options,"
             " t.turn_timeout, t.message_id, t.created_at, t.updated_at, s.seed, s.started_at,"
@@ -466,38 +473,53 @@ class Store:
             " t.reminder FROM tables t LEFT JOIN matches s ON s.table_id = t.id"
             f" WHERE {UNSHOWN} ORDER BY t.id"
         )
-        tables = []
-        for row in rows:
-            table_id = row[0]
-            if guilds is not None and not guilds(row[1]):
-                continue
-            seats = await self._fetch(
-                "SELECT seat, user_id, name, ai, away FROM seats WHERE table_id = ? ORDER BY seat",
-                (table_id,),
-            )
-            tables.append(
-                StoredTable(
-                    id=table_id,
-                    guild_id=row[1],
-                    channel_id=row[2],
-                    host_id=row[3],
-                    status=row[4],
-                    rules=json.loads(row[5]),
-                    options=json.loads(row[6]),
-                    turn_timeout=row[7],
-                    reminder=row[15],
-                    message_id=row[8],
-                    message_deal=row[14],
-                    created_at=row[9],
-                    updated_at=row[10],
-                    seats=[StoredSeat(s[0], s[1], s[2], s[3], bool(s[4])) for s in seats],
-                    seed=row[11],
-                    started_at=row[12],
-                    actions=await self.load_actions(table_id),
-                    stored_deals=row[13],
+        if guilds is not None:
+            rows = [row for row in rows if guilds(row[1])]
+        seats: dict[int, list[StoredSeat]] = {}
+        logs: dict[int, list[StoredAction]] = {}
+        parsed: dict[str, Action] = {}
+        for start in range(0, len(rows), LOAD_BATCH):
+            ids = [row[0] for row in rows[start : start + LOAD_BATCH]]
+            marks = ", ".join("?" * len(ids))
+            for table_id, seat, user_id, name, ai, away in await self._fetch(
+                "SELECT table_id, seat, user_id, name, ai, away FROM seats"
+                f" WHERE table_id IN ({marks}) ORDER BY table_id, seat",
+                ids,
+            ):
+                seats.setdefault(table_id, []).append(
+                    StoredSeat(seat, user_id, name, ai, bool(away))
                 )
+            logged = await self._fetch(
+                "SELECT a.table_id, a.seq, a.seat, p.user_id, a.source, a.payload, a.at"
+                " FROM actions a LEFT JOIN people p ON p.person = a.person"
+                f" WHERE a.table_id IN ({marks}) ORDER BY a.table_id, a.seq",
+                ids,
             )
-        return tables
+            for table_id, *action in logged:
+                logs.setdefault(table_id, []).append(_stored_action(action, parsed))
+        return [
+            StoredTable(
+                id=row[0],
+                guild_id=row[1],
+                channel_id=row[2],
+                host_id=row[3],
+                status=row[4],
+                rules=json.loads(row[5]),
+                options=json.loads(row[6]),
+                turn_timeout=row[7],
+                reminder=row[15],
+                message_id=row[8],
+                message_deal=row[14],
+                created_at=row[9],
+                updated_at=row[10],
+                seats=seats.get(row[0], []),
+                seed=row[11],
+                started_at=row[12],
+                actions=logs.get(row[0], []),
+                stored_deals=row[13],
+            )
+            for row in rows
+        ]
 
     async def load_actions(self, table_id: int) -> list[StoredAction]:
         """A table's action log in order (a forgotten player's actions name no user)."""
@@ -506,11 +528,8 @@ class Store:
             " LEFT JOIN people p ON p.person = a.person WHERE a.table_id = ? ORDER BY a.seq",
             (table_id,),
         )
-        actions = []
-        for seq, seat, user_id, source, payload, at in rows:
-            _, action = action_from_json(json.loads(payload), seq)
-            actions.append(StoredAction(seq, seat, user_id, source, action, at))
-        return actions
+        parsed: dict[str, Action] = {}
+        return [_stored_action(row, parsed) for row in rows]
 
     # -- what the adapter last showed ---------------------------------------------------------
 
@@ -1052,6 +1071,18 @@ class Store:
                 " WHERE tables.id = last.table_id"
             )
         await self.db.execute(insert, [value for row in rows for value in row])
+
+
+def _stored_action(row: Sequence[Any], parsed: dict[str, Action]) -> StoredAction:
+    """A logged action of a row (seq, seat, user id, source, payload, at). ``parsed`` holds
+    the actions read so far by their payload: a log repeats few payloads (a card played is one
+    of 32), and an action is immutable, so each is parsed from its JSON once."""
+    seq, seat, user_id, source, payload, at = row
+    action = parsed.get(payload)
+    if action is None:
+        _, action = action_from_json(json.loads(payload), seq)
+        parsed[payload] = action
+    return StoredAction(seq, seat, user_id, source, action, at)
 
 
 async def _write_seats(db: Connection, table_id: int, seats: Sequence[SeatRow]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from bot.storage import Store
@@ -10,6 +11,12 @@ from bot.tables.log import ActionLog
 from bot.tables.model import Table
 from bot.tables.rebuild import rebuild_table
 from bot.tables.registry import TableRegistry
+
+YIELD_EVERY = 25
+"""Tables rebuilt between two turns of the event loop (about 10 ms of work): at the start,
+discord.py connects to the gateway meanwhile (bot.client.HeldEvents). The tables are only
+rebuilt then, from what was read, and not yet known to anyone: they join the registry (and
+their AI is started) after every one is rebuilt, as before."""
 
 
 class Recovery:
@@ -38,11 +45,16 @@ class Recovery:
         is returned too (not kept: it takes no action) while the store says its messages may
         not show its end yet (a crash between its last action and its render), so that the
         adapter posts the last result and the standings."""
+        rebuilt = []
+        for count, stored in enumerate(await self.store.load_open_tables(guilds), 1):
+            if stored.id not in self.tables:
+                rebuilt.append(rebuild_table(stored))
+            if count % YIELD_EVERY == 0:
+                await asyncio.sleep(0)
         recovered = []
-        for stored in await self.store.load_open_tables(guilds):
-            if stored.id in self.tables:
+        for table in rebuilt:
+            if table.id in self.tables:
                 continue
-            table = rebuild_table(stored)
             table.turn_started_at = self.clock()  # downtime does not eat the turn
             self.tables.add(table)
             if table.match is not None:

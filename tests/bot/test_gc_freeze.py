@@ -1,7 +1,8 @@
-"""`python -m bot` leaves the objects of its start out of later garbage collections, once: a
-reconnect's ready freezes nothing more (it would keep the cycles of tables that end from ever
-being collected), and a bot run inside another program (the tests) freezes nothing; it also
-collects young garbage less often (``GC_THRESHOLDS``), a bot inside another program not."""
+"""`python -m bot` leaves the objects of its start out of later garbage collections: those of
+its imports before it opens the database, then those of its first ready, once (a reconnect's
+ready freezes nothing more: it would keep the cycles of tables that end from ever being
+collected), and a bot run inside another program (the tests) freezes nothing; it also collects
+young garbage less often (``GC_THRESHOLDS``), a bot inside another program not."""
 
 from __future__ import annotations
 
@@ -52,3 +53,13 @@ async def test_ready_freezes_once(store: Store, tmp_path: Path, unfrozen: None) 
         assert gc.get_threshold() == client.GC_THRESHOLDS  # young garbage collected less often
     finally:
         await service.close()
+
+
+def test_what_the_imports_made_is_frozen_before_the_start(unfrozen: None) -> None:
+    """`python -m bot` freezes its imports' objects, uncollected (they leave no cyclic
+    garbage), before it opens the database, and collects young garbage less often from then
+    on: the recovery of the tables runs with the same collector as the bot after its ready."""
+    tracked = len(gc.get_objects())
+    client.freeze_imports()
+    assert gc.get_freeze_count() >= tracked
+    assert gc.get_threshold() == client.GC_THRESHOLDS

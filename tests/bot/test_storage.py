@@ -24,11 +24,22 @@ from bot.storage import (
     bundled_migrations,
     migrate,
 )
+from bot.storage import store as store_module
 from bot.storage.backend import INTEGRITY_ERRORS, connect_postgres
 from bot.storage.migrations import POSTGRESQL, Migration
 from bot.tables import TableError, TableService
 from ramsch_core import ACTIONS, Action, Card, Play, preset
-from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST, play_out, start_table
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    HOST,
+    open_lobby,
+    play_out,
+    start_table,
+)
 from tests.pg import BACKENDS
 
 
@@ -224,6 +235,41 @@ async def test_the_message_and_the_deal_it_shows_are_stored(store: Store) -> Non
     await store.set_message(table_id, 56)
     [stored] = await store.load_open_tables()
     assert (stored.message_id, stored.message_deal) == (56, None)
+
+
+async def test_open_tables_are_read_in_batches_each_with_its_own_seats_and_log(
+    service: TableService, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """load_open_tables reads the seats and logs of ``LOAD_BATCH`` tables per statement:
+    each table gets exactly its seats and its log in order, as read one table at a time; a
+    table over is not read, and the servers' filter leaves the others out."""
+    monkeypatch.setattr(store_module, "LOAD_BATCH", 2)
+    started = []
+    for n in range(5):
+        table = await start_table(
+            service, players=(ALICE, BOB), channel=CHANNEL + n, guild=GUILD + n % 2
+        )
+        await play_out(service, table, seed=n, max_actions=3 + 4 * n)
+        started.append(table.id)
+    over = await start_table(service, players=(ALICE, BOB), channel=CHANNEL + 5)
+    await play_out(service, over, seed=5)
+    assert over.status == "finished"
+    lobby = await open_lobby(service, channel=CHANNEL + 6)
+    loaded = await store.load_open_tables()
+    assert [stored.id for stored in loaded] == [*started, lobby.id]
+    for stored in loaded:
+        assert stored.actions == await store.load_actions(stored.id)
+        rows = await store.db.execute_fetchall(
+            "SELECT seat, user_id, name, ai, away FROM seats WHERE table_id = ? ORDER BY seat",
+            (stored.id,),
+        )
+        assert [(s.seat, s.user_id, s.name, s.ai, s.away) for s in stored.seats] == [
+            (seat, user_id, name, ai, bool(away)) for seat, user_id, name, ai, away in rows
+        ]
+    assert [len(stored.actions) for stored in loaded] == [3, 7, 11, 15, 19, 0]
+    odd = await store.load_open_tables(lambda guild: guild == GUILD + 1)
+    assert odd == [stored for stored in loaded if stored.guild_id == GUILD + 1]
+    assert [stored.id for stored in odd] == started[1::2]
 
 
 async def test_tags_are_stored_per_deal_seat_in_table_seats(

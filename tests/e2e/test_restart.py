@@ -4,13 +4,20 @@ nothing for a table its messages already show, and edits the same hand DMs after
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import dataclasses
+import sqlite3
+from collections.abc import Callable
 from typing import Any
 
+import pytest
+
+from bot.tables import Table
+from bot.tables.recovery import Recovery
 from ramsch_core import Card, Play
 from tests.e2e.conftest import Harness
-from tests.e2e.driver import Game, game_controls, last_action, logged
+from tests.e2e.driver import Game, action_of, game_controls, last_action, logged
 from tests.e2e.durability_helpers import (
     assert_standings_match,
     card_of,
@@ -233,3 +240,78 @@ async def test_hand_buttons_of_the_first_versions_still_play(harness: Harness) -
     await handle.wait_ack()
     assert game.refusals(handle) == ["That button is from an earlier deal"]
     assert logged(game) == count
+
+
+async def test_a_click_while_the_tables_are_recovered_is_answered_after_them(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new bot connects to the gateway while it recovers its tables, but handles no event
+    before they are recovered (bot.client.HeldEvents): a card clicked meanwhile waits, unseen,
+    and is played once the table is back; the bot is ready only then."""
+    players = [harness.emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
+    game = Game(harness, players, "skat")
+    await game.open(rounds=1)
+    await game.start()
+    for _ in range(CARDS_BEFORE_RESTART):
+        await game.step()
+    await harness.shutdown()
+
+    recovering, go_on = asyncio.Event(), asyncio.Event()
+    recover = Recovery.recover
+
+    async def held_up(self: Recovery, guilds: Callable[[int], bool] | None = None) -> list[Table]:
+        recovering.set()
+        await go_on.wait()
+        return await recover(self, guilds)
+
+    monkeypatch.setattr(Recovery, "recover", held_up)
+    emulator = harness.emulator
+    identified = len([event for event in emulator.events if event.kind == "identify"])
+    launch = asyncio.create_task(harness.launch())
+    await emulator.wait_for(
+        lambda: (
+            recovering.is_set()
+            and len([event for event in emulator.events if event.kind == "identify"]) > identified
+        ),
+        timeout=10.0,
+        description="the new bot to connect while it recovers",
+    )
+    user, message, enabled = game.on_turn()
+    card = next(c for c in enabled if ":play:" in c["custom_id"])
+    handle = await user.click(message, card["custom_id"])
+    await asyncio.sleep(0.2)  # time enough for an answer, if the click were not held
+    assert not handle.acknowledged
+    assert not harness.bot.is_ready()
+    assert game.table_id not in harness.service.tables
+
+    go_on.set()
+    await launch
+    await handle.wait_ack()
+    await harness.settle()
+    assert not game.refusals(handle), game.refusals(handle)
+    game.record(players.index(user), action_of(card))
+    assert logged_actions(harness.db, game.table_id) == game.actions
+    while not game.replay().finished:
+        await game.step()
+    assert_standings_match(game, game.replay())
+
+
+async def test_a_recovery_that_fails_stops_the_start(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A recovery that fails (the database failing while the log is read) closes the new bot,
+    whose start raises why: it never takes a click without its tables."""
+    players = [harness.emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
+    game = Game(harness, players, "skat")
+    await game.open(rounds=1)
+    await game.start()
+    await harness.shutdown()
+
+    async def failing(self: Recovery, guilds: Callable[[int], bool] | None = None) -> list[Table]:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(Recovery, "recover", failing)
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O error"):
+        await harness.launch()
+    assert harness.bot.is_closed()
+    assert not harness.bot.is_ready()
