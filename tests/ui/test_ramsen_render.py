@@ -428,7 +428,8 @@ def test_whole_games_never_show_a_hidden_card_nor_break_limits(name: str) -> Non
                 view = table.view_for(user)
                 for item in items(hand):
                     found = re.fullmatch(ids.ACTION_TEMPLATE, item.custom_id)
-                    if found is None or item.disabled or item.type is not discord.ComponentType.button:
+                    button = item.type is discord.ComponentType.button
+                    if found is None or item.disabled or not button:
                         continue
                     action = action_of(found["kind"], found["arg"])
                     assert action in view.legal, (action, item.label)

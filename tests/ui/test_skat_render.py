@@ -278,7 +278,8 @@ def test_whole_matches_stay_within_discords_limits(name: str) -> None:
                 assert not problems(hand), (problems(hand), hand.text())
                 for item in items(hand):
                     found = re.fullmatch(ids.ACTION_TEMPLATE, item.custom_id)
-                    if found is None or item.disabled or item.type is not discord.ComponentType.button:
+                    button = item.type is discord.ComponentType.button
+                    if found is None or item.disabled or not button:
                         continue
                     action = action_of(found["kind"], found["arg"])
                     view = table.view_for(seat.user_id)
