@@ -10,9 +10,11 @@ import logging
 import math
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import sys
+import tempfile
 import time
 import uuid
 from collections import defaultdict
@@ -223,6 +225,10 @@ class World:
         self.floor = floor
         self.root = root or ROOT
         self.process = process or profile is not None or processes > 1 or floor
+        self.pycache = Path(tempfile.mkdtemp(prefix="ramsch-bench-pycache-"))
+        """Where the bot processes keep their compiled bytecode (``PYTHONPYCACHEPREFIX``), as
+        an installed package has it: the first start compiles, every later one reads it, even
+        where the environment says not to write bytecode (``PYTHONDONTWRITEBYTECODE``)."""
         self.profile = profile
         self.bot: RamschBot | None = None
         self.bot_processes: list[asyncio.subprocess.Process] = []
@@ -321,6 +327,8 @@ class World:
 
     async def _spawn(self, **extra: str) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "RAMSCH_"))}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(self.pycache)
         # The checkout's code first, then what PYTHONPATH held (packages installed apart).
         paths = [str(self.root), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
         env.update(
@@ -432,6 +440,7 @@ class World:
             await self._pg.close()
             self._pg = None
         await self.emulator.stop()
+        shutil.rmtree(self.pycache, ignore_errors=True)
 
     def problems(self) -> list[str]:
         """Errors the bot logged and protocol violations the emulator recorded."""
