@@ -114,6 +114,20 @@ class _Quit(Exception):
     """The player stopped the match."""
 
 
+def counted(count: int, word: str) -> str:
+    """``count`` and the English ``word`` in the singular or plural: "1 round", "6 cards"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def listed(names: Sequence[str]) -> str:
+    """Names as an English list: "Alice", "Alice and Bob", "AI 1, AI 2 and you" (the human,
+    "You", in lower case after the first)."""
+    words = [name if i == 0 or name != "You" else "you" for i, name in enumerate(names)]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _score(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
@@ -355,8 +369,8 @@ class TerminalGame:
         side = [details["declarer"]]
         if details.get("partner") is not None:
             side.append(details["partner"])
-        others = " and ".join(names[seat] for seat in range(len(names)) if seat not in side)
-        players = " and ".join(names[seat] for seat in side)
+        others = listed([names[seat] for seat in range(len(names)) if seat not in side])
+        players = listed([names[seat] for seat in side])
         won = "won" if details["won"] else "lost"
         extras = [
             word for word in ("Schneider", "Schwarz") if details[word.lower()]
@@ -380,7 +394,7 @@ class TerminalGame:
         if multiplier > 1:
             why = []
             if details["knocks"]:
-                why.append(f"{details['knocks']} knock{'s' if details['knocks'] != 1 else ''}")
+                why.append(counted(details["knocks"], "knock"))
             if details["kontra"]:
                 why.append("Kontra" if details["kontra"] == 1 else "Kontra and Re")
             line += f" × {multiplier} ({', '.join(why)}) = {amount}"
@@ -689,7 +703,7 @@ class TerminalGame:
         talon = len(self.match.deal.skat)
         dealer = view.seat == state.dealer
         extra = f"; 'up' takes the upcard {state.upcard.pretty} for one" if dealer else ""
-        self.write(f"The talon holds {talon} card(s){extra}.")
+        self.write(f"The talon holds {counted(talon, 'card')}{extra}.")
         while True:
             text = self._line(
                 "Cards to lay away (e.g. C7 S8 or 1 4; Enter = keep your hand; ai = AI): "
@@ -1102,7 +1116,7 @@ def play_in_terminal(args: argparse.Namespace) -> int:
         "" if rules.players == game.preset(preset_name).players else f" ({rules.players} players)"
     )
     print(f"{game.title}: {game.descriptions[preset_name]}{dealt_to}")
-    length = "to a winner" if rules.plays_to_a_winner() else f"{options.rounds} round(s)"
+    length = "to a winner" if rules.plays_to_a_winner() else counted(options.rounds, "round")
     print(f"Seed {seed}, {seats} seats, {length}, AI: {args.ai}. {HELP}")
     if rules.game == "skat":
         print(SKAT_HELP)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ramsch_core import Match, TableOptions, preset
 from ramsch_core.cards import DECK, Card
-from ramsch_core.terminal import TerminalGame
+from ramsch_core.terminal import TerminalGame, counted, listed
 
 ROOT = Path(__file__).resolve().parents[2]
 PRETTY = {card.pretty: card for card in DECK}
@@ -132,3 +132,18 @@ def test_easy_and_hard_ai_players_play_a_session_through() -> None:
     assert "Final standings:" in hard.stdout
     refused = _play("--preset", "skat", "--ai", "expert", stdin="")
     assert refused.returncode == 2 and "invalid choice" in refused.stderr
+
+
+def test_counts_and_lists_read_as_english() -> None:
+    """The terminal says "1 round", "6 cards" and "AI 1, AI 2 and you", never "round(s)" or
+    "AI 1 and AI 2 and You"."""
+    assert [counted(n, "round") for n in (0, 1, 2)] == ["0 rounds", "1 round", "2 rounds"]
+    assert listed([]) == "" and listed(["You"]) == "You"
+    assert listed(["AI 1", "AI 2", "You"]) == "AI 1, AI 2 and you"
+    assert listed(["You", "AI 3"]) == "You and AI 3"
+
+
+def test_the_session_header_counts_its_rounds() -> None:
+    for rounds, said in (("1", "1 round,"), ("2", "2 rounds,")):
+        run = _play("--preset", "skat", "--seed", "3", "--rounds", rounds, stdin="quit\n")
+        assert said in run.stdout and "(s)" not in run.stdout, run.stdout
