@@ -278,6 +278,7 @@ class TerminalGame:
             self.write(f"  {self._does(seat, 'lay')} two cards away")
         elif what.startswith("declare") and contest is not None:
             self.write(f"Game: {self._contract(contest, seats)}")
+            self.shown = (self.match.number, contest.kontra)  # said: not again before a card
             self._open_cards(deal, seats)
         elif what in ("kontra", "re"):
             self.write(f"  {self._does(seat, 'say')} {what.capitalize()}!")
@@ -922,7 +923,10 @@ class TerminalGame:
                 continue
             contest = contest_of(view)
             if contest is not None and contest.declaration is not None:
-                self.write(f"Game: {self._contract(contest, self.match.active_seats)}")
+                said = (number, contest.kontra)
+                if self.shown != said:  # the game once, again after a Kontra or Re
+                    self.shown = said
+                    self.write(f"Game: {self._contract(contest, self.match.active_seats)}")
             schafkopf = view.public.state
             if isinstance(schafkopf, SchafkopfContest) and self.shown != (number, schafkopf.kontra):
                 self.shown = (number, schafkopf.kontra)

@@ -179,3 +179,15 @@ def test_quit_in_the_bidding_exits_cleanly() -> None:
     run = _play("--seed", "1", "--ai", "random", stdin="quit\n")
     assert run.returncode == 0
     assert "Bye." in run.stdout and "Traceback" not in run.stderr
+
+
+def test_the_game_is_said_once_a_deal() -> None:
+    """A deal's "Game: ..." line comes when the game is declared, and again only after a
+    Kontra or Re (whose line it then carries): never twice in a row for the same game."""
+    _match, text = _session(seed=4, rounds=2, hand_game=True)
+    games = 0
+    for deal in text.split("Totals: "):
+        lines = [line for line in deal.splitlines() if line.startswith("Game: ")]
+        games += len(lines)
+        assert len(lines) == len(set(lines)), lines
+    assert games >= 3
