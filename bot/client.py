@@ -20,9 +20,12 @@ from bot.i18n import N_, _
 from bot.preferences import Preferences
 from bot.settings import Settings
 from bot.tables import TableError
+from bot.tables.errors import UserText
 from bot.tables.log import database_unavailable, fault
 from bot.ui import faces
+from bot.ui.text import name_text
 from ramsch_core import RulesError
+from ramsch_core.errors import render_template
 
 if TYPE_CHECKING:
     from bot.cluster import Cluster
@@ -59,8 +62,14 @@ def user_message(error: BaseException) -> str | None:
     if database_unavailable(error):
         return _(DATABASE_DOWN)
     if isinstance(error, TableError | RulesError):
+        params = {
+            key: name_text(value) if isinstance(value, UserText) else value
+            for key, value in error.params.items()
+        }
         with faces.showing(getattr(error, "rules", None)):
-            return error.render(translate=i18n.translate, card=faces.face, suit=faces.suit_face)
+            return render_template(
+                error.template, params, i18n.translate, faces.face, faces.suit_face
+            )
     if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
         return str(error) or _("You can't use this command here.")
     return None

@@ -11,6 +11,12 @@ from typing import Self
 from ramsch_core.errors import RulesError, Templated
 
 
+class UserText(str):
+    """Text a user chose, such as a player's name, as a refusal's parameter: the adapter
+    escapes it wherever it shows the refusal (``bot.client.user_message``), so a nickname
+    like ``<@someone> **x**`` pings nobody and shows as typed."""
+
+
 class TableError(Templated, Exception):
     """A request the table refuses; ``message`` is for the user (answered ephemerally)."""
 

@@ -14,7 +14,7 @@ import asyncpg
 
 from bot.storage import ActionSource, Store
 from bot.storage.backend import INTEGRITY_ERRORS
-from bot.tables.errors import IllegalAction, NotYourTurn, StaleAction, WrongState
+from bot.tables.errors import IllegalAction, NotYourTurn, StaleAction, UserText, WrongState
 from bot.tables.model import Table, Update, UpdateKind
 from bot.tables.rebuild import finished_deal, replay_action
 from bot.tables.registry import TableRegistry
@@ -61,7 +61,8 @@ def refuse_turn(table: Table, seat: int) -> None:
     """Raise NotYourTurn if another seat than ``seat`` is to act at a table in play."""
     to_act = table.to_act
     if to_act is not None and to_act != seat:
-        name = table.seats[to_act].shown_name
+        shown = table.seats[to_act].shown_name
+        name = UserText(shown) if isinstance(shown, str) else shown
         raise NotYourTurn("It's not your turn: waiting for {name}", name=name)
 
 

@@ -17,6 +17,7 @@ from bot.client import user_message
 from bot.commands.choices import requested_table
 from bot.tables import GuildSettings, Seat
 from bot.tables.errors import NotHost, NotYourTurn, TableError, WrongState
+from bot.tables.log import refuse_turn
 from ramsch_core import Card, action_from_json, check_table, parse_rules, preset
 from ramsch_core.cards import Suit
 from ramsch_core.errors import (
@@ -33,6 +34,7 @@ from ramsch_core.seats import seat_message
 from tests.core.test_error_templates import ERROR_NAMES, ROOT, _called_name, _sources
 from tests.english import english_words
 from tests.i18n_check import catalogue_entries, placeholders
+from tests.ui.helpers import make_table
 
 TEMPLATE_CALLS = ERROR_NAMES | {Message.__name__}
 """Constructors whose first argument is a template: the error classes and nested messages."""
@@ -238,3 +240,25 @@ def test_a_refusal_at_a_schafkopf_table_names_the_cards_of_the_german_pack() -> 
             user_message(at_skat)
             == "You must follow suit: you hold ♠A, ♥10, ♣Q; you hold no ♦ card"
         )
+
+
+HOSTILE = "<@123> @everyone **fett** [klick](https://evil.example) # Titel"
+"""A nickname that would ping, format, link and make a heading if shown as markup."""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_name_in_a_refusal_is_shown_as_typed(language: str) -> None:
+    """ "Not your turn: waiting for …" carries the nickname escaped, in every language."""
+    table = make_table("skat")
+    to_act = table.to_act
+    assert to_act is not None
+    table.seats[to_act].name = HOSTILE
+    with pytest.raises(NotYourTurn) as refused:
+        refuse_turn(table, (to_act + 1) % len(table.seats))
+    with i18n.using(language):
+        shown = user_message(refused.value)
+    assert shown is not None and "fett" in shown and "klick" in shown
+    for markup in ("<@123>", "@everyone", "**fett**"):
+        assert markup not in shown, shown
+    assert not re.search(r"(?<!\\)\[klick\]\(", shown), shown  # no masked link
+    assert not re.search(r"^#", shown, re.MULTILINE), shown  # no heading
