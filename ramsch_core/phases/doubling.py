@@ -63,8 +63,10 @@ class DoublingPlay(CardPlay):
         self.doubling = doubling
         self.ends_on_declarer_trick = ends_on_declarer_trick
         self.kontra = 0
-        self.re_open = False
-        """Whether the declaring side may still answer Re (until its next card)."""
+        self.re_open: frozenset[int] = frozenset()
+        """The seats of the declaring side that may still answer a Kontra with Re: each until
+        its own next card, so that whether a seat is offered Re depends only on what it knows
+        (in a Sauspiel the partner's card would tell the caller who holds the called Ace)."""
 
     def open_hands(self, deal: Deal) -> dict[int, tuple[Card, ...]]:
         if not self.open:
@@ -76,7 +78,7 @@ class DoublingPlay(CardPlay):
         return self.doubling and self.kontra == 0 and seat not in self.declarers and unplayed
 
     def _may_re(self, seat: int) -> bool:
-        return self.doubling and self.kontra == 1 and self.re_open and seat in self.declarers
+        return self.doubling and self.kontra == 1 and seat in self.re_open
 
     def legal(self, deal: Deal) -> list[Action]:
         actions = super().legal(deal)
@@ -104,7 +106,7 @@ class DoublingPlay(CardPlay):
         if isinstance(action, Kontra):
             if not self._may_kontra(deal, seat):
                 raise self._why_not_kontra(seat)
-            self.re_open = True
+            self.re_open = self.declarers
             return self._double(deal, seat, 1, "kontra")
         if isinstance(action, Re):
             if not self._may_re(seat):
@@ -113,11 +115,11 @@ class DoublingPlay(CardPlay):
                         "Re can only answer a Kontra, by the declarer before his next card"
                     )
                 raise IllegalActionError("Kontra and Re are not played at this table")
-            self.re_open = False
+            self.re_open = frozenset()
             return self._double(deal, seat, 2, "re")
         events = super().apply(deal, seat, action)
-        if seat in self.declarers:
-            self.re_open = False  # his card: too late for Re
+        if seat in self.re_open:
+            self.re_open = self.re_open - {seat}  # its card: too late for its Re
         return events
 
     def _ends_after_trick(self, deal: Deal) -> bool:

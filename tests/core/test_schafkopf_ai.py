@@ -250,3 +250,44 @@ def test_samples_deal_the_called_ace_to_any_seat_that_may_hold_it() -> None:
         hands = draw().hands
         holders.add(next(seat for seat in range(4) if hands[seat] & ace))
     assert holders == {1, 2, 3} - {watcher}
+
+
+def test_the_caller_is_offered_re_whoever_holds_the_called_ace() -> None:
+    """SF-9, the Re window: a seat of the declaring side may answer a Kontra with Re before
+    its own next card, whatever the other seats play meanwhile. The caller of a Sauspiel is
+    offered the same actions in two deals that differ only by which other seat holds the
+    called Ace (so the partner's card after a Kontra gives nothing away): Kontra said by the
+    defender who is one in both deals, whenever he may."""
+    rules = FullSchafkopfRules()
+    compared = re_offered = 0
+    for seed in range(80):
+        deal = Deal.from_seed(rules, seed)
+        rng = random.Random(seed)
+        while deal.phase == "calling":
+            deal.apply(HeuristicPlayer(seed, playouts=8).choose(deal.view(deal.to_act or 0)))
+        contest = deal.state
+        if contest.game != "sauspiel" or not rules.kontra:
+            continue
+        holder = rules.partner(deal)
+        others = [seat for seat in range(4) if seat not in (contest.declarer, holder)]
+        other = _swapped(deal, called_ace(contest.ace), holder, others[0], rng)
+        for _, action in deal.history:
+            other.apply(action)
+        while not deal.finished and deal.state.partner is None:
+            seat = deal.to_act
+            assert seat is not None
+            legal = deal.legal_actions()
+            if seat == contest.declarer:
+                assert legal == other.legal_actions(), (seed, legal)
+                compared += 1
+                re_offered += any(action.kind == "re" for action in legal)
+            sayer = seat == others[1] or seat == contest.declarer
+            doubling = [action for action in legal if action.kind in ("kontra", "re") and sayer]
+            plays = [action for action in legal if isinstance(action, Play)]
+            action = doubling[0] if doubling else rng.choice(plays)
+            deal.apply(action)
+            try:
+                other.apply(action)
+            except IllegalActionError:
+                break  # the Ace's other holder may not play so: the deals part here
+    assert compared > 100 and re_offered > 10, (compared, re_offered)
