@@ -6,6 +6,8 @@ from typing import Any
 
 import discord
 
+from bot import i18n
+from bot.i18n import _
 from bot.ui.board_items import PageButton, RecordSelect, ResultRecordButton
 from bot.ui.editor_items import EditorButton, EditorSelect, SectionButton, route_modal
 from bot.ui.items import TABLE_ITEMS, walk
@@ -53,7 +55,13 @@ async def route_click(interaction: discord.Interaction) -> bool:
             item = await item_class.from_custom_id(interaction, placeholder, match)
             await item.callback(interaction)
             return True
-    return False
+    # No control of the bot has this id (one of an older version, or made up): say so, as
+    # for every other click that changes nothing.
+    i18n.speak_to(interaction)
+    await interaction.client.reply(  # type: ignore[attr-defined]
+        interaction, _("This button is no longer valid.")
+    )
+    return True
 
 
 async def route_interaction(interaction: discord.Interaction) -> bool:
