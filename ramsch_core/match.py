@@ -90,7 +90,7 @@ def check_table(rules: RuleSet, options: TableOptions) -> None:
 
     A Bock switch whose event the game never produces (Kontra in a Ramsch game) is accepted
     and never fires, so a table can change its game without clearing its switches first."""
-    _check_seats(rules, options.seats)
+    check_seats(rules, options.seats)
     if options.ramsch_after_bock:
         compulsory = rules.compulsory_ramsch()
         if compulsory is None:
@@ -98,12 +98,13 @@ def check_table(rules: RuleSet, options: TableOptions) -> None:
                 "{game} has no Ramsch rounds after a Bock round: turn off Ramsch after Bock",
                 game=rules.title(),
             )
-        _check_seats(compulsory, options.seats)
+        check_seats(compulsory, options.seats)
     if options.tournament and rules.game not in TOURNAMENT_GAMES:
         raise RuleSetError("Tournament scoring is not available for {game}", game=rules.title())
 
 
-def _check_seats(rules: RuleSet, seats: int) -> None:
+def check_seats(rules: RuleSet, seats: int) -> None:
+    """Raise RuleSetError if ``rules`` can't be played at a table of ``seats``."""
     sizes = rules.table_sizes()
     if seats not in sizes:
         raise RuleSetError(

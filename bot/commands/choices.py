@@ -16,6 +16,7 @@ from bot.tables import GuildSettings, TableError
 from bot.ui.text import preset_choice_name
 from ramsch_core import GAMES, Game, RuleSet, RuleSetError, get_game
 from ramsch_core.errors import Templated, identity, pretty, symbol
+from ramsch_core.match import check_seats, check_table, parse_table_options
 
 if TYPE_CHECKING:
     import discord
@@ -208,6 +209,11 @@ def requested_table(
         options["rounds"] = rounds
     if bock is not None:
         options.update(dict.fromkeys(game.bock_switches, bock))
+    try:  # what Discord's own checks let through (a raw payload) is refused here, clearly
+        check_seats(rules, int(options["seats"]))
+        check_table(rules, parse_table_options(options))
+    except RuleSetError as error:
+        raise TableError.of(error) from None
     return rules, options
 
 

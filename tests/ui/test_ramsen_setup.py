@@ -77,3 +77,13 @@ def test_server_settings_seats_change_the_players_of_ramsen_only() -> None:
     settings = GuildSettings(game="ramsen", preset="ramsen", rules=seated_overrides(data, 3),
                              options=TableOptions(seats=3))  # fmt: skip
     assert settings.default_rules() == get_game("ramsen").preset("ramsen", crosses=3, players=3)
+
+
+@pytest.mark.parametrize("seats", [0, -1, 2, 6, 99])
+def test_a_seat_count_no_game_has_is_refused_as_such(seats: int) -> None:
+    """A raw command payload can carry seats Discord's own range would not let through: the
+    answer names the seats the game has, never "invite at most -1 players"."""
+    for game, said in (("skat", "choose 3 or 4 seats"), ("schafkopf", "choose 4 seats")):
+        with pytest.raises(TableError) as refused:
+            requested_table(GuildSettings(), game, None, {}, seats=seats, rounds=None, bock=None)
+        assert said in refused.value.message
