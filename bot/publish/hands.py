@@ -31,7 +31,7 @@ from bot.ui.hand import (
     render_hand_closed,
     render_hand_replaced,
 )
-from bot.ui.message import Rendered, edit_message
+from bot.ui.message import PICTURES_BACK_AFTER, Rendered, edit_message, upload_refused
 from bot.ui.routing import shown_custom_ids
 from ramsch_core import SeatView
 
@@ -207,6 +207,9 @@ class Hands:
     notices: dict[int, Notice] = field(default_factory=dict)
     pictures: bool = True
     """The server shows card pictures (each player may still turn them off for himself)."""
+    pictures_off_until: float = 0.0
+    """Until when (``time.monotonic``) the table's messages are shown without pictures:
+    Discord refused or failed one (see ``bot.ui.message.upload_refused``)."""
     channel_gone: bool = False
     """The table's channel was deleted: nothing is said there any more."""
     told: bool = False
@@ -236,9 +239,25 @@ class Hands:
             if view is None:
                 view = table.view_for(user_id)  # worked out once for the text and the picture
             shown = render_hand(table, user_id, view)
-            if self.pictures and cards.pictures:
+            if self.pictures and cards.pictures and not self.pictures_off():
                 shown = with_hand(shown, table, user_id, view)
             return shown
+
+    def _pictures_refused(self, table: Table, error: discord.HTTPException) -> None:
+        """Discord refused or failed a picture of a hand: the table's messages are shown as
+        text for a while (said once in the log), then pictures are tried again."""
+        if not self.pictures_off():
+            log.warning(
+                "Table %d: Discord did not take a hand picture (%s %s): showing the hands as "
+                "text for %.0f s",
+                table.id, error.status, error.code, PICTURES_BACK_AFTER,
+            )  # fmt: skip
+        self.pictures_off_until = time.monotonic() + PICTURES_BACK_AFTER
+
+    def pictures_off(self) -> bool:
+        """Whether the table's messages are shown as text for now (Discord refused or failed
+        a picture of it: ``pictures_off_until``)."""
+        return time.monotonic() < self.pictures_off_until
 
     def reader(
         self, bot: RamschBot, user_id: int, locale: object = None
@@ -465,7 +484,15 @@ class Hands:
             repeat = private.delivery.failures > 0
             try:
                 channel = await bot.create_dm(discord.Object(id=user_id))
-                message = await channel.send(**shown.send_kwargs(), nonce=private.nonce)
+                try:
+                    message = await channel.send(**shown.send_kwargs(), nonce=private.nonce)
+                except discord.HTTPException as error:
+                    if not upload_refused(shown, error) or isinstance(error, discord.Forbidden):
+                        raise
+                    self._pictures_refused(table, error)
+                    shown = shown.text_only()
+                    key = shown.key()
+                    message = await channel.send(**shown.send_kwargs(), nonce=private.nonce)
             except discord.Forbidden:
                 await self._closed_dms(bot, table, user_id, private)
                 return
@@ -486,6 +513,10 @@ class Hands:
             await self._closed_dms(bot, table, user_id, private)
             return
         except discord.HTTPException as error:
+            if upload_refused(shown, error):  # shown as text at the next try, at once
+                self._pictures_refused(table, error)
+                private.delivery.again = True
+                return
             if not gone(error):
                 raise
             log.info("The DM of user %d is gone (table %d): posting it anew", user_id, table.id)

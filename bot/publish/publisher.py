@@ -25,7 +25,7 @@ from bot.ui import ids
 from bot.ui.card_pictures import with_trick
 from bot.ui.hand import current_deal
 from bot.ui.lobby import render_cancelled, render_lobby, table_title
-from bot.ui.message import Rendered, edit_message
+from bot.ui.message import PICTURES_BACK_AFTER, Rendered, edit_message, upload_refused
 from bot.ui.results import render_result, render_standings
 from bot.ui.routing import shown_custom_ids
 from bot.ui.table import render_table, render_table_closed
@@ -460,7 +460,9 @@ class Publisher:
         # the deal's public view, worked out once for the text and the picture
         view = table.match.deal.public_view() if table.match is not None else None
         shown = render_table(table, dms=dms, view=view)
-        return with_trick(shown, table, view) if state.hands.pictures else shown
+        if state.hands.pictures and not state.hands.pictures_off():
+            return with_trick(shown, table, view)
+        return shown
 
     async def _read_settings(self, state: TableState) -> None:
         settings = await self.bot.service.guilds.get(state.table.guild_id)
@@ -532,11 +534,35 @@ class Publisher:
                 if error.code == UNKNOWN_CHANNEL:
                     raise
                 log.info("Table %d lost its message; posting a new one", state.table.id)
+            except discord.HTTPException as error:
+                if not upload_refused(shown, error):
+                    raise
+                self._pictures_refused(state, error)
+                await self._show(state, shown.text_only())
+                return
         await self._post(state, shown, state.message_deal)
+
+    def _pictures_refused(self, state: TableState, error: discord.HTTPException) -> None:
+        """Discord refused or failed a picture of the table: its messages are shown as text
+        for a while (said once in the log), then pictures are tried again."""
+        if not state.hands.pictures_off():
+            log.warning(
+                "Table %d: Discord did not take a picture (%s %s): showing the table as text "
+                "for %.0f s",
+                state.table.id, error.status, error.code, PICTURES_BACK_AFTER,
+            )  # fmt: skip
+        state.hands.pictures_off_until = time.monotonic() + PICTURES_BACK_AFTER
 
     async def _post(self, state: TableState, shown: Rendered, deal: int | None) -> None:
         """Post the table message anew; the store remembers it and the deal it shows."""
-        message = await self._send(state, shown, "table", deal, state.message_id)
+        try:
+            message = await self._send(state, shown, "table", deal, state.message_id)
+        except discord.HTTPException as error:
+            if not upload_refused(shown, error):
+                raise
+            self._pictures_refused(state, error)
+            shown = shown.text_only()
+            message = await self._send(state, shown, "table", deal, state.message_id)
         state.message_id, state.message_key = message.id, shown.key()
         state.message_kept = {}  # a repeated post may show an earlier render
         await self.bot.service.lobby.set_message(state.table.id, message.id, deal)

@@ -160,6 +160,16 @@ class Rendered:
             box["accent_color"] = embed.colour.value
         return Laid([box])
 
+    def text_only(self) -> Rendered:
+        """The same message without its pictures (and without the embed's image that showed
+        one): what is shown when Discord refuses or fails to take an upload."""
+        embeds = []
+        for embed in self.embeds:
+            data = embed.to_dict()
+            data.pop("image", None)
+            embeds.append(discord.Embed.from_dict(data))
+        return Rendered(content=self.content, embeds=embeds, view=self.view, layout=self.layout)
+
     def kept(self, message: object) -> dict[str, discord.Attachment]:
         """The attachments of ``message``, just edited or sent to show this, by what they show:
         for ``edit_kwargs`` at its next edit."""
@@ -242,6 +252,20 @@ def _fit(texts: list[str]) -> None:
         fence = "\n```" if cut.count("```") % 2 else ""
         short = text[: max(0, len(text) - over - 1)] + "…"
         texts[longest] = (cut + fence + "\n…") if cut else short
+
+
+MISSING_PERMISSIONS = 50013
+"""Discord's code for a permission the bot lacks (Attach Files, for an upload)."""
+PICTURES_BACK_AFTER = 300.0
+"""Seconds a table's messages are shown without pictures after Discord refused or failed to
+take one; then the next change tries with its picture again."""
+
+
+def upload_refused(shown: Rendered, error: discord.HTTPException) -> bool:
+    """Whether a message with pictures failed for its upload: refused (no Attach Files in the
+    channel) or Discord's servers failing (what discord.py did not ride out itself)."""
+    refused = error.status == 403 and error.code == MISSING_PERMISSIONS
+    return bool(shown.pictures) and (refused or error.status >= 500)
 
 
 @dataclass(frozen=True)

@@ -311,3 +311,50 @@ async def test_a_slow_discord_shows_a_card_in_one_round_trip(harness: Harness) -
     assert len(table) == 1 and len(hands) == 2, [s.params for s in edits]
     assert all(hand.overlaps(table[0]) for hand in hands)
     assert max(s.start for s in edits) < min(s.end or 0 for s in edits), "not side by side"
+
+
+async def test_refused_uploads_show_the_table_as_text(harness: Harness) -> None:
+    """The channel refuses attachments (403, code 50013: Attach Files taken away) and every
+    DM upload fails (503): at once the table message and the hands go on as text, every card
+    shown, the next deal's messages posted; once uploads work again (and the while without
+    pictures is over) the pictures come back."""
+    players = [harness.emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
+    emulator = harness.emulator
+    game = Game(harness, players, "skat")
+    await game.open(rounds=1)
+    await game.start()
+    await harness.publisher.settled(retries=True)
+    assert game.table_message().current.pictures()
+    channel = {"channel_id": harness.channel.id}
+    refused = [
+        emulator.faults.add(method, route, status=403, code=50013, uploads=True, times=None,
+                            match=channel)
+        for method, route in (("PATCH", EDIT), ("POST", CREATE))
+    ]  # fmt: skip
+    failing = [
+        emulator.faults.add(method, route, status=503, uploads=True, times=None,
+                            match={"channel_id": user.dm_channel.id})
+        for user in players
+        for method, route in (("PATCH", EDIT), ("POST", CREATE))
+    ]  # fmt: skip
+    deals = len(game.replay().finished_deals)
+    for _ in range(60):  # the deal goes on: it ends within its cards and the skat's
+        await step_settled(game, harness)
+        shown = game.table_message().current
+        assert not shown.pictures() and not shown.attachments, shown.text
+        if len(game.replay().finished_deals) > deals:
+            break
+    assert len(game.replay().finished_deals) > deals
+    await step_settled(game, harness)  # the next deal: its table message and DMs, as text
+    assert sum(fault.hits for fault in refused) == 1  # then text, without trying again
+    assert sum(fault.hits for fault in failing) >= 1
+    assert not game.table_message().current.pictures()
+    for user in players:
+        dms = table_dms(game, user)
+        assert len(dms) == 2 and "deal 2 of 3" in dms[-1].text, [m.text for m in dms]
+    for fault in [*refused, *failing]:
+        emulator.faults.remove(fault)
+    harness.publisher.states[game.table_id].hands.pictures_off_until = 0.0  # the while is over
+    await step_settled(game, harness)
+    assert game.table_message().current.pictures()
+    assert emulator.errors == []

@@ -9,7 +9,9 @@ and the next matching requests are answered with it:
   sleeps and retries as with Discord's rate limits;
 - the work done and then the answer lost (``after=True``): the message is created or edited, yet
   the client reads an error, as when a gateway times out behind Discord's edge (502);
-- a delay before the request is handled (``delay=2.0``), alone or with an error.
+- a delay before the request is handled (``delay=2.0``), alone or with an error;
+- only requests that upload files (``uploads=True``: a multipart body), as when a channel
+  refuses attachments (403, code 50013) or the upload service fails.
 
 discord.py retries 500, 502, 504 and 524 itself (sleeping 1, 3, 5, 7 s) and raises
 ``DiscordServerError`` for 503 at once: use 503 for a failure the bot must handle, 500 or 502 for
@@ -55,14 +57,18 @@ class Fault:
     """Do the work, then answer with the error (the answer is lost)."""
     delay: float = 0.0
     retry_after: float = 0.05
+    uploads: bool = False
+    """Only requests that upload files."""
     hits: int = 0
 
     @property
     def key(self) -> str:
         return f"{self.method} {self.route}"
 
-    def matches(self, route: str, params: dict[str, str]) -> bool:
+    def matches(self, route: str, params: dict[str, str], uploading: bool = False) -> bool:
         if route != self.key or (self.times is not None and self.hits >= self.times):
+            return False
+        if self.uploads and not uploading:
             return False
         return all(params.get(name) == str(value) for name, value in self.match.items())
 
@@ -105,6 +111,7 @@ class Faults:
         after: bool = False,
         delay: float = 0.0,
         retry_after: float = 0.05,
+        uploads: bool = False,
     ) -> Fault:
         """Fail the next ``times`` requests to ``method route`` (see the module docstring)."""
         fault = Fault(
@@ -118,6 +125,7 @@ class Faults:
             after=after,
             delay=delay,
             retry_after=retry_after,
+            uploads=uploads,
         )
         self._faults.append(fault)
         return fault
@@ -135,18 +143,22 @@ class Faults:
     def clear(self) -> None:
         self._faults.clear()
 
-    def take(self, route: str, params: dict[str, str]) -> tuple[float, Fault | None]:
+    def take(
+        self, route: str, params: dict[str, str], uploading: bool = False
+    ) -> tuple[float, Fault | None]:
         """The delay before a request to ``route`` and the fault that answers it, if any."""
         delay = sum(f.delay for f in self._faults if f.method == "*")
         for fault in self._faults:
-            if fault.method != "*" and fault.matches(route, params):
+            if fault.method != "*" and fault.matches(route, params, uploading):
                 fault.hits += 1
                 return delay + fault.delay, fault
         return delay, None
 
-    async def apply(self, route: str, params: dict[str, str]) -> tuple[Fault | None, Fault | None]:
+    async def apply(
+        self, route: str, params: dict[str, str], uploading: bool = False
+    ) -> tuple[Fault | None, Fault | None]:
         """Wait out any delay; then (fault answering before the work, fault after it)."""
-        delay, fault = self.take(route, params)
+        delay, fault = self.take(route, params, uploading)
         if delay > 0:
             await asyncio.sleep(delay)
         if fault is None or fault.status < 300:

@@ -131,7 +131,8 @@ class RestApi:
             handler, params, _, auth = matched
             if auth and request.headers.get("Authorization") != f"Bot {emulator.token}":
                 raise APIError(401, UNAUTHORIZED, "401: Unauthorized")
-            before, after = await emulator.faults.apply(route, params)
+            uploading = request.content_type.startswith("multipart/")
+            before, after = await emulator.faults.apply(route, params, uploading)
             if before is not None:
                 emulator.record("fault", route=route, status=before.status, code=before.code)
                 response = before.response()
