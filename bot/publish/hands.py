@@ -513,10 +513,9 @@ class Hands:
             await self._closed_dms(bot, table, user_id, private)
             return
         except discord.HTTPException as error:
-            if upload_refused(shown, error):  # shown as text at the next try, at once
-                self._pictures_refused(table, error)
-                private.delivery.again = True
-                return
+            if upload_refused(shown, error):
+                self._pictures_refused(table, error)  # the next try shows the hand as text
+                raise
             if not gone(error):
                 raise
             log.info("The DM of user %d is gone (table %d): posting it anew", user_id, table.id)
