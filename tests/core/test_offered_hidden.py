@@ -92,16 +92,20 @@ def _blind(view: SeatView) -> SeatView:
     return dataclasses.replace(view, legal=())
 
 
-def _pairs(
-    hidden: list[tuple[str, int | None, int]], thorough: bool, rng: random.Random
-) -> list[tuple[tuple[str, int | None, int], tuple[str, int | None, int]]]:
+Place = tuple[str, int | None, int]
+"""Where a record holds a card: (field, hand or None, index)."""
+
+
+def _pairs(hidden: list[Place], thorough: bool, rng: random.Random) -> list[tuple[Place, Place]]:
     """The swaps to try: a few random pairs; when ``thorough``, every hidden card with one
     card of each other place (hand, skat, talon)."""
     if not thorough:
-        return [tuple(rng.sample(hidden, 2)) for _ in range(SWAPS)] if len(hidden) > 1 else []
-    pairs = []
+        if len(hidden) < 2:
+            return []
+        return [(first, second) for first, second in (rng.sample(hidden, 2) for _ in range(SWAPS))]
+    pairs: list[tuple[Place, Place]] = []
     for first in hidden:
-        others: dict[tuple[str, int | None], list[tuple[str, int | None, int]]] = {}
+        others: dict[tuple[str, int | None], list[Place]] = {}
         for place in hidden:
             if place[:2] != first[:2]:
                 others.setdefault(place[:2], []).append(place)
