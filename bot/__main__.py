@@ -87,7 +87,7 @@ def unreachable_message(settings: Settings, error: BaseException) -> str:
     return line.replace(token, "***") if token else line
 
 
-async def run(settings: Settings) -> None:
+async def run(settings: Settings, stopper: Stopper | None = None) -> None:
     """Open the store, take the process lease, build the service and the bot, and run until
     stopped (SIGTERM/SIGINT) or until another process takes the lease over.
 
@@ -109,7 +109,7 @@ async def run(settings: Settings) -> None:
         except backend.DATABASE_ERRORS as error:
             raise unusable(settings.ramsch_db, error) from None
         try:
-            await serve(settings, store, cluster)
+            await serve(settings, store, cluster, stopper or Stopper())
         finally:
             await cluster.release()
     if cluster.lost:
@@ -117,7 +117,7 @@ async def run(settings: Settings) -> None:
     log.info("Stopped")
 
 
-async def serve(settings: Settings, store: Store, cluster: Cluster) -> None:
+async def serve(settings: Settings, store: Store, cluster: Cluster, stopper: Stopper) -> None:
     """Run the bot on an open store whose leases this process holds."""
     processes = settings.ramsch_ai_processes
     service = TableService(
@@ -130,24 +130,62 @@ async def serve(settings: Settings, store: Store, cluster: Cluster) -> None:
         async with build_bot(settings, service, store) as client:
             client.cluster = cluster
             client.freeze_heap = True
-            stop_on_signals(client)
+            stopper.client = client
             cluster.keep(on_lost=lambda: asyncio.ensure_future(client.close()))
             try:
                 async with Heartbeat(client, settings.ramsch_health_file):
                     await client.start(settings.discord_token.get_secret_value())
-            except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
-                raise DiscordUnreachable(unreachable_message(settings, error)) from error
+            except Exception as error:
+                if stopper.requested:
+                    # Closed mid-start (a request on the closed session, a cancelled step):
+                    # it was asked to stop, and it has.
+                    log.debug("The start ended as the bot stopped: %r", error)
+                    return
+                if isinstance(error, (aiohttp.ClientConnectionError, OSError, TimeoutError)):
+                    raise DiscordUnreachable(unreachable_message(settings, error)) from error
+                raise
     finally:
         await cluster.stop()
         await service.close()
 
 
-def stop_on_signals(client: RamschBot) -> None:
-    """Close the bot cleanly (pending renders shown, store closed) on SIGTERM or SIGINT."""
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(signum, lambda: asyncio.ensure_future(client.close()))
+class Stopper:
+    """SIGTERM and SIGINT at any moment of the process: before the bot exists (opening the
+    database, waiting for the lease) the start is cancelled; once it exists it is closed
+    cleanly (pending renders shown, store closed). Either way the process exits 0."""
+
+    def __init__(self) -> None:
+        self.requested = False
+        self.client: RamschBot | None = None
+        self._task = asyncio.current_task()
+        self._closing: asyncio.Future[None] | None = None
+
+    def install(self) -> None:
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(signum, self.stop)
+
+    def stop(self) -> None:
+        if self.requested:
+            return
+        self.requested = True
+        if self.client is not None:
+            self._closing = asyncio.ensure_future(self.client.close())
+        elif self._task is not None:
+            self._task.cancel()
+
+
+async def run_until_stopped(settings: Settings) -> None:
+    """``run``, stopped by SIGTERM or SIGINT at any moment with one line and nothing raised."""
+    stopper = Stopper()
+    stopper.install()
+    try:
+        await run(settings, stopper)
+    except asyncio.CancelledError:
+        if not stopper.requested:
+            raise
+        log.info("Stopped before the bot was up")
 
 
 def main() -> None:
@@ -175,7 +213,7 @@ def main() -> None:
     freeze_imports()
     try:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run(settings))
+            asyncio.run(run_until_stopped(settings))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         raise SystemExit(1) from None

@@ -243,6 +243,10 @@ class RamschBot(commands.Bot):
         self.cluster: Cluster | None = None
         """This process among several on one database (bot/cluster.py); None: the only one."""
         self.preferences = Preferences(store, service.clock)
+        self.command_sync: asyncio.Task[None] | None = None
+        """The slash commands' sync (bot/commands/sync.py), run in the background: the bot
+        connects at once, serving the commands Discord has from before, however long a
+        failing sync takes."""
         self.emoji_upload: asyncio.Task[None] | None = None
         """The card emojis still being uploaded in the background (bot/emojis.py), if any."""
         self.starting: list[asyncio.Task[Any]] = []
@@ -261,7 +265,7 @@ class RamschBot(commands.Bot):
         for extension in self.initial_extensions:
             await self.load_extension(extension)
         self.tree.add_command(self.ramsch)
-        await self.sync_commands()
+        self.command_sync = asyncio.create_task(self.sync_commands(), name="command sync")
         if self.settings.ramsch_card_emojis:
             self.emoji_upload = await emojis.sync(self)
         self._started = asyncio.create_task(self._release_when_started(events), name="start")
@@ -287,8 +291,9 @@ class RamschBot(commands.Bot):
             raise self.start_failure
 
     async def close(self) -> None:
-        if self.emoji_upload is not None:
-            self.emoji_upload.cancel()
+        for background in (self.command_sync, self.emoji_upload):
+            if background is not None:
+                background.cancel()
         if self._started is not None and self._started is not asyncio.current_task():
             self._started.cancel()
         emojis.forget()
@@ -299,7 +304,10 @@ class RamschBot(commands.Bot):
         only what changed since the last start, removing the copies of the other kind; a
         guild Discord refuses or a server error never stops the start (bot.commands.sync)."""
         sync = CommandSync(self, self.tree, self.store, clock=self.service.clock)
-        await sync.run(self.settings.ramsch_guild_ids)
+        try:
+            await sync.run(self.settings.ramsch_guild_ids)
+        except Exception:
+            log.exception("Syncing the commands failed; the next start tries again")
 
     async def on_ready(self) -> None:
         if self.freeze_heap and not self._heap_frozen:

@@ -15,9 +15,11 @@ guild listed, the guild copies the database knows of are.
 
 A guild Discord refuses (403 Missing Access: the bot is not in it, or was invited without the
 ``applications.commands`` scope) is skipped with one warning; the others are synced. A server
-error or a dropped connection is tried again a few times with growing pauses (discord.py has
-already retried 500, 502 and 504 itself); if it still fails, a warning says so and the bot
-starts anyway: the hash was not stored, so the next start tries again.
+error, a dropped connection or an attempt that takes longer than ``ATTEMPT_TIMEOUT`` (discord.py
+retries 500, 502 and 504 itself for up to 25 s) is tried again after 2, 5 and 15 s; if it
+still fails, a warning says so: the hash was not stored, so the next start tries again. The
+bot runs the sync in the background (``RamschBot.command_sync``): it is on the gateway,
+serving the commands Discord has from before, while the sync runs.
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ GLOBAL = 0
 """The scope of the global commands (a guild's scope is its id)."""
 RETRY_DELAYS: tuple[float, ...] = (2.0, 5.0, 15.0)
 """Seconds to wait before each further attempt after a server error or a dropped connection."""
+ATTEMPT_TIMEOUT = 8.0
+"""Seconds one attempt may take, discord.py's own retries of a 500 included (it would wait
+1, 3, 5, 7 and 9 s between them)."""
 TRANSIENT = (discord.DiscordServerError, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 """Failures worth another attempt: Discord's 5xx, a connection reset or a timeout."""
 
@@ -88,6 +93,8 @@ async def tree_payload(
 
 def reason(error: BaseException) -> str:
     """An HTTP failure in a few words for a log line (never a traceback)."""
+    if isinstance(error, TimeoutError):
+        return f"no answer within {ATTEMPT_TIMEOUT:g} s"
     if isinstance(error, discord.HTTPException):
         text = " ".join(str(error.text or error.response.reason or "").split())
         status = str(error.status)
@@ -143,6 +150,7 @@ class CommandSync:
         for scope, hashed in known.items():
             if scope != GLOBAL and scope not in guild_ids:
                 await self._clear_guild(scope, hashed == empty)
+        log.info("Command sync finished")
 
     # -- one scope ----------------------------------------------------------------------------
 
@@ -246,7 +254,7 @@ class CommandSync:
         attempts = len(RETRY_DELAYS) + 1
         for attempt in range(attempts):
             try:
-                return await call()
+                return await asyncio.wait_for(call(), ATTEMPT_TIMEOUT)
             except TRANSIENT as error:
                 if attempt + 1 == attempts:
                     log.warning(

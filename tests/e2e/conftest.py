@@ -26,6 +26,13 @@ __all__ = ["Harness", "emulator", "harness", "log_guard"]
 FIRST_SEED = 1000
 
 
+async def synced_commands(bot: RamschBot) -> None:
+    """Until the bot's background command sync is over: the emulator refuses a command the
+    bot never registered, where Discord would still have the last start's."""
+    if bot.command_sync is not None:
+        await bot.command_sync
+
+
 def bot_settings(db: Path, guild_id: int, *, tick_interval: float = 0) -> Settings:
     """Settings for tests: no .env, commands synced to the test guild, no render delay, no AI
     delay; timers run only when the test calls ``service.tick`` (or sets ``tick_interval``)."""
@@ -71,6 +78,7 @@ class Harness:
         settings = bot_settings(self.db, self.guild.id, tick_interval=self.tick_interval)
         self.bot = RamschBot(settings, self.service, self.store)
         await start_client(self.bot, self.emulator)
+        await synced_commands(self.bot)
         if self.bot.emoji_upload is not None:  # the card emojis, as the bot had them before
             await self.bot.emoji_upload
 

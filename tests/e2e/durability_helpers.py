@@ -152,19 +152,25 @@ class BotProcess:
         running.reader = asyncio.create_task(_collect(process.stderr, running.lines))
         try:
             await emulator.wait_for(
-                lambda: running.logged_in or process.returncode is not None,
+                lambda: running.serving or process.returncode is not None,
                 timeout=timeout,
-                description="the bot process to log in",
+                description="the bot process to log in and sync its commands",
             )
         except BaseException:
             await running.stop()
             raise
-        assert running.logged_in, "\n".join(running.lines)
+        assert running.serving, "\n".join(running.lines)
         return running
 
     @property
     def logged_in(self) -> bool:
         return any("Logged in as" in line for line in self.lines)
+
+    @property
+    def serving(self) -> bool:
+        """Logged in, and its commands synced in the background (the emulator refuses a
+        command the bot never registered)."""
+        return self.logged_in and any("Command sync finished" in line for line in self.lines)
 
     def errors(self) -> list[str]:
         return error_lines(self.lines)

@@ -101,11 +101,11 @@ class Cluster:
         """The process of ``shard``, once it logged in to the emulator (its lease taken)."""
         running = await self.spawn(shard, **extra)
         await self.emulator.wait_for(
-            lambda: running.logged_in or running.process.returncode is not None,
+            lambda: running.serving or running.process.returncode is not None,
             timeout=timeout,
-            description=f"the process of shard {shard} to log in",
+            description=f"the process of shard {shard} to log in and sync its commands",
         )
-        assert running.logged_in, "\n".join(running.lines)
+        assert running.serving, "\n".join(running.lines)
         return running
 
     async def stop(self) -> list[int]:

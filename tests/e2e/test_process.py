@@ -203,6 +203,57 @@ async def test_after_a_sigkill_the_waiting_process_takes_over_at_once(
     assert lease_pid(host.db) is None
 
 
+async def test_a_hanging_command_sync_keeps_neither_the_gateway_nor_sigterm_waiting(
+    emulator: Emulator, tmp_path: Path, database: Path
+) -> None:
+    """Issue 30: Discord does not answer the command sync. The bot logs in at once all the
+    same (the sync runs in the background), and SIGTERM then ends it cleanly: status 0, no
+    traceback, one line that it stopped."""
+    guild = emulator.add_guild("Process Club", channels=("general",))
+    route = "/applications/{application_id}/guilds/{guild_id}/commands"
+    hanging = emulator.faults.add("PUT", route, status=500, delay=60, times=None)
+    running = await spawn(process_env(emulator, guild, database, RAMSCH_LOG_LEVEL="INFO"), tmp_path)
+    try:
+        await emulator.wait_for(
+            lambda: (
+                (running.logged_in and hanging.hits > 0) or running.process.returncode is not None
+            ),
+            timeout=20,
+            description="the bot to log in while its command sync hangs",
+        )
+        assert running.logged_in and not running.serving, running.lines
+    finally:
+        code = await running.stop()
+    text = "\n".join(running.lines)
+    assert code == 0 and "Traceback" not in text and not running.errors(), text
+    assert running.lines[-1].endswith("Stopped"), text
+
+
+async def test_sigterm_while_waiting_for_the_lease_exits_0_with_one_line(
+    bot_process: tuple[ProcessHost, BotProcess], tmp_path: Path
+) -> None:
+    """Issue 30: SIGTERM at any moment, here before the bot exists (a second process waiting
+    for the first's lease): status 0, no traceback, one line, the first untouched."""
+    host, first = bot_process
+    env = process_env(host.emulator, host.guild, host.db, RAMSCH_LEASE_WAIT="25")
+    second = await spawn({**env, "RAMSCH_LOG_LEVEL": "INFO"}, tmp_path)
+    try:
+        await host.emulator.wait_for(
+            lambda: (
+                any("waiting up to 25 s" in line for line in second.lines)
+                or second.process.returncode is not None
+            ),
+            timeout=20,
+            description="the second process to wait for the lease",
+        )
+    finally:
+        code = await second.stop()
+    text = "\n".join(second.lines)
+    assert code == 0 and "Traceback" not in text and not second.errors(), text
+    assert second.lines[-1].endswith("Stopped before the bot was up"), text
+    assert lease_pid(host.db) == first.process.pid
+
+
 # -- bad settings and databases: one line, no traceback ---------------------------------------
 
 

@@ -20,7 +20,7 @@ from bot.shards import ShardedRamschBot, build_bot, shard_of
 from bot.storage import Store
 from bot.tables import TableService
 from bot.ui import ids
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import Harness, synced_commands
 from tests.e2e.driver import Game, answer
 from tests.e2e.durability_helpers import BotProcess, bot_env, error_lines
 from tests.e2e.test_play import check_result, result_messages
@@ -61,6 +61,7 @@ class ShardedHarness(Harness):
         )
         self.bot = build_bot(self.settings(), self.service, self.store)
         await start_client(self.bot, self.emulator)
+        await synced_commands(self.bot)
 
 
 @dataclass

@@ -16,7 +16,7 @@ from bot.client import EXTENSIONS, RamschBot
 from bot.commands import sync
 from bot.storage import Store
 from bot.tables import TableService
-from tests.e2e.conftest import Harness, bot_settings
+from tests.e2e.conftest import Harness, bot_settings, synced_commands
 from tests.e2e.driver import answer
 from tests.emulator import Emulator
 from tests.emulator.fixtures import start_client
@@ -35,7 +35,7 @@ class Admin(Harness):
     guild_ids: tuple[int, ...] = ()
     extensions: tuple[str, ...] = EXTENSIONS
 
-    async def launch(self) -> None:
+    async def launch(self, *, wait_for_sync: bool = True) -> None:
         self.store = await Store.open(self.db)
         self.service = TableService(self.store, seed_source=self._seed, ai_delay=0)
         settings = bot_settings(self.db, self.guild.id).model_copy(
@@ -43,6 +43,8 @@ class Admin(Harness):
         )
         self.bot = RamschBot(settings, self.service, self.store, extensions=self.extensions)
         await start_client(self.bot, self.emulator)
+        if wait_for_sync:
+            await synced_commands(self.bot)
 
 
 @pytest_asyncio.fixture
@@ -109,7 +111,8 @@ async def test_a_restart_with_unchanged_commands_syncs_nothing(
     assert synced(emulator) == [admin.guild.id], "unchanged commands were synced again"
     assert emulator.request_counts[PUT_GUILD] == 1 and emulator.request_counts[GET_GLOBAL] == 1
     assert [r.getMessage() for r in lines(sync_log, logging.INFO)] == [
-        f"Commands (guild {admin.guild.id}) unchanged since the last sync: not synced again"
+        f"Commands (guild {admin.guild.id}) unchanged since the last sync: not synced again",
+        "Command sync finished",
     ]
     await works(admin)
     # An update that changes the commands syncs them, once.
@@ -241,3 +244,39 @@ async def test_a_sync_that_keeps_failing_does_not_stop_the_bot(
     assert synced(emulator) == [admin.guild.id]
     assert emulator.request_counts[GET_GLOBAL] == attempts + 1
     await works(admin)
+
+
+async def test_an_attempt_discord_py_keeps_retrying_is_cut_short(
+    admin: Admin, sync_log: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30: every request answered 500. discord.py would retry each attempt itself for
+    some 25 s; each of the bot's attempts ends after ``ATTEMPT_TIMEOUT`` instead, so the sync
+    gives up after its own attempts, one request each, with one warning."""
+    monkeypatch.setattr(sync, "ATTEMPT_TIMEOUT", 0.3)
+    emulator = admin.emulator
+    down = emulator.faults.add("PUT", PUT_GUILD.removeprefix("PUT "), status=500, times=None)
+    await admin.launch()
+    attempts = len(sync.RETRY_DELAYS) + 1
+    assert down.hits == attempts and synced(emulator) == []
+    warnings = [r.getMessage() for r in lines(sync_log, logging.WARNING)]
+    assert warnings == [
+        f"Could not sync the commands (guild {admin.guild.id}): no answer within 0.3 s "
+        f"(after {attempts} attempts); trying again at the next start"
+    ]
+
+
+async def test_the_bot_serves_while_its_command_sync_hangs(admin: Admin) -> None:
+    """Issue 30: Discord does not answer the sync at all. The bot is on the gateway at once
+    (serving the commands Discord has from before); closing it ends the sync."""
+    await admin.launch()  # synced once: Discord knows the commands
+    await admin.shutdown()
+    admin.extensions = tuple(name for name in EXTENSIONS if name != "bot.cogs.stats")
+    emulator = admin.emulator
+    route = PUT_GUILD.removeprefix("PUT ")
+    hanging = emulator.faults.add("PUT", route, status=500, delay=60, times=None)
+    await admin.launch(wait_for_sync=False)
+    await emulator.wait_for(lambda: hanging.hits > 0, timeout=10, description="the sync")
+    sync_task = admin.bot.command_sync
+    assert admin.bot.is_ready() and sync_task is not None and not sync_task.done()
+    await admin.shutdown()
+    assert sync_task.cancelled()
