@@ -1,7 +1,9 @@
 """Per-game rendering: what a game adds to the shared table, hand and result messages.
 
-Each registered game has a renderer here (``bot/ui/games/<game>.py``), found by the game id of
-the table's rules. The shared messages (``bot.ui.table``, ``hand``, ``results``, ``lobby``)
+Each registered game has a package here (``bot/ui/games/<game>/``) with its renderer, found by
+the game id of the table's rules in ``RENDERERS`` (one line per game). What several games share
+(card orders, the Ramsch contract) is in ``bot/ui/games/shared/``; no game's package imports
+another's. The shared messages (``bot.ui.table``, ``hand``, ``results``, ``lobby``)
 draw tricks, seats, scores and cards themselves and ask the renderer for the rest: the rules in
 brief, the steps before the card play, the controls for a seat's actions other than playing a
 card, and the facts of a result.
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
 
     import discord
 
+    from bot.ui.faces import Pack
     from ramsch_core import Card, DealResult, PublicView, SeatView
 
 
@@ -40,6 +43,10 @@ class GameRenderer(Protocol):
 
     def unit(self, rules: RuleSet) -> str:
         """What scores count, shown after each: ``¢`` for cents, empty for points."""
+        ...
+
+    def pack(self, rules: RuleSet) -> Pack:
+        """The pack the game is played with (its cards shown to a reader who chose none)."""
         ...
 
     def rules_lines(self, rules: RuleSet) -> list[str]:
@@ -107,6 +114,11 @@ RENDERERS: dict[str, GameRenderer] = {
 def renderer_for(rules: RuleSet) -> GameRenderer:
     """The renderer of the rules' game."""
     return RENDERERS[rules.game]
+
+
+def game_pack(rules: RuleSet) -> Pack:
+    """The pack the rules' game is played with."""
+    return renderer_for(rules).pack(rules)
 
 
 def rules_brief(rules: RuleSet) -> str:

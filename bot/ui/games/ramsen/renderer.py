@@ -1,0 +1,34 @@
+"""The Ramsen game's renderer: its texts, controls and results together, with its pack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.i18n import N_
+from bot.ui.games.ramsen.controls import RamsenControls
+from bot.ui.games.ramsen.results import RamsenResults
+from bot.ui.games.ramsen.text import RamsenText
+
+if TYPE_CHECKING:
+    from bot.ui.faces import Pack
+    from ramsch_core import RuleSet
+
+
+class RamsenRenderer(RamsenText, RamsenControls, RamsenResults):
+    """The Ramsen game's part of every message."""
+
+    tag_labels: dict[str, str] = {  # noqa: RUF012
+        "winner": N_("wins the game"),
+        "passed": N_("passed"),
+        "extra_cross": N_("in without a trick: one cross more"),
+    }
+    """Shown translated (``_(label)``)."""
+    card_points = False
+    """Tricks carry no card points worth showing (see ``bot.ui.games.card_points``)."""
+
+    def pack(self, rules: RuleSet) -> Pack:
+        """Ramsen is played with the German pack."""
+        return "german"
+
+
+RAMSEN = RamsenRenderer()
