@@ -153,6 +153,10 @@ def table_name(game: str, table_id: int) -> str:
 # ``player_result(result, seat) -> str``: a player's line of a deal's result after the name.
 # ``match_end(result, names) -> list[str]``: lines of the final standings about the last deal.
 # ``sheet_legend(rules) -> str``: what the numbers in ``deal_line`` mean (under the sheet).
+# ``option_titles: dict[str, str]``: the rules editor's titles of the game's options, by name.
+# ``section_titles: dict[str, str]``: the editor page of a nested rule set, by its option.
+# ``value_labels: dict[tuple[str, str], str]``: an enum option's value in its select.
+# ``own_table_options: frozenset[str]``: table options offered at this game's tables only.
 
 
 def _hook(renderer: GameRenderer, name: str) -> Callable[..., Any] | None:
@@ -213,3 +217,33 @@ def match_end(rules: RuleSet, result: DealResult, names: list[str]) -> list[str]
     """Lines of the final standings about how the match ended (Ramsen: who won)."""
     hook = _hook(renderer_for(rules), "match_end")
     return list(hook(result, names)) if hook is not None else []
+
+
+def _merged(name: str) -> dict[Any, str]:
+    found: dict[Any, str] = {}
+    for renderer in RENDERERS.values():
+        found.update(getattr(renderer, name, {}))
+    return found
+
+
+def option_titles() -> dict[str, str]:
+    """The rules editor's title of every registered game's options, by option name."""
+    return _merged("option_titles")
+
+
+def section_titles() -> dict[str, str]:
+    """The rules editor's page title of every registered game's nested rule sets."""
+    return _merged("section_titles")
+
+
+def value_labels() -> dict[tuple[str, str], str]:
+    """What an enum option's value reads as in the rules editor, by (option, value)."""
+    return _merged("value_labels")
+
+
+def offers_table_option(rules: RuleSet, name: str) -> bool:
+    """Whether the table option ``name`` may be set at a table of the rules' game: an option
+    some game claims as its own (``own_table_options``) only at that game's tables."""
+    own: frozenset[str] = getattr(renderer_for(rules), "own_table_options", frozenset())
+    claimed = any(name in getattr(r, "own_table_options", ()) for r in RENDERERS.values())
+    return name in own or not claimed

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.ui.games.ramsch import rules_text
+from bot.ui.games.ramsch import editor, rules_text
 from bot.ui.games.shared.ramsch_contract import RamschContract
 from ramsch_core import RuleSet, SchafkopfRules
 
@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 class RamschRenderer(RamschContract):
     """The Ramsch game's part of every message."""
+
+    option_titles = editor.OPTION_TITLES
+    value_labels = editor.VALUE_LABELS
 
     def title(self, rules: RuleSet) -> str:
         title = rules.title()

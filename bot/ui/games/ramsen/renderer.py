@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.i18n import N_
+from bot.ui.games.ramsen import editor
 from bot.ui.games.ramsen.controls import RamsenControls
 from bot.ui.games.ramsen.results import RamsenResults
 from bot.ui.games.ramsen.text import RamsenText
@@ -25,6 +26,8 @@ class RamsenRenderer(RamsenText, RamsenControls, RamsenResults):
     """Shown translated (``_(label)``)."""
     card_points = False
     """Tricks carry no card points worth showing (see ``bot.ui.games.card_points``)."""
+
+    option_titles = editor.OPTION_TITLES
 
     def pack(self, rules: RuleSet) -> Pack:
         """Ramsen is played with the German pack."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.i18n import N_
+from bot.ui.games.schafkopf import editor
 from bot.ui.games.schafkopf.controls import SchafkopfControls
 from bot.ui.games.schafkopf.results import SchafkopfResults
 from bot.ui.games.schafkopf.text import SchafkopfText
@@ -28,6 +29,10 @@ class SchafkopfRenderer(SchafkopfText, SchafkopfControls, SchafkopfResults):
         "loser": N_("loses"),
     }
     """Shown translated (``_(label)``)."""
+
+    option_titles = editor.OPTION_TITLES
+    section_titles = editor.SECTION_TITLES
+    value_labels = editor.VALUE_LABELS
 
     def pack(self, rules: RuleSet) -> Pack:
         """Schafkopf is played with the German (Bavarian) pack."""

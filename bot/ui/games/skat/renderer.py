@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.i18n import N_
+from bot.ui.games.skat import editor
 from bot.ui.games.skat.controls import SkatControls
 from bot.ui.games.skat.results import SkatResults
 from bot.ui.games.skat.text import SkatText
@@ -26,6 +27,11 @@ class SkatRenderer(SkatText, SkatControls, SkatResults):
         "jungfrau": N_("Jungfrau"),
         "loser": N_("loses"),
     }
+
+    option_titles = editor.OPTION_TITLES
+    section_titles = editor.SECTION_TITLES
+    value_labels = editor.VALUE_LABELS
+    own_table_options = editor.OWN_TABLE_OPTIONS
 
     def pack(self, rules: RuleSet) -> Pack:
         """Skat is played with the French pack."""
