@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     import discord
 
+    from bot.ui.actions import Codec
     from bot.ui.faces import Pack
     from ramsch_core import Card, DealResult, PublicView, SeatView
 
@@ -153,6 +154,8 @@ def table_name(game: str, table_id: int) -> str:
 # ``player_result(result, seat) -> str``: a player's line of a deal's result after the name.
 # ``match_end(result, names) -> list[str]``: lines of the final standings about the last deal.
 # ``sheet_legend(rules) -> str``: what the numbers in ``deal_line`` mean (under the sheet).
+# ``codecs: dict[str, actions.Codec]``: how the fields of its action kinds that do not fit one
+#     text field become a control's argument and back (``bot.ui.actions``).
 # ``option_titles: dict[str, str]``: the rules editor's titles of the game's options, by name.
 # ``section_titles: dict[str, str]``: the editor page of a nested rule set, by its option.
 # ``value_labels: dict[tuple[str, str], str]``: an enum option's value in its select.
@@ -219,11 +222,16 @@ def match_end(rules: RuleSet, result: DealResult, names: list[str]) -> list[str]
     return list(hook(result, names)) if hook is not None else []
 
 
-def _merged(name: str) -> dict[Any, str]:
-    found: dict[Any, str] = {}
+def _merged(name: str) -> dict[Any, Any]:
+    found: dict[Any, Any] = {}
     for renderer in RENDERERS.values():
         found.update(getattr(renderer, name, {}))
     return found
+
+
+def action_codecs() -> dict[str, Codec]:
+    """The codecs of every registered game's action kinds (``bot.ui.actions``)."""
+    return _merged("codecs")
 
 
 def option_titles() -> dict[str, str]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import N_
 from bot.ui.games.ramsen import editor
+from bot.ui.games.ramsen.codecs import CODECS
 from bot.ui.games.ramsen.controls import RamsenControls
 from bot.ui.games.ramsen.results import RamsenResults
 from bot.ui.games.ramsen.text import RamsenText
@@ -27,6 +28,7 @@ class RamsenRenderer(RamsenText, RamsenControls, RamsenResults):
     card_points = False
     """Tricks carry no card points worth showing (see ``bot.ui.games.card_points``)."""
 
+    codecs = CODECS
     option_titles = editor.OPTION_TITLES
 
     def pack(self, rules: RuleSet) -> Pack:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import N_
 from bot.ui.games.schafkopf import editor
+from bot.ui.games.schafkopf.codecs import CODECS
 from bot.ui.games.schafkopf.controls import SchafkopfControls
 from bot.ui.games.schafkopf.results import SchafkopfResults
 from bot.ui.games.schafkopf.text import SchafkopfText
@@ -30,6 +31,7 @@ class SchafkopfRenderer(SchafkopfText, SchafkopfControls, SchafkopfResults):
     }
     """Shown translated (``_(label)``)."""
 
+    codecs = CODECS
     option_titles = editor.OPTION_TITLES
     section_titles = editor.SECTION_TITLES
     value_labels = editor.VALUE_LABELS

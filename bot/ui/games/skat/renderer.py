@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import N_
 from bot.ui.games.skat import editor
+from bot.ui.games.skat.codecs import CODECS
 from bot.ui.games.skat.controls import SkatControls
 from bot.ui.games.skat.results import SkatResults
 from bot.ui.games.skat.text import SkatText
@@ -28,6 +29,7 @@ class SkatRenderer(SkatText, SkatControls, SkatResults):
         "loser": N_("loses"),
     }
 
+    codecs = CODECS
     option_titles = editor.OPTION_TITLES
     section_titles = editor.SECTION_TITLES
     value_labels = editor.VALUE_LABELS
