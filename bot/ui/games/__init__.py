@@ -160,6 +160,8 @@ def table_name(game: str, table_id: int) -> str:
 # ``section_titles: dict[str, str]``: the editor page of a nested rule set, by its option.
 # ``value_labels: dict[tuple[str, str], str]``: an enum option's value in its select.
 # ``own_table_options: frozenset[str]``: table options offered at this game's tables only.
+# ``stats_total: str``: what a player's total counts on the game's board when not points.
+# ``stats_tags: dict[str, str]``: the game's result tags counted in a player's record, labelled.
 
 
 def _hook(renderer: GameRenderer, name: str) -> Callable[..., Any] | None:

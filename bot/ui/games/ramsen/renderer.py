@@ -8,7 +8,7 @@ from bot.i18n import N_
 from bot.ui.games.ramsen import editor
 from bot.ui.games.ramsen.codecs import CODECS
 from bot.ui.games.ramsen.controls import RamsenControls
-from bot.ui.games.ramsen.results import RamsenResults
+from bot.ui.games.ramsen.results import STATS_TAGS, STATS_TOTAL, RamsenResults
 from bot.ui.games.ramsen.text import RamsenText
 
 if TYPE_CHECKING:
@@ -30,6 +30,8 @@ class RamsenRenderer(RamsenText, RamsenControls, RamsenResults):
 
     codecs = CODECS
     option_titles = editor.OPTION_TITLES
+    stats_total = STATS_TOTAL
+    stats_tags = STATS_TAGS
 
     def pack(self, rules: RuleSet) -> Pack:
         """Ramsen is played with the German pack."""

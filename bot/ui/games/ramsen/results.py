@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.i18n import _, _n
+from bot.i18n import N_, _, _n
 from bot.ui.games.ramsen.text import bars, suit_text
 from ramsch_core import DealResult, RuleSet, Suit
 
@@ -116,3 +116,13 @@ class RamsenResults:
 
 def _winner_line(name: str) -> str:
     return _("🏆 **{player}** has drawn the last bar and wins the game!", player=name)
+
+
+STATS_TOTAL = N_("Bars drawn")
+"""What a player's total counts on a Ramsen board (``/ramsch stats``)."""
+STATS_TAGS = {
+    "winner": N_("Games won"),
+    "passed": N_("Deals passed"),
+    "extra_cross": N_("Extra crosses"),
+}
+"""Ramsen's tags in a player's record: games won, deals sat out, a cross more for no trick."""
