@@ -13,17 +13,6 @@ from bot.tables.errors import IllegalAction
 from bot.ui import faces
 from bot.ui.actions import control_arg
 from bot.ui.games.shared.ramsch_contract import RAMSCH_CONTRACT
-from bot.ui.items import MARKED, ActionItem, MarkItem, choice_select
-from ramsch_core import (
-    Card,
-    SeatView,
-    SkatContest,
-)
-
-if TYPE_CHECKING:
-    from ramsch_core import Action
-
-
 from bot.ui.games.skat.text import (
     LEVELS,
     SUIT_AND_GRAND,
@@ -35,6 +24,12 @@ from bot.ui.games.skat.text import (
     level_of,
     marked_cards,
 )
+from bot.ui.items import MARKED, ActionItem, MarkItem, choice_select
+from ramsch_core import Card, SeatView, SkatContest
+
+if TYPE_CHECKING:
+    from ramsch_core import Action
+
 
 HIGHER_BIDS = 25
 """Values the select for bidding higher offers (Discord allows 25 options)."""

@@ -7,19 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_, _
 from bot.ui.games.shared.ramsch_contract import RAMSCH_CONTRACT
+from bot.ui.games.skat.text import game_text
 from bot.ui.text import score_text
-from ramsch_core import (
-    DealResult,
-    FullSkatRules,
-    RuleSet,
-    value_steps,
-)
+from ramsch_core import DealResult, FullSkatRules, RuleSet, value_steps
 
 if TYPE_CHECKING:
     pass
-
-
-from bot.ui.games.skat.text import game_text
 
 
 class SkatResults:
