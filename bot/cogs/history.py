@@ -14,9 +14,8 @@ from bot import i18n
 from bot.commands.group import RamschCog, subcommand
 from bot.tables import TableError
 from bot.ui import faces
-from bot.ui.boards import record_note, render_history
+from bot.ui.boards import record_board, record_note, render_history
 from bot.ui.replay import ReplayOf, render_replay, replay_steps
-from ramsch_core import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -87,8 +86,7 @@ class HistoryCog(RamschCog, name="History"):
         filename = f"ramsch-{table_id}-deal-{deal + 1}.json"
         data = json.dumps(record, indent=1).encode()
         rules = record.get("rules", {})
-        game = str(rules.get("game", DEFAULT_GAME))
-        variant = str(rules.get("variant", "skat" if game == DEFAULT_GAME else game))
+        game, variant = record_board(rules)
         await interaction.response.send_message(
             record_note(table_id, deal, variant, game),
             file=discord.File(io.BytesIO(data), filename=filename),

@@ -12,15 +12,22 @@ from bot.commands.group import RamschCog, subcommand
 from bot.ratings import MAX_MIN_DEALS, MIN_DEALS, RANKS, Rank, RankedPage
 from bot.storage import Period
 from bot.tables import TableError
-from bot.ui.boards import PERIODS, board_key, parse_board, render_leaderboard, render_stats
-from ramsch_core import GAMES, get_game
+from bot.ui.boards import (
+    DEFAULT_BOARD,
+    PERIODS,
+    board_key,
+    parse_board,
+    render_leaderboard,
+    render_stats,
+)
+from ramsch_core import DEFAULT_GAME, GAMES, get_game
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
     from bot.ui.message import Rendered
 
 PAGE_SIZE = 10
-GAME = "ramsch"
+GAME = DEFAULT_GAME
 """The game of the /ramsch boards: the ``variant`` choices are its variants."""
 VARIANT_CHOICES = [
     app_commands.Choice(name=name, value=key) for key, name in get_game(GAME).variant_titles.items()
@@ -57,7 +64,7 @@ class StatsCog(RamschCog, name="Stats"):
     async def leaderboard(
         self,
         interaction: discord.Interaction,
-        variant: str = "skat",
+        variant: str = DEFAULT_BOARD,
         period: str = "all",
         rank: str = "rating",
         min_deals: app_commands.Range[int, 0, MAX_MIN_DEALS] = MIN_DEALS,

@@ -18,7 +18,9 @@ class GuildSettings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     game: str = Field(DEFAULT_GAME, description="the game new tables play")
-    preset: str = Field("skat", description="the default preset of that game")
+    preset: str = Field(
+        get_game(DEFAULT_GAME).default_preset, description="the default preset of that game"
+    )
     rules: dict[str, Any] = Field(
         default_factory=dict, description="options changed from the preset, by their rule names"
     )

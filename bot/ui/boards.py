@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from babel.numbers import format_decimal
@@ -13,13 +14,13 @@ from bot import i18n
 from bot.i18n import N_, _, _n
 from bot.storage.rows import FORGOTTEN
 from bot.ui.board_items import PageButton, RecordSelect
-from bot.ui.games import table_name
+from bot.ui.games import RENDERERS, table_name
 from bot.ui.message import Picture, Rendered
 from bot.ui.privacy_items import FORMER_PLAYER_LABEL
 from bot.ui.rating_chart import COLOURS, MAX_LINES, rating_chart
 from bot.ui.replay_items import ReplaySelect
 from bot.ui.text import VARIANT_TITLES, player_name, score_text
-from ramsch_core import DEFAULT_GAME, GAMES
+from ramsch_core import DEFAULT_GAME, GAMES, get_game
 
 if TYPE_CHECKING:
     from bot.ratings import BoardRating, RankedPage, RankedRow
@@ -60,6 +61,19 @@ def board_key(game: str, variant: str) -> str:
     games), ``game/variant`` for any other. (The page button's id template, ``ids.PAGE_TEMPLATE``,
     takes ``[a-z]`` only: it must also take ``/`` before another game's boards have pages.)"""
     return variant if game == DEFAULT_GAME else f"{game}/{variant}"
+
+
+DEFAULT_VARIANT = get_game(DEFAULT_GAME).variant_names[0]
+"""The default game's first variant: its board is the one shown when none is chosen, and the
+variant of its records written before there were variants."""
+DEFAULT_BOARD = board_key(DEFAULT_GAME, DEFAULT_VARIANT)
+
+
+def record_board(rules: Mapping[str, Any]) -> tuple[str, str]:
+    """The (game, variant) of a stored record's rules: a game without variants is its own
+    variant; a record of the default game that names none played ``DEFAULT_VARIANT``."""
+    game = str(rules.get("game", DEFAULT_GAME))
+    return game, str(rules.get("variant", DEFAULT_VARIANT if game == DEFAULT_GAME else game))
 
 
 def parse_board(key: str) -> tuple[str, str]:
@@ -274,23 +288,27 @@ def render_stats(
         embed.set_footer(text=footer)
         return Rendered(embeds=[embed], pictures=pictures)
     embed.description = f"{where}, {when}"
-    race = variant is not None and _game_of_board(variant) == "ramsen"
+    game = _game_of_board(variant) if variant is not None else None
+    renderer = RENDERERS.get(game) if game is not None else None
+    counted = getattr(renderer, "stats_total", None)  # a game whose total is not points
     fields = [
         (_("Sessions"), str(record.sessions)),
         (_("Deals"), str(record.deals)),
-        (_("Bars drawn") if race else _("Total"), total_text(record.total)),
+        (_(counted) if counted else _("Total"), total_text(record.total)),
         (_("Per deal"), average_text(record.average)),
     ]
     declarer = record.tags.get("declarer") or record.tags.get("partner")
     ramsch = record.losses or record.jungfrau or record.durchmarsch
-    if not race and (ramsch or not declarer):  # what a deal of Ramsch made of the player
+    if not counted and (ramsch or not declarer):  # what a deal of Ramsch made of the player
         fields += [
             (_("Lost deals"), str(record.losses)),
             (_("Jungfrau"), str(record.jungfrau)),
             (_("Durchmarsch"), str(record.durchmarsch)),
         ]
-    if race or any(record.tags.get(tag) for tag in RACE_TAGS):  # Ramsen
-        fields += [(_(label), str(record.tags.get(tag, 0))) for tag, label in RACE_TAGS.items()]
+    for other in RENDERERS.values():  # a game's own tags: on its board, or where it was played
+        tags: dict[str, str] = getattr(other, "stats_tags", {})
+        if tags and (other is renderer or any(record.tags.get(tag) for tag in tags)):
+            fields += [(_(label), str(record.tags.get(tag, 0))) for tag, label in tags.items()]
     for label, value in fields:
         embed.add_field(name=label, value=value)
     if record.tags.get("declarer"):
@@ -314,14 +332,6 @@ def render_stats(
         embed.add_field(name=_("Best session"), value=best, inline=False)
     embed.set_footer(text=footer)
     return Rendered(embeds=[embed], pictures=pictures)
-
-
-RACE_TAGS = {
-    "winner": N_("Games won"),
-    "passed": N_("Deals passed"),
-    "extra_cross": N_("Extra crosses"),
-}
-"""Ramsen's tags in a player's record: games won, deals sat out, a cross more for no trick."""
 
 
 def _game_of_board(choice: str) -> str | None:

@@ -11,28 +11,14 @@ from pydantic import BaseModel
 from bot.i18n import N_, _
 from bot.tables.errors import TableError
 from bot.ui import ids
+from bot.ui.games import offers_table_option, option_titles, section_titles
 from bot.ui.lobby import table_title
 from ramsch_core import RulesError, RuleSet, TableOptions, check_table, game_of, parse_rules
 
 if TYPE_CHECKING:
     from bot.tables import GuildSettings, Table
 
-TITLES = {
-    "skat_to": N_("Skat"),
-    "scoring": N_("Scoring"),
-    "trumps": N_("Trumps"),
-    "stake": N_("Stake"),
-    "base_stake": N_("Base stake in cents"),
-    "durchmarsch": N_("Durchmarsch"),
-    "schieben": N_("Schieberamsch"),
-    "schieben_jacks": N_("Jacks may be pushed"),
-    "schieben_doubles": N_("Each push doubles the deal"),
-    "tens_low": N_("Tens rank low"),
-    "jacks_trump": N_("Jacks are trumps"),
-    "jungfrau_doubles_all": N_("Jungfrau: loser pays all double"),
-    "all_pass": N_("When everyone passes"),
-    "kontra": N_("Kontra and Re"),
-    "ramsch": N_("Ramsch"),
+TABLE_TITLES = {
     "bock_on_durchmarsch": N_("Bock round after a Durchmarsch"),
     "bock_on_tie": N_("Bock round after a tie"),
     "bock_on_sixty": N_("Bock round after a game lost with 60"),
@@ -43,31 +29,20 @@ TITLES = {
     "bock_threshold": N_("Game value that opens a Bock round"),
     "ramsch_after_bock": N_("Ramsch round after each Bock round"),
     "tournament": N_("Tournament scoring"),
-    "sauspiel": N_("Sauspiel in cents"),
-    "solo": N_("Solo and Wenz in cents"),
-    "extra": N_("Schneider, Schwarz, Laufende in cents"),
-    "wenz": N_("Wenz may be called"),
-    "klopfen": N_("Klopfen (knocking doubles)"),
-    "players": N_("Players (3 to 5)"),
-    "crosses": N_("Crosses each player owes"),
-    "schlecken": N_("Schlecken"),
-    "dealer_forced": N_("The dealer plays when everyone passes"),
     "four_seats": N_("Four seats"),
     "dms": N_("Hands by DM"),
     "rounds": N_("Rounds"),
     "turn_timeout": N_("Turn timer in seconds (0: off)"),
 }
-SECTION_TITLES = {"ramsch": N_("Ramsch when everyone passes"), "tariff": N_("Tariff")}
+"""The titles of the table's options (every game's rule options: ``bot.ui.games``)."""
+TITLES = {**option_titles(), **TABLE_TITLES}
+"""Every option's title as the rules editor shows it, by option name."""
+SECTION_TITLES = section_titles()
 """The editor page of a nested rule set, by the option that holds it."""
 EXTRA_TOGGLES = {
     "four_seats": N_("the dealer sits out each deal"),
     "dms": N_("DM each player their hand (else: the My hand button)"),
 }
-SKAT_ONLY = frozenset(
-    {"bock_on_sixty", "bock_on_kontra", "bock_on_re", "bock_on_grand_hand", "bock_on_value"}
-)
-"""Table options about declared games: offered at Skat tables only (a Ramsch never opens
-their Bock rounds)."""
 SEP = "__"
 """Between a nested rule set and its option in a control's name: ``ramsch__skat_to``."""
 
@@ -118,12 +93,12 @@ def _set(data: dict[str, Any], name: str, value: Any) -> None:
 
 
 def table_toggles(rules: RuleSet, options: TableOptions) -> list[str]:
-    """The table's on/off options the rules can be played with (those of declared games only
-    at Skat; Ramsch after Bock and tournament scoring where the game has them)."""
+    """The table's on/off options the rules can be played with (those a game claims only at
+    its tables; Ramsch after Bock and tournament scoring where the game has them)."""
     found = []
     current = options.model_dump()
     for name, info in TableOptions.model_fields.items():
-        if info.annotation is not bool or (name in SKAT_ONLY and rules.game != "skat"):
+        if info.annotation is not bool or not offers_table_option(rules, name):
             continue
         if name.startswith("bock_") and rules.plays_to_a_winner():
             continue  # a game played to a winner has no scores a Bock round could double
@@ -136,13 +111,14 @@ def table_toggles(rules: RuleSet, options: TableOptions) -> list[str]:
 
 
 def table_numbers(rules: RuleSet) -> list[str]:
-    """The table's number options besides seats and rounds (the Bock threshold at Skat)."""
+    """The table's number options besides seats and rounds that the game offers (the Bock
+    threshold at Skat)."""
     return [
         name
         for name, info in TableOptions.model_fields.items()
         if info.annotation is int
         and name not in ("seats", "rounds")
-        and (rules.game == "skat" or name != "bock_threshold")
+        and offers_table_option(rules, name)
     ]
 
 

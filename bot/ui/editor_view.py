@@ -7,7 +7,7 @@ from typing import get_args
 import discord
 
 from bot import i18n
-from bot.i18n import N_, _
+from bot.i18n import _
 from bot.ui import ids
 from bot.ui.editor import (
     EXTRA_TOGGLES,
@@ -21,26 +21,14 @@ from bot.ui.editor import (
     value_at,
 )
 from bot.ui.editor_items import EditorButton, EditorSelect, SectionButton
-from bot.ui.games import rules_brief, table_name
+from bot.ui.games import rules_brief, table_name, value_labels
 from bot.ui.message import Rendered
 from bot.ui.text import table_text, timer_text
 from ramsch_core import TableOptions, game_of
 
 EDITOR_COLOUR = discord.Colour.blurple()
-VALUES = {
-    ("skat_to", "last_trick"): N_("Skat to the last trick's winner"),
-    ("skat_to", "loser"): N_("Skat to the loser"),
-    ("skat_to", "nobody"): N_("Skat counts for nobody"),
-    ("scoring", "points"): N_("Scoring: card points (Augenramsch)"),
-    ("scoring", "fixed"): N_("Scoring: a fixed stake"),
-    ("scoring", "pips"): N_("Scoring: pips, one per card point"),
-    ("scoring", "penalty"): N_("Scoring: penalty 10/15/20"),
-    ("trumps", "standard"): N_("Trumps: Obers, Unters and Hearts"),
-    ("trumps", "obers_unters"): N_("Trumps: Obers and Unters (Bauernramsch)"),
-    ("all_pass", "ramsch"): N_("When everyone passes: play Ramsch"),
-    ("all_pass", "throw_in"): N_("When everyone passes: throw the cards in"),
-    ("all_pass", "stock"): N_("When three pass: the fourth plays, calls Ramsch or Stock"),
-}
+VALUES = value_labels()
+"""What an enum option's value reads as in its select, by (option, value)."""
 
 
 def _preset_select(draft: Draft) -> EditorSelect:

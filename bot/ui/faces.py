@@ -1,9 +1,8 @@
 """How a card looks to whoever reads a message: the pack (French or German) and its language.
 
-The pack shown is the reader's own choice (``/ramsch cards``) if he made one, else the table's
-game's pack: the German (Bavarian) pack for Schafkopf, Ramsen and Ramsch after Schafkopf rules,
-the French pack otherwise. Rendering code calls ``face(card)`` and never picks a pack itself;
-the message's entry point sets the pack with ``showing(rules)``.
+The pack shown is the reader's own choice (``/ramsch cards``) if he made one, else the pack
+of the table's game, as its renderer says (``bot.ui.games``). Rendering code calls ``face(card)``
+and never picks a pack itself; the message's entry point sets the pack with ``showing(rules)``.
 
 - French pack: ``♣J ♠Q ♥K ♦A`` in English; ``♣B ♠D ♥K ♦A`` in German (Bube, Dame, König, Ass).
 - German pack: ``🌰O 🍀U ❤️A 🔔10`` (Eichel-Ober, Gras-Unter, Herz-Sau, Schellen-Zehn) in both
@@ -69,12 +68,11 @@ _preference: contextvars.ContextVar[Preference] = contextvars.ContextVar(
 
 
 def game_pack(rules: RuleSet) -> Pack:
-    """The pack a game is played with."""
-    if rules.game in ("schafkopf", "ramsen"):
-        return "german"
-    if rules.game == "ramsch" and getattr(rules, "variant", None) == "schafkopf":
-        return "german"
-    return "french"
+    """The pack a game is played with (its renderer's ``pack``)."""
+    # The renderers draw their cards with this module: the registry is imported when first asked.
+    from bot.ui import games
+
+    return games.game_pack(rules)
 
 
 def look_for(rules: RuleSet | None) -> Look:

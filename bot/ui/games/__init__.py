@@ -1,7 +1,9 @@
 """Per-game rendering: what a game adds to the shared table, hand and result messages.
 
-Each registered game has a renderer here (``bot/ui/games/<game>.py``), found by the game id of
-the table's rules. The shared messages (``bot.ui.table``, ``hand``, ``results``, ``lobby``)
+Each registered game has a package here (``bot/ui/games/<game>/``) with its renderer, found by
+the game id of the table's rules in ``RENDERERS`` (one line per game). What several games share
+(card orders, the Ramsch contract) is in ``bot/ui/games/shared/``; no game's package imports
+another's. The shared messages (``bot.ui.table``, ``hand``, ``results``, ``lobby``)
 draw tricks, seats, scores and cards themselves and ask the renderer for the rest: the rules in
 brief, the steps before the card play, the controls for a seat's actions other than playing a
 card, and the facts of a result.
@@ -24,6 +26,8 @@ if TYPE_CHECKING:
 
     import discord
 
+    from bot.ui.actions import Codec
+    from bot.ui.faces import Pack
     from ramsch_core import Card, DealResult, PublicView, SeatView
 
 
@@ -40,6 +44,10 @@ class GameRenderer(Protocol):
 
     def unit(self, rules: RuleSet) -> str:
         """What scores count, shown after each: ``¢`` for cents, empty for points."""
+        ...
+
+    def pack(self, rules: RuleSet) -> Pack:
+        """The pack the game is played with (its cards shown to a reader who chose none)."""
         ...
 
     def rules_lines(self, rules: RuleSet) -> list[str]:
@@ -109,6 +117,11 @@ def renderer_for(rules: RuleSet) -> GameRenderer:
     return RENDERERS[rules.game]
 
 
+def game_pack(rules: RuleSet) -> Pack:
+    """The pack the rules' game is played with."""
+    return renderer_for(rules).pack(rules)
+
+
 def rules_brief(rules: RuleSet) -> str:
     """The rules of a table in a few short lines, as a bulleted list (its cards in the pack
     the reader sees at such a table)."""
@@ -141,6 +154,14 @@ def table_name(game: str, table_id: int) -> str:
 # ``player_result(result, seat) -> str``: a player's line of a deal's result after the name.
 # ``match_end(result, names) -> list[str]``: lines of the final standings about the last deal.
 # ``sheet_legend(rules) -> str``: what the numbers in ``deal_line`` mean (under the sheet).
+# ``codecs: dict[str, actions.Codec]``: how the fields of its action kinds that do not fit one
+#     text field become a control's argument and back (``bot.ui.actions``).
+# ``option_titles: dict[str, str]``: the rules editor's titles of the game's options, by name.
+# ``section_titles: dict[str, str]``: the editor page of a nested rule set, by its option.
+# ``value_labels: dict[tuple[str, str], str]``: an enum option's value in its select.
+# ``own_table_options: frozenset[str]``: table options offered at this game's tables only.
+# ``stats_total: str``: what a player's total counts on the game's board when not points.
+# ``stats_tags: dict[str, str]``: the game's result tags counted in a player's record, labelled.
 
 
 def _hook(renderer: GameRenderer, name: str) -> Callable[..., Any] | None:
@@ -201,3 +222,38 @@ def match_end(rules: RuleSet, result: DealResult, names: list[str]) -> list[str]
     """Lines of the final standings about how the match ended (Ramsen: who won)."""
     hook = _hook(renderer_for(rules), "match_end")
     return list(hook(result, names)) if hook is not None else []
+
+
+def _merged(name: str) -> dict[Any, Any]:
+    found: dict[Any, Any] = {}
+    for renderer in RENDERERS.values():
+        found.update(getattr(renderer, name, {}))
+    return found
+
+
+def action_codecs() -> dict[str, Codec]:
+    """The codecs of every registered game's action kinds (``bot.ui.actions``)."""
+    return _merged("codecs")
+
+
+def option_titles() -> dict[str, str]:
+    """The rules editor's title of every registered game's options, by option name."""
+    return _merged("option_titles")
+
+
+def section_titles() -> dict[str, str]:
+    """The rules editor's page title of every registered game's nested rule sets."""
+    return _merged("section_titles")
+
+
+def value_labels() -> dict[tuple[str, str], str]:
+    """What an enum option's value reads as in the rules editor, by (option, value)."""
+    return _merged("value_labels")
+
+
+def offers_table_option(rules: RuleSet, name: str) -> bool:
+    """Whether the table option ``name`` may be set at a table of the rules' game: an option
+    some game claims as its own (``own_table_options``) only at that game's tables."""
+    own: frozenset[str] = getattr(renderer_for(rules), "own_table_options", frozenset())
+    claimed = any(name in getattr(r, "own_table_options", ()) for r in RENDERERS.values())
+    return name in own or not claimed

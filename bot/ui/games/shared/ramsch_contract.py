@@ -1,5 +1,6 @@
-"""Ramsch on Discord: the rules in brief per variant, the Schieberamsch step and its controls,
-and the facts of a result (the skat, pushes, what the deal counts)."""
+"""The Ramsch contract on Discord, as the Ramsch game and the Ramsch when everyone passes in
+another game show it: how a Skat Ramsch scores, the Schieberamsch step and its controls, and the
+facts of a result (the skat, pushes, what the deal counts)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from bot.tables.errors import IllegalAction
 from bot.ui import faces
 from bot.ui.items import ActionItem
 from ramsch_core import (
-    AltenburgRules,
     Card,
     DealResult,
     PassOn,
@@ -21,39 +21,9 @@ from ramsch_core import (
     PublicView,
     Push,
     RuleSet,
-    SchafkopfRules,
     SeatView,
     SkatRules,
 )
-
-
-def rank_face(card: Card) -> str:
-    """A card's rank as the reader's pack writes it: ``B`` (Bube), ``J``, ``U`` (Unter)."""
-    return faces.face(card).removeprefix(faces.suit_face(card.suit))
-
-
-def order_lines(rules: RuleSet) -> list[str]:
-    """The trumps and the rank of the plain suits."""
-    order = rules.trick_order()
-    lines = []
-    if order.trumps:
-        lines.append(_("Trumps, high to low: {cards}", cards=faces.cards_text(order.trumps)))
-    else:
-        lines.append(_("No trumps."))
-    suit = next(cards for cards in order.plain if cards)
-    ranks = " ".join(rank_face(card) for card in suit)
-    lines.append(_("Plain suits rank {ranks}.", ranks=ranks))
-    return lines
-
-
-def _skat_lines(rules: SkatRules) -> list[str]:
-    return [
-        _("Three players, ten cards each; the two skat cards stay face down."),
-        *order_lines(rules),
-        _("Follow suit; a led jack must be answered with a jack. No duty to trump."),
-        *skat_ramsch_lines(rules),
-    ]
-
 
 SKAT_TO = {
     "last_trick": N_("The skat's points go to the winner of the last trick."),
@@ -96,50 +66,6 @@ def skat_ramsch_lines(rules: SkatRules) -> list[str]:
     return lines
 
 
-def _schafkopf_lines(rules: SchafkopfRules) -> list[str]:
-    stake = rules.base_stake
-    lines = [
-        _("Four players, eight cards each, no skat."),
-        *order_lines(rules),
-        _("Follow suit; a trump lead must be answered with a trump."),
-        _("Most card points loses; ties: more tricks, then more trumps, then the highest trump."),
-        _(
-            "The loser pays {each}¢ to each player, {jungfrau}¢ to a Jungfrau.",
-            each=i18n.number(2 * stake),
-            jungfrau=i18n.number(4 * stake),
-        ),
-        _(
-            "Durchmarsch (all eight tricks) wins {each}¢ from each player.",
-            each=i18n.number(7 * stake),
-        ),
-    ]
-    if rules.jungfrau_doubles_all:
-        lines.append(_("With any Jungfrau the loser pays everyone double."))
-    return lines
-
-
-def _altenburg_lines(rules: AltenburgRules) -> list[str]:
-    lines = [
-        _("Three players, ten cards each; two cards lie face down."),
-        *order_lines(rules),
-        _("Follow suit; no duty to head the trick."),
-    ]
-    if rules.schieben:
-        lines.append(
-            _(
-                "Schieberamsch: everyone picks up the two cards and lays two for the next; "
-                "the last two count with the last trick."
-            )
-        )
-    if rules.effective_scoring == "pips":
-        lines.append(_("Each player scores one penalty point per card point taken."))
-        lines.append(_("Durchmarsch: 0 for its maker, 60 for each other player."))
-    else:
-        lines.append(_("Most points gets 10 penalty points; 15 with one Jungfer, 20 with two."))
-    lines.append(_("The lowest penalty total wins."))
-    return lines
-
-
 def lay_choices(view: SeatView) -> list[Card]:
     """The cards that may be laid in the push this view allows, in hand order."""
     allowed = {card for action in view.legal if isinstance(action, Push) for card in action.cards}
@@ -173,31 +99,15 @@ DONE = {
 """A step of the Schieberamsch on the table message, by its log entry's kind."""
 
 
-class RamschRenderer:
-    """The Ramsch game's part of every message."""
+class RamschContract:
+    """A Ramsch's part of every message: the Schieberamsch and its controls, the facts of its
+    result (the Ramsch game and a deal of Ramsch in another game draw these)."""
 
     tag_labels: dict[str, str] = {  # noqa: RUF012
         "durchmarsch": N_("Durchmarsch"),
         "jungfrau": N_("Jungfrau"),
         "loser": N_("loses"),
     }
-
-    def title(self, rules: RuleSet) -> str:
-        title = rules.title()
-        if rules.schieben_rules() is not None:
-            title += " · Schieberamsch"
-        return title
-
-    def unit(self, rules: RuleSet) -> str:
-        return "¢" if isinstance(rules, SchafkopfRules) else ""
-
-    def rules_lines(self, rules: RuleSet) -> list[str]:
-        if isinstance(rules, SkatRules):
-            return _skat_lines(rules)
-        if isinstance(rules, SchafkopfRules):
-            return _schafkopf_lines(rules)
-        assert isinstance(rules, AltenburgRules)
-        return _altenburg_lines(rules)
 
     def phase_text(self, public: PublicView, names: list[str]) -> tuple[str, str] | None:
         if public.phase != "push":
@@ -281,4 +191,4 @@ class RamschRenderer:
         return None
 
 
-RAMSCH = RamschRenderer()
+RAMSCH_CONTRACT = RamschContract()

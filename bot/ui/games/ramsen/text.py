@@ -1,28 +1,21 @@
-"""Ramsen on Discord: the exchange with the talon (the dealer may take the upcard), saying in or
-pass, the card play among those in, and every player's crosses drawn bar by bar until one has
-drawn them all and wins the game. The cards are drawn by ``bot.ui.faces`` (Ramsen's own pack
-is the German one)."""
+"""Ramsen's table and hand texts: the talon and the exchange, in or pass, every player's
+crosses drawn bar by bar, the rules in brief and whose turn it is."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
-
-from bot import emojis
-from bot.i18n import N_, _, _n
-from bot.tables.errors import IllegalAction
+from bot.i18n import _, _n
 from bot.ui import faces
-from bot.ui.actions import control_arg
-from bot.ui.items import MARKED, ActionItem, MarkItem
 from bot.ui.text import code_name
-from ramsch_core import Card, DealResult, Pass, PublicView, Rank, RuleSet, SeatView, Suit
+from ramsch_core import Card, Pass, PublicView, Rank, RuleSet, SeatView, Suit
 from ramsch_core.contracts.ramsen import BARS_PER_CROSS, PERMANENT_TRUMPS
 from ramsch_core.games.ramsen import HAND_SIZE, RamsenRules
 from ramsch_core.phases.exchange import Exchange, RamsenState
 
 if TYPE_CHECKING:
     from ramsch_core import Action
+
 
 PERMANENT_NAMES = ("Dallmutz", "Belli", "Großer Bube", "Kleiner Bube")
 """RA-3's four permanent trumps (``PERMANENT_TRUMPS``, high to low) as players call them."""
@@ -37,11 +30,6 @@ TRUMP_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT
 """The trump suit's own cards below its Ace and the permanent trumps, high to low."""
 PLAIN_RANKS = (Rank.ACE, *TRUMP_RANKS)
 """A plain suit, high to low."""
-CONTROLS = (
-    ("in", N_("In"), discord.ButtonStyle.success),
-    ("pass", N_("Pass"), discord.ButtonStyle.danger),
-)
-"""The buttons to say in or pass: action kind, label, style."""
 
 
 def suit_text(suit: Suit) -> str:
@@ -179,29 +167,29 @@ def _said_lines(state: RamsenState, names: list[str], to_act: int | None) -> lis
     return lines
 
 
-def _legal(view: SeatView, kind: str) -> list[Action]:
+def legal_of(view: SeatView, kind: str) -> list[Action]:
     return [action for action in view.legal if action.kind == kind]
 
 
-def _exchanges(view: SeatView) -> list[Exchange]:
+def exchanges_of(view: SeatView) -> list[Exchange]:
     return [action for action in view.legal if isinstance(action, Exchange)]
 
 
-def _marked(view: SeatView, marks: tuple[str, ...]) -> tuple[list[Card], bool]:
+def marked_of(view: SeatView, marks: tuple[str, ...]) -> tuple[list[Card], bool]:
     """The cards marked to lay away, in hand order, and whether the upcard is marked."""
     names = set(marks)
     return [card for card in view.hand if card.name in names], UPCARD in marks
 
 
-def _only_keep(view: SeatView) -> bool:
+def only_keep(view: SeatView) -> bool:
     """Whether the seat's one exchange is to keep its hand: the talon is empty and it may not
     take the upcard (RA-4), so there is no card to mark."""
-    return _exchanges(view) == [Exchange((), False)]
+    return exchanges_of(view) == [Exchange((), False)]
 
 
-def _limit(view: SeatView, upcard: bool) -> int:
+def exchange_limit(view: SeatView, upcard: bool) -> int:
     """The most cards the seat may lay away now (with the upcard taken for one of them)."""
-    counts = [len(action.cards) for action in _exchanges(view) if action.upcard == upcard]
+    counts = [len(action.cards) for action in exchanges_of(view) if action.upcard == upcard]
     return max(counts, default=-1)
 
 
@@ -225,17 +213,8 @@ def _laid_and_drawn(view: SeatView) -> str:
     )
 
 
-class RamsenRenderer:
-    """The Ramsen game's part of every message."""
-
-    tag_labels: dict[str, str] = {  # noqa: RUF012
-        "winner": N_("wins the game"),
-        "passed": N_("passed"),
-        "extra_cross": N_("in without a trick: one cross more"),
-    }
-    """Shown translated (``_(label)``)."""
-    card_points = False
-    """Tricks carry no card points worth showing (see ``bot.ui.games.card_points``)."""
+class RamsenText:
+    """The table's name and rules, the steps before the card play on the table and the hand."""
 
     # -- the table in the lobby and the rules ------------------------------------------------
 
@@ -357,10 +336,6 @@ class RamsenRenderer:
             return tuple(range(public.players))
         return state.active
 
-    def result_play_order(self, result: DealResult) -> tuple[int, ...]:
-        """The seats that played the tricks of a finished deal: those that did not pass."""
-        return tuple(seat for seat, tags in enumerate(result.tags) if "passed" not in tags)
-
     def seat_notes(self, public: PublicView, seat: int) -> list[str]:
         """What a seat did before the play: its exchange and whether it is in."""
         state = state_of(public)
@@ -422,13 +397,13 @@ class RamsenRenderer:
         seat = view.seat
         if seat == state.schleck_seat:
             return [_("You kept the bottom card of the cut (Schlecken): you don't exchange.")]
-        if view.to_act != seat or not _exchanges(view):
+        if view.to_act != seat or not exchanges_of(view):
             if seat in state.exchanged:
                 return [_laid_and_drawn(view)] if view.laid else [_("You kept your hand.")]
             if view.to_act is None:
                 return [_("Exchange: waiting for **the others**.")]
             return [_("Exchange: waiting for **{player}**.", player=names[view.to_act])]
-        if _only_keep(view):
+        if only_keep(view):
             return [_("**Your turn to exchange:** the talon is empty: press **Keep my hand**.")]
         lines = [
             _(
@@ -438,7 +413,7 @@ class RamsenRenderer:
                 talon=talon_left(state),
             )
         ]
-        if _limit(view, True) >= 0 and state.upcard is not None:
+        if exchange_limit(view, True) >= 0 and state.upcard is not None:
             lines.append(
                 _(
                     "As the dealer you may take the upcard {card} for one of them: mark it, and "
@@ -446,7 +421,7 @@ class RamsenRenderer:
                     card=faces.face(state.upcard),
                 )
             )
-        cards, upcard = _marked(view, marks)
+        cards, upcard = marked_of(view, marks)
         if upcard:
             lines.append(
                 _(
@@ -471,208 +446,3 @@ class RamsenRenderer:
         if Pass() not in view.legal:
             return [_must_play(view, state)]
         return [_("**Your turn:** **In** to play this deal, or **Pass** to sit it out.")]
-
-    def cards(
-        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
-    ) -> list[discord.ui.Item[discord.ui.View]] | None:
-        if not _exchanges(view) or _only_keep(view):
-            return None
-        marked = set(_marked(view, marks)[0])
-        items: list[discord.ui.Item[Any]] = []
-        for index, card in enumerate(view.hand):
-            chosen = card in marked
-            button: discord.ui.Button[Any] = discord.ui.Button(
-                style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
-                label=(MARKED if chosen else "") + faces.face(card),
-                emoji=emojis.card_emoji(card),
-                row=index // HAND_SIZE,
-            )
-            items.append(MarkItem(table_id, deal, card.name, item=button))
-        return items
-
-    def controls(
-        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
-    ) -> list[discord.ui.Item[discord.ui.View]]:
-        if _exchanges(view):
-            return self._exchange_controls(table_id, deal, view, marks)
-        items: list[discord.ui.Item[Any]] = []
-        for kind, label, style in CONTROLS:
-            for action in _legal(view, kind):
-                button: discord.ui.Button[Any] = discord.ui.Button(
-                    style=style, label=_(label), row=1
-                )
-                items.append(ActionItem(table_id, deal, kind, control_arg(action), item=button))
-        return items
-
-    def _exchange_controls(
-        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
-    ) -> list[discord.ui.Item[Any]]:
-        state = state_of(view.public)
-        cards, upcard = _marked(view, marks)
-        action = Exchange(tuple(cards), upcard)
-        legal = action in view.legal
-        shown = state.upcard if state is not None else None
-        if upcard and not cards:
-            label = _("Mark a card first")
-        elif cards and upcard and shown is not None:
-            label = _("Exchange {count} + {card}", count=len(cards), card=faces.face(shown))
-        elif cards:
-            label = _("Exchange {count}", count=len(cards))
-        else:
-            label = _("Keep my hand")
-        row = (len(view.hand) - 1) // HAND_SIZE + 1
-        items: list[discord.ui.Item[Any]] = []
-        if _limit(view, True) >= 0 and shown is not None:
-            button: discord.ui.Button[Any] = discord.ui.Button(
-                style=discord.ButtonStyle.primary if upcard else discord.ButtonStyle.secondary,
-                label=(MARKED if upcard else "") + _("Take upcard {card}", card=faces.face(shown)),
-                emoji=emojis.card_emoji(shown),
-                row=row,
-            )
-            items.append(MarkItem(table_id, deal, UPCARD, item=button))
-        confirm: discord.ui.Button[Any] = discord.ui.Button(
-            style=discord.ButtonStyle.success, label=label, row=row, disabled=not legal
-        )
-        items.append(ActionItem(table_id, deal, Exchange.kind, control_arg(action), item=confirm))
-        return items
-
-    def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
-        if not _exchanges(view):
-            raise IllegalAction(N_("There is nothing to choose there now: use the buttons shown"))
-        if _only_keep(view):
-            raise IllegalAction(N_("The talon is empty: there is nothing to exchange"))
-        cards, upcard = _marked(view, marks)
-        names = [card.name for card in cards]
-        if mark == UPCARD:
-            if _limit(view, True) < 0:
-                raise IllegalAction(N_("Only the dealer may take the upcard"))
-            upcard = not upcard
-        elif any(card.name == mark for card in view.hand):
-            names = [name for name in names if name != mark] if mark in names else [*names, mark]
-        else:
-            raise IllegalAction(N_("That card is not in your hand"))
-        limit = _limit(view, upcard)
-        if len(names) > limit:
-            state = state_of(view.public)
-            talon = talon_left(state) if state is not None else limit
-            if mark == UPCARD:
-                raise IllegalAction(
-                    N_(
-                        "The talon holds only {talon} card(s): unmark a card first, then take "
-                        "the upcard back out"
-                    ),
-                    talon=talon,
-                )
-            if upcard:
-                raise IllegalAction(
-                    N_(
-                        "The talon holds only {talon} card(s): lay away at most that many "
-                        "besides the one for the upcard"
-                    ),
-                    talon=talon,
-                )
-            raise IllegalAction(
-                N_("The talon holds only {talon} card(s): lay away at most that many"),
-                talon=talon,
-            )
-        return (*names, UPCARD) if upcard else tuple(names)
-
-    # -- results -----------------------------------------------------------------------------
-
-    def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
-        details = result.details or {}
-        owed = details.get("owed") or []
-        winner = details.get("winner")
-        facts = []
-        if winner is not None:
-            facts.append(_winner_line(names[winner]))
-        playing = self.result_play_order(result)
-        if result.contract == "void" or not playing:
-            facts.append(_("Everyone passed: the deal is void, nobody draws a bar."))
-        elif not result.tricks and len(playing) == 1:
-            facts.append(
-                _(
-                    "Only **{player}** was in: all five tricks without play.",
-                    player=names[playing[0]],
-                )
-            )
-        for seat, tags in enumerate(result.tags):
-            if "extra_cross" in tags:
-                facts.append(
-                    _("**{player}** was in and took no trick: one cross more.", player=names[seat])
-                )
-        if owed:
-            left = " · ".join(f"{name} {value}" for name, value in zip(names, owed, strict=False))
-            facts.append(_("Bars still to draw: {players}", players=left))
-        return facts
-
-    def player_result(self, result: DealResult, seat: int) -> str:
-        """A player's line of a deal's result after the name: tricks, bars drawn, bars left."""
-        tags = result.tags[seat] if seat < len(result.tags) else ()
-        owed = (result.details or {}).get("owed") or []
-        left = owed[seat] if seat < len(owed) else None
-        if "passed" in tags:
-            if left is None:
-                return _("sat the deal out")
-            return _("sat the deal out, **{left}** still to draw", left=left)
-        tricks = result.trick_counts[seat]
-        drawn = int(result.scores[seat])
-        took = _n("{count} trick", "{count} tricks", tricks)
-        if drawn < 0:
-            if left is None:
-                return _("{tricks} → a cross more (+{bars} bars)", tricks=took, bars=-drawn)
-            return _(
-                "{tricks} → a cross more (+{bars} bars), **{left}** still to draw",
-                tricks=took,
-                bars=-drawn,
-                left=left,
-            )
-        if left is None:
-            return _("{tricks} → drew {bars}", tricks=took, bars=bars(drawn))
-        return _(
-            "{tricks} → drew {bars}, **{left}** still to draw",
-            tricks=took,
-            bars=bars(drawn),
-            left=left,
-        )
-
-    def match_end(self, result: DealResult, names: list[str]) -> list[str]:
-        """The last lines of the standings: who won, and what the totals count."""
-        winner = (result.details or {}).get("winner")
-        lines = []
-        if winner is not None:
-            lines.append(_winner_line(names[winner]))
-        lines.append(_("Totals: the bars each player drew over the game."))
-        return lines
-
-    def deal_line(self, result: DealResult, names: list[str]) -> str | None:
-        """``♥ Herz trumps · Carol passed · Dave no trick``; ``Bob wins`` for the last."""
-        details = result.details or {}
-        parts = []
-        trump = details.get("trump")
-        if isinstance(trump, str) and len(trump) == 1 and trump in "CSHD":
-            parts.append(_("{suit} trumps", suit=suit_text(Suit("CSHD".index(trump)))))
-        playing = self.result_play_order(result)
-        passed = [name for seat, name in enumerate(names) if seat not in playing]
-        if not playing:
-            parts.append(_("all passed"))
-        elif len(playing) == 1:
-            parts.append(_("{player} alone in", player=names[playing[0]]))
-        elif passed:
-            parts.append(_("{players} passed", players=", ".join(passed)))
-        else:
-            parts.append(_("all in"))
-        empty = [names[seat] for seat, tags in enumerate(result.tags) if "extra_cross" in tags]
-        if empty:
-            parts.append(_("{players} no trick", players=", ".join(empty)))
-        winner = details.get("winner")
-        if winner is not None:
-            parts.append(_("{player} wins", player=names[winner]))
-        return " · ".join(parts)
-
-
-def _winner_line(name: str) -> str:
-    return _("🏆 **{player}** has drawn the last bar and wins the game!", player=name)
-
-
-RAMSEN = RamsenRenderer()

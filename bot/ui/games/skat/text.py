@@ -1,27 +1,17 @@
-"""Full Skat on Discord: the bidding (Reizen), taking the skat or playing Hand, laying two cards
-away (drücken), the declaration and its announcements, Kontra and Re, and a game's value worked
-out in its result. A deal everyone passed is a Ramsch (and so is a deal of a round of Ramsch
-after a Bock round): the Ramsch renderer draws those steps."""
+"""Skat's table and hand texts: the game names, the bidding (Reizen), the declaration and its
+announcements, the contract in play and whose turn it is."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import discord
-
-from bot import emojis
 from bot.i18n import N_, _
-from bot.tables.errors import IllegalAction
 from bot.ui import faces
-from bot.ui.actions import control_arg
-from bot.ui.games.ramsch import RAMSCH, skat_ramsch_lines
-from bot.ui.items import MARKED, ActionItem, MarkItem, choice_select
-from bot.ui.text import score_text
+from bot.ui.games.shared.ramsch_contract import RAMSCH_CONTRACT, skat_ramsch_lines
 from ramsch_core import (
     LADDER,
     Card,
-    DealResult,
     FullSkatRules,
     PublicView,
     RuleSet,
@@ -29,11 +19,11 @@ from ramsch_core import (
     SkatContest,
     Suit,
     null_value,
-    value_steps,
 )
 
 if TYPE_CHECKING:
     from ramsch_core import Action
+
 
 GAME_SUITS = {
     "clubs": Suit.CLUBS,
@@ -58,9 +48,6 @@ ANNOUNCED = {
     ),
 }
 """What the declarer's hand says of the announcement he marked."""
-HIGHER_BIDS = 25
-"""Values the select for bidding higher offers (Discord allows 25 options)."""
-MAX_LAID = 2
 
 
 def contest_of(public: PublicView) -> SkatContest | None:
@@ -244,112 +231,31 @@ def kind_of(action: Action) -> str:
     return type(action).kind
 
 
-def _legal(view: SeatView, kind: str) -> list[Action]:
+def legal_of(view: SeatView, kind: str) -> list[Action]:
     return [action for action in view.legal if kind_of(action) == kind]
 
 
-def _declare_fields(action: Action) -> dict[str, Any]:
+def declared_fields(action: Action) -> dict[str, Any]:
     return action.to_json()
 
 
-def _discard_step(view: SeatView) -> bool:
-    return bool(_legal(view, "discard"))
+def discard_step(view: SeatView) -> bool:
+    return bool(legal_of(view, "discard"))
 
 
-def _level(marks: tuple[str, ...]) -> str | None:
+def level_of(marks: tuple[str, ...]) -> str | None:
     return next((mark for mark in marks if mark in LEVELS), None)
 
 
-def _marked_cards(view: SeatView, marks: tuple[str, ...]) -> list[Card]:
+def marked_cards(view: SeatView, marks: tuple[str, ...]) -> list[Card]:
     held = {card.name: card for card in view.hand}
     return [held[mark] for mark in marks if mark in held]
 
 
-def _declaration_for(
-    view: SeatView, game: str, level: str | None, ouvert_null: bool = False
-) -> Action | None:
-    """The legal declaration of ``game`` with the announcements of ``level`` (each implies
-    the ones before it), if there is one."""
-    wanted = {
-        "schneider": level in LEVELS,
-        "schwarz": level in ("schwarz", "ouvert"),
-        "ouvert": level == "ouvert",
-    }
-    if game == "null":
-        wanted = {"schneider": False, "schwarz": False, "ouvert": ouvert_null}
-    for action in _legal(view, "declare"):
-        fields = _declare_fields(action)
-        if fields.get("game") != game:
-            continue
-        if all(bool(fields.get(name)) == on for name, on in wanted.items()):
-            return action
-    return None
+class SkatText:
+    """The table's name and rules, the steps before the card play on the table and the hand."""
 
-
-def _declarations(view: SeatView, level: str | None) -> list[tuple[Action, str]]:
-    """The legal declarations the seat may choose with the announcements of ``level`` (each
-    implies the ones before it), suit games and Grand first, then the Nulls; with each its
-    control argument."""
-    found = []
-    for game in SUIT_AND_GRAND:
-        found.append(_declaration_for(view, game, level))
-    for ouvert in (False, True):
-        found.append(_declaration_for(view, "null", None, ouvert_null=ouvert))
-    return [
-        (action, arg)
-        for action in found
-        if action is not None and (arg := control_arg(action)) is not None
-    ]
-
-
-def declared_label(action: Action, *, hand: bool) -> str:
-    """A declaration as a choice: ``♣ Kreuz Hand Schneider angesagt``, ``Null ouvert Hand``
-    (``hand``: the skat is not taken)."""
-    fields = _declare_fields(action)
-    return game_text(
-        fields["game"],
-        hand=hand,
-        schneider=bool(fields.get("schneider")),
-        schwarz=bool(fields.get("schwarz")),
-        ouvert=bool(fields.get("ouvert")),
-    )
-
-
-def _rows_of(cards: int) -> int:
-    """The rows of card buttons a hand of ``cards`` takes (five to a row)."""
-    return (cards + 4) // 5
-
-
-def _button(
-    table_id: int,
-    deal: int,
-    action: Action | None,
-    kind: str,
-    label: str,
-    style: discord.ButtonStyle,
-    row: int,
-) -> discord.ui.Item[Any]:
-    """A button for ``action``; disabled when it is not legal now (then ``kind`` alone makes
-    its id)."""
-    button: discord.ui.Button[Any] = discord.ui.Button(
-        style=style, label=label, row=row, disabled=action is None
-    )
-    arg = control_arg(action) if action is not None else None
-    return ActionItem(table_id, deal, kind, arg, item=button)
-
-
-class SkatRenderer:
-    """The full Skat game's part of every message."""
-
-    tag_labels: dict[str, str] = {  # noqa: RUF012
-        "declarer": N_("Alleinspieler"),
-        "defender": N_("Gegenspieler"),
-        "won": N_("won"),
-        "lost": N_("lost"),
-        "durchmarsch": N_("Durchmarsch"),
-        "jungfrau": N_("Jungfrau"),
-        "loser": N_("loses"),
-    }
+    tag_labels: dict[str, str]
 
     # -- the table in the lobby and the rules ------------------------------------------------
 
@@ -415,7 +321,7 @@ class SkatRenderer:
     def phase_text(self, public: PublicView, names: list[str]) -> tuple[str, str] | None:
         contest = contest_of(public)
         if contest is None or contest.passed_out:
-            return RAMSCH.phase_text(public, names)
+            return RAMSCH_CONTRACT.phase_text(public, names)
         if public.phase == "bidding":
             seats = " · ".join(
                 f"{position(seat)} **{name}**" for seat, name in enumerate(names[:3])
@@ -458,18 +364,18 @@ class SkatRenderer:
             return _("bid")
         if public.phase == "declaring":
             return _("declare")
-        return RAMSCH.doing(public)
+        return RAMSCH_CONTRACT.doing(public)
 
     # -- a player's hand ---------------------------------------------------------------------
 
     def hand_status(self, view: SeatView, names: list[str], marks: tuple[str, ...]) -> list[str]:
         contest = contest_of(view.public)
         if contest is None:
-            return RAMSCH.hand_status(view, names, marks)
+            return RAMSCH_CONTRACT.hand_status(view, names, marks)
         if contest.passed_out:
             return [
                 _("Everyone passed: this deal is a Ramsch."),
-                *RAMSCH.hand_status(view, names, ()),
+                *RAMSCH_CONTRACT.hand_status(view, names, ()),
             ]
         if view.phase == "bidding":
             return self._bidding_status(view, contest, names)
@@ -480,9 +386,9 @@ class SkatRenderer:
         lines = [_("**Game:** {contract}", contract=contract_text(contest, names))]
         if view.laid:
             lines.append(_("You laid {cards} away.", cards=faces.cards_text(view.laid)))
-        if _legal(view, "kontra"):
+        if legal_of(view, "kontra"):
             lines.append(_("You may say **Kontra** (doubles the game) before your first card."))
-        if _legal(view, "re"):
+        if legal_of(view, "re"):
             lines.append(_("Kontra was said: you may answer **Re** (doubles it again)."))
         return lines
 
@@ -498,7 +404,7 @@ class SkatRenderer:
             else:
                 lines.append(_("Bidding: waiting for **{name}**.", name=names[view.to_act]))
             return lines
-        bids = sorted(action.to_json()["value"] for action in _legal(view, "bid"))
+        bids = sorted(action.to_json()["value"] for action in legal_of(view, "bid"))
         if state.answering:
             lines.append(
                 _(
@@ -565,7 +471,7 @@ class SkatRenderer:
                     bid=contest.bid,
                 )
             )
-            level = _level(marks)
+            level = level_of(marks)
             if level is None:
                 lines.append(
                     _(
@@ -575,7 +481,7 @@ class SkatRenderer:
                 )
             else:
                 lines.append(_(ANNOUNCED[level], level=LEVELS[level]))
-        elif _discard_step(view):
+        elif discard_step(view):
             if view.skat:
                 text = _(
                     "**Your turn:** you took the skat: {cards}. Mark two cards to lay away, "
@@ -588,7 +494,7 @@ class SkatRenderer:
                     "**Drücken**."
                 )
             lines.append(text)
-            marked = _marked_cards(view, marks)
+            marked = marked_cards(view, marks)
             if marked:
                 lines.append(_("Marked: {cards}", cards=faces.cards_text(marked)))
         else:
@@ -596,242 +502,3 @@ class SkatRenderer:
                 lines.append(_("You laid {cards} away.", cards=faces.cards_text(view.laid)))
             lines.append(_("**Your turn:** declare your game (you bid {bid}).", bid=contest.bid))
         return lines
-
-    def cards(
-        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
-    ) -> list[discord.ui.Item[discord.ui.View]] | None:
-        if not _discard_step(view):
-            return None
-        marked = {card.name for card in _marked_cards(view, marks)}
-        items: list[discord.ui.Item[Any]] = []
-        for index, card in enumerate(view.hand):
-            chosen = card.name in marked
-            button: discord.ui.Button[Any] = discord.ui.Button(
-                style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
-                label=(MARKED if chosen else "") + faces.face(card),
-                emoji=emojis.card_emoji(card),
-                row=index // 5,
-            )
-            items.append(MarkItem(table_id, deal, card.name, item=button))
-        return items
-
-    def controls(
-        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
-    ) -> list[discord.ui.Item[discord.ui.View]]:
-        contest = contest_of(view.public)
-        if contest is None or contest.passed_out:
-            return RAMSCH.controls(table_id, deal, view, marks)
-        if view.phase == "bidding":
-            return self._bidding_controls(table_id, deal, view, contest)
-        if view.phase == "declaring":
-            if not view.legal:
-                return []
-            return self._declaring_controls(table_id, deal, view, marks)
-        items: list[discord.ui.Item[Any]] = []
-        for kind, label in (("kontra", "Kontra"), ("re", "Re")):
-            for action in _legal(view, kind):
-                style = discord.ButtonStyle.danger
-                items.append(_button(table_id, deal, action, kind, label, style, 2))
-        return items
-
-    def _bidding_controls(
-        self, table_id: int, deal: int, view: SeatView, contest: SkatContest
-    ) -> list[discord.ui.Item[Any]]:
-        items: list[discord.ui.Item[Any]] = []
-        holds = _legal(view, "hold")
-        if holds:
-            label = f"Ja ({contest.bid})"
-            items.append(
-                _button(table_id, deal, holds[0], "hold", label, discord.ButtonStyle.success, 2)
-            )
-        bids = sorted(_legal(view, "bid"), key=lambda action: action.to_json()["value"])
-        if bids:
-            first = str(bids[0].to_json()["value"])
-            items.append(
-                _button(table_id, deal, bids[0], "bid", first, discord.ButtonStyle.primary, 2)
-            )
-        for action in _legal(view, "pass"):
-            items.append(
-                _button(table_id, deal, action, "pass", "Passe", discord.ButtonStyle.danger, 2)
-            )
-        higher = [str(action.to_json()["value"]) for action in bids[1 : 1 + HIGHER_BIDS]]
-        if higher:
-            options = [discord.SelectOption(label=value, value=value) for value in higher]
-            row = _rows_of(len(view.hand)) + 1
-            items.append(choice_select(table_id, deal, "bid", _("Bid higher…"), options, row))
-        return items
-
-    def _declaring_controls(
-        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
-    ) -> list[discord.ui.Item[Any]]:
-        items: list[discord.ui.Item[Any]] = []
-        if _discard_step(view):
-            marked = _marked_cards(view, marks)
-            chosen = {card for card in marked}
-            action = next(
-                (
-                    option
-                    for option in _legal(view, "discard")
-                    if {Card[name] for name in option.to_json()["cards"]} == chosen
-                ),
-                None,
-            )
-            label = "Drücken" + (f" {faces.cards_text(marked)}" if action is not None else "")
-            style = discord.ButtonStyle.success
-            row = min(len(view.hand) // 5 + (len(view.hand) % 5 > 0), 3)
-            items.append(_button(table_id, deal, action, "discard", label, style, row))
-            return items
-        pickup = _legal(view, "pickup")
-        first_row = _rows_of(len(view.hand))
-        level = _level(marks)
-        if pickup:
-            style = discord.ButtonStyle.primary
-            items.append(
-                _button(table_id, deal, pickup[0], "pickup", "Skat aufnehmen", style, first_row)
-            )
-            for mark, label in LEVELS.items():
-                on = level == mark
-                button: discord.ui.Button[Any] = discord.ui.Button(
-                    style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
-                    label=(MARKED if on else "") + label,
-                    row=first_row,
-                )
-                items.append(MarkItem(table_id, deal, mark, item=button))
-            first_row += 1
-        else:
-            level = None
-        placeholder = _("Declare a Hand game…") if pickup else _("Declare your game…")
-        options = [
-            discord.SelectOption(label=declared_label(action, hand=bool(pickup)), value=arg)
-            for action, arg in _declarations(view, level)
-        ]
-        items.append(choice_select(table_id, deal, "declare", placeholder, options, first_row))
-        return items
-
-    def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
-        if _discard_step(view):
-            held = {card.name for card in view.hand}
-            if mark not in held:
-                raise IllegalAction(N_("That card is not in your hand"))
-            cards = tuple(name for name in marks if name in held)
-            if mark in cards:
-                return tuple(name for name in cards if name != mark)
-            return (*cards, mark)[-MAX_LAID:]
-        if view.phase == "declaring" and _legal(view, "pickup") and mark in LEVELS:
-            return () if mark in marks else (mark,)
-        raise IllegalAction(N_("There is nothing to choose there now: use the buttons shown"))
-
-    # -- results -----------------------------------------------------------------------------
-
-    def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
-        details = result.details or {}
-        if result.contract == "passed" or details.get("game") == "passed":
-            return [_("Everyone passed: the cards are thrown in (eingepasst)")]
-        if "declarer" not in details:
-            ramsch = rules.ramsch if isinstance(rules, FullSkatRules) else rules
-            return ["Ramsch", *RAMSCH.result_facts(ramsch, result, names)]
-        return value_facts(details, result, names)
-
-    def deal_line(self, result: DealResult, names: list[str]) -> str | None:
-        details = result.details or {}
-        if result.contract == "passed" or details.get("game") == "passed":
-            return _("thrown in")
-        if "declarer" not in details:
-            return "Ramsch"
-        declarer = details["declarer"]
-        game = game_text(
-            details["game"],
-            hand=bool(details.get("hand")),
-            schneider=bool(details.get("schneider_announced")),
-            schwarz=bool(details.get("schwarz_announced")),
-            ouvert=bool(details.get("ouvert")),
-        )
-        if details.get("won"):
-            return _("{name} {game}, won", name=names[declarer], game=game)
-        return _("{name} {game}, lost", name=names[declarer], game=game)
-
-
-def value_facts(details: dict[str, Any], result: DealResult, names: list[str]) -> list[str]:
-    """A declared game's value worked out: ``mit 2, Spiel 3, Schneider 4 → 4 × 12 = 48``, the
-    doublings, and what the declarer scores."""
-    declarer = details["declarer"]
-    game = details["game"]
-    bid = details.get("bid", 0)
-    value = int(details.get("value", 0))
-    kontra = int(details.get("kontra", 0))
-    hand = bool(details.get("hand"))
-    announced = game_text(
-        game,
-        hand=hand,
-        schneider=bool(details.get("schneider_announced")),
-        schwarz=bool(details.get("schwarz_announced")),
-        ouvert=bool(details.get("ouvert")),
-    )
-    facts = [
-        _("**{name}** played **{game}**, bid {bid}", name=names[declarer], game=announced, bid=bid)
-    ]
-    plain = value >> kontra
-    if game == "null":
-        facts.append(f"{game_text(game, hand=hand, ouvert=bool(details.get('ouvert')))}: {plain}")
-    else:
-        facts.append(_game_value(details, game, bid, plain))
-    if kontra:
-        said = N_("Kontra: {plain} × {factor} = {value}")
-        if kontra > 1:
-            said = N_("Kontra and Re: {plain} × {factor} = {value}")
-        facts.append(_(said, plain=plain, factor=2**kontra, value=value))
-    points = details.get("declarer_points")
-    won = bool(details.get("won"))
-    score = result.scores[declarer] if declarer < len(result.scores) else 0
-    if game == "null":
-        how = _("no trick taken") if won else _("took a trick")
-    else:
-        how = _("{points} points", points=points) if points is not None else ""
-    if won:
-        facts.append(_("**won** ({how}): {score}", how=how, score=score_text(value)))
-    elif score == -2 * value:
-        facts.append(
-            _(
-                "**lost** ({how}): −2 × {value} = {score}",
-                how=how,
-                value=value,
-                score=score_text(-2 * value),
-            )
-        )
-    else:
-        facts.append(_("**lost** ({how})", how=how))
-    return facts
-
-
-STEP_NAMES = {
-    "game": "Spiel",
-    "hand": "Hand",
-    "schneider": "Schneider",
-    "schneider_announced": "Schneider angesagt",
-    "schwarz": "Schwarz",
-    "schwarz_announced": "Schwarz angesagt",
-    "ouvert": "Ouvert",
-}
-
-
-def _game_value(details: dict[str, Any], game: str, bid: int, plain: int) -> str:
-    """``mit 2, Spiel 3, Hand 4 → 4 × 12 = 48``; an overbid game says what it counts."""
-    steps = value_steps(details)
-    matadors = steps.matadors or 0
-    parts = [f"{'mit' if matadors > 0 else 'ohne'} {abs(matadors)}"]
-    parts += [f"{STEP_NAMES[name]} {level}" for name, level in steps.steps[1:]]
-    worked = f"{', '.join(parts)} → {steps.level} × {steps.base} = {steps.counted}"
-    if steps.raised is not None:
-        return _(
-            "{worked}, less than the bid of {bid}: **überreizt** (lost), counted as "
-            "{level} × {base} = {raised}",
-            worked=worked,
-            bid=bid,
-            level=steps.raised // steps.base,
-            base=steps.base,
-            raised=steps.raised,
-        )
-    return worked
-
-
-SKAT = SkatRenderer()

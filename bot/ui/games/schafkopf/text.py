@@ -1,32 +1,20 @@
-"""Full Schafkopf on Discord, in the German pack: Klopfen on the first four cards, the calls
-(weiter, Sauspiel auf eine Sau, Wenz, Farbsolo), the hidden partner of a Sauspiel until the
-called Sau falls, Kontra and Re, and a game's payment worked out in its result (Schneider,
-Schwarz, Laufende, the doublings). A deal everyone passed is a Ramsch (or thrown in, a Stock).
-
-The cards are drawn by ``bot.ui.faces`` (the German pack is Schafkopf's own); the Schafkopf
-terms (Sauspiel, Wenz, Solo, weiter, Klopfen, Kontra, Re, Laufende, Stock) are German in
-English too."""
+"""Schafkopf's table and hand texts: what was said (Klopfen, the calls, Kontra and Re), the
+game in play, the rules in brief and whose turn it is."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import discord
+from typing import TYPE_CHECKING
 
 from bot.i18n import N_, _
 from bot.i18n import number as num
-from bot.tables.errors import IllegalAction
 from bot.ui import faces
-from bot.ui.actions import control_arg
-from bot.ui.items import ActionItem, choice_select
-from bot.ui.text import CENTS, amount_text
-from ramsch_core import Card, DealResult, PublicView, RuleSet, SeatView, Suit
-from ramsch_core.contracts.schafkopf import SchafkopfContest, Tariff, schafkopf_game_order
+from ramsch_core import Card, PublicView, RuleSet, SeatView, Suit
+from ramsch_core.contracts.schafkopf import SchafkopfContest, schafkopf_game_order
 from ramsch_core.games.schafkopf import FullSchafkopfRules
-from ramsch_core.phases.calling import Call
 
 if TYPE_CHECKING:
     from ramsch_core import Action
+
 
 # -- what was said ---------------------------------------------------------------------------
 
@@ -42,7 +30,7 @@ def _suit_of(letter: str) -> Suit:
     return Suit("CSHD".index(letter))
 
 
-def _game_word(game: str) -> str:
+def game_word(game: str) -> str:
     word = GAME_WORDS.get(game)
     return _(word) if word is not None else game
 
@@ -55,7 +43,7 @@ def call_text(words: str) -> str:
         return _("Sauspiel auf die {suit}-Sau", suit=faces.suit_name(_suit_of(letter)))
     if game == "solo" and letter:
         return _("{suit}-Solo", suit=faces.suit_name(_suit_of(letter)))
-    return _game_word(game)
+    return game_word(game)
 
 
 def game_text(game: str | None, ace: str | Suit | None, suit: str | Suit | None) -> str:
@@ -66,10 +54,10 @@ def game_text(game: str | None, ace: str | Suit | None, suit: str | Suit | None)
     if game == "solo" and suit is not None:
         letter = suit if isinstance(suit, str) else suit.letter
         return call_text(f"solo {letter}")
-    return _game_word(game) if game else "—"
+    return game_word(game) if game else "—"
 
 
-def _short_game(game: str | None, ace: str | None, suit: str | None) -> str:
+def short_game(game: str | None, ace: str | None, suit: str | None) -> str:
     """``Sauspiel (Gras)``, ``Wenz``, ``Herz-Solo``: for the score sheet."""
     if game == "sauspiel" and ace is not None:
         return _("Sauspiel ({suit})", suit=faces.suit_name(_suit_of(ace)))
@@ -139,7 +127,7 @@ def contract_text(contest: SchafkopfContest, names: list[str]) -> str:
     return "\n".join([first, " · ".join(doubled)] if doubled else [first])
 
 
-def _legal(view: SeatView, kind: str) -> list[Action]:
+def legal_of(view: SeatView, kind: str) -> list[Action]:
     return [action for action in view.legal if type(action).kind == kind]
 
 
@@ -159,32 +147,8 @@ def _your_turn_to_call(rules: RuleSet) -> str:
     )
 
 
-# -- the renderer ------------------------------------------------------------------------------
-
-CONTROLS = (
-    ("knock", N_("Klopfen"), discord.ButtonStyle.danger),
-    ("no_knock", N_("No Klopfen"), discord.ButtonStyle.secondary),
-    ("pass", N_("Weiter"), discord.ButtonStyle.secondary),
-    ("kontra", N_("Kontra"), discord.ButtonStyle.danger),
-    ("re", N_("Re"), discord.ButtonStyle.danger),
-)
-"""The buttons other than the calls: action kind, label, style."""
-
-
-class SchafkopfRenderer:
-    """The full Schafkopf game's part of every message."""
-
-    tag_labels: dict[str, str] = {  # noqa: RUF012
-        "declarer": N_("Spieler"),
-        "partner": N_("Mitspieler"),
-        "defender": N_("Gegenspieler"),
-        "won": N_("won"),
-        "lost": N_("lost"),
-        "durchmarsch": N_("Durchmarsch"),
-        "jungfrau": N_("Jungfrau"),
-        "loser": N_("loses"),
-    }
-    """Shown translated (``_(label)``)."""
+class SchafkopfText:
+    """The table's name and rules, the steps before the card play on the table and the hand."""
 
     # -- the table in the lobby and the rules ------------------------------------------------
 
@@ -406,9 +370,9 @@ class SchafkopfRenderer:
                         declarer=names[declarer],
                     )
                 )
-        if _legal(view, "kontra"):
+        if legal_of(view, "kontra"):
             lines.append(_("You may say **Kontra** (doubles the game) before your first card."))
-        if _legal(view, "re"):
+        if legal_of(view, "re"):
             lines.append(_("Kontra was said: you may answer **Re** (doubles it again)."))
         return lines
 
@@ -445,7 +409,7 @@ class SchafkopfRenderer:
             if view.to_act is not None:
                 lines.append(_("Calls: waiting for **{player}**.", player=names[view.to_act]))
             return lines
-        calls_open = _legal(view, "call")
+        calls_open = legal_of(view, "call")
         best = [
             what for _seat, what in contest.said if what.startswith(("sauspiel", "wenz", "solo"))
         ]
@@ -479,237 +443,3 @@ class SchafkopfRenderer:
                 )
             )
         return lines
-
-    def cards(
-        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
-    ) -> list[discord.ui.Item[discord.ui.View]] | None:
-        return None
-
-    def controls(
-        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
-    ) -> list[discord.ui.Item[discord.ui.View]]:
-        row = (len(view.hand) + 4) // 5  # the first row below the cards
-        items: list[discord.ui.Item[Any]] = []
-        for kind, label, style in CONTROLS:
-            for action in _legal(view, kind):
-                items.append(_button(table_id, deal, action, _(label), style, row))
-        calls = _legal(view, "call")
-        if calls:
-            options = [
-                discord.SelectOption(label=_call_label(call), value=arg)
-                for call in calls
-                if (arg := control_arg(call)) is not None
-            ]
-            items.append(choice_select(table_id, deal, "call", _("Call a game…"), options, row + 1))
-        return items
-
-    def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
-        raise IllegalAction(N_("There is nothing to choose here: use the buttons shown"))
-
-    # -- results -----------------------------------------------------------------------------
-
-    def carry_line(self, rules: RuleSet, carry: Any) -> str | None:
-        return pot_line(rules, carry)
-
-    def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
-        details = result.details or {}
-        if result.contract == "passed" or details.get("game") == "passed":
-            if isinstance(rules, FullSchafkopfRules) and rules.all_pass == "stock":
-                return [
-                    _(
-                        "Everyone said weiter: **Stock** — the cards are thrown in unplayed; "
-                        "each player antes {stake}¢ into the pot, which the next game won takes",
-                        stake=num(rules.tariff.sauspiel),
-                    )
-                ]
-            return [_("Everyone said weiter: the cards are thrown in")]
-        if details.get("game") not in ("sauspiel", "wenz", "solo"):
-            return ramsch_facts(rules, result, names)
-        tariff = rules.tariff if isinstance(rules, FullSchafkopfRules) else Tariff()
-        return payment_facts(details, result, names, tariff)
-
-    def deal_line(self, result: DealResult, names: list[str]) -> str | None:
-        details = result.details or {}
-        if result.contract == "passed" or details.get("game") == "passed":
-            return _("all said weiter, thrown in")
-        game = details.get("game")
-        if game not in ("sauspiel", "wenz", "solo"):
-            return _("Ramsch")
-        declarer = details["declarer"]
-        short = _short_game(game, details.get("ace"), details.get("suit"))
-        amount = amount_text(int(details.get("amount", 0)), CENTS, signed=False)
-        if details.get("won"):
-            return _(
-                "{declarer} {game} won {amount}",
-                declarer=names[declarer],
-                game=short,
-                amount=amount,
-            )
-        return _(
-            "{declarer} {game} lost {amount}", declarer=names[declarer], game=short, amount=amount
-        )
-
-    def sheet_legend(self, rules: RuleSet) -> str:
-        """Under the score sheet: what the number after a game in its notes is."""
-        return _("The number after a game: the cents each Gegenspieler paid or got.")
-
-
-def _call_label(call: Action) -> str:
-    """``Sauspiel Eichel``, ``Wenz``, ``Herz-Solo``, ``Ramsch``: short for a button."""
-    assert isinstance(call, Call)
-    if call.game == "sauspiel" and call.ace is not None:
-        return _("Sauspiel {suit}", suit=faces.suit_name(call.ace))
-    if call.game == "solo" and call.suit is not None:
-        return _("{suit}-Solo", suit=faces.suit_name(call.suit))
-    return _game_word(call.game)
-
-
-def _button(
-    table_id: int, deal: int, action: Action, label: str, style: discord.ButtonStyle, row: int
-) -> discord.ui.Item[Any]:
-    button: discord.ui.Button[Any] = discord.ui.Button(style=style, label=label, row=row)
-    return ActionItem(table_id, deal, type(action).kind, control_arg(action), item=button)
-
-
-# -- the payment worked out --------------------------------------------------------------------
-
-
-def doubling_text(knocks: int, kontra: int) -> str:
-    """What doubled a deal: ``Klopfen``, ``2× Klopfen, Kontra, Re``; empty for nothing."""
-    parts = []
-    if knocks:
-        parts.append(_("Klopfen") if knocks == 1 else _("{count}× Klopfen", count=knocks))
-    if kontra:
-        parts.append(_("Kontra") if kontra == 1 else _("Kontra, Re"))
-    return ", ".join(parts)
-
-
-def laufende_with(details: dict[str, Any], result: DealResult) -> bool:
-    """Whether the declaring side held the top trump as dealt (``with`` its Laufende, else
-    ``without``): read from the tricks (every card of a Schafkopf deal is played)."""
-    top = Card["CJ"] if details.get("game") == "wenz" else Card["CQ"]
-    side = {details.get("declarer"), details.get("partner")} - {None}
-    players = len(result.card_points)
-    for trick in result.tricks:
-        for index, card in enumerate(trick.cards):
-            if card == top:
-                return (trick.leader + index) % players in side
-    return True
-
-
-def payment_facts(
-    details: dict[str, Any], result: DealResult, names: list[str], tariff: Tariff
-) -> list[str]:
-    """A called game's result: who played what with whom, the points, and the payment worked
-    out — ``Sauspiel gewonnen, Schneider, 3 Laufende: 10 + 10 + 30 = 50, × 2 (Klopfen) = 100¢
-    each``."""
-    game = str(details["game"])
-    declarer = int(details["declarer"])
-    partner = details.get("partner")
-    won = bool(details.get("won"))
-    played = game_text(game, details.get("ace"), details.get("suit"))
-    if partner is not None:
-        who = _(
-            "**{declarer}** played **{game}** with **{partner}**",
-            declarer=names[declarer],
-            game=played,
-            partner=names[partner],
-        )
-    else:
-        who = _("**{declarer}** played **{game}** alone", declarer=names[declarer], game=played)
-    points = num(details.get("declarer_points", 0))
-    facts = [
-        who,
-        _("Spieler side: {points} points — **won**", points=points)
-        if won
-        else _("Spieler side: {points} points — **lost**", points=points),
-    ]
-    laufende = int(details.get("laufende", 0))
-    if laufende:
-        facts.append(
-            _("{count} Laufende, the top trumps held by the Spieler side", count=laufende)
-            if laufende_with(details, result)
-            else _("{count} Laufende, the top trumps held by the other side", count=laufende)
-        )
-    amount = int(details.get("amount", 0))
-    knocks = int(details.get("knocks", 0))
-    kontra = int(details.get("kontra", 0))
-    multiplier = 1 << (knocks + kontra)
-    plain = amount // multiplier
-    extra = tariff.extra
-    base = tariff.sauspiel if game == "sauspiel" else tariff.solo
-    name = _("Sauspiel") if game == "sauspiel" else played
-    named = [_("{game} won", game=name) if won else _("{game} lost", game=name)]
-    sums = [num(base)]
-    if details.get("schneider"):
-        named.append(_("Schneider"))
-        sums.append(num(extra))
-    if details.get("schwarz"):
-        named.append(_("Schwarz"))
-        sums.append(num(extra))
-    if laufende:
-        named.append(_("{count} Laufende", count=laufende))
-        sums.append(num(extra * laufende))
-    doubled = doubling_text(knocks, kontra)
-    paid = amount_text(amount, CENTS, signed=False)  # the last number: with its unit
-    added = f"{' + '.join(sums)} = " if len(sums) > 1 else ""
-    worked = f"{', '.join(named)}: {added}"
-    if doubled:
-        worked += f"{num(plain)}, × {multiplier} ({doubled}) = {paid}"
-    else:
-        worked += paid
-    if game == "sauspiel":
-        facts.append(_("{worked} each", worked=worked))
-    elif won:
-        facts.append(
-            _(
-                "{worked} from each, {total} to {declarer}",
-                worked=worked,
-                total=amount_text(3 * amount, CENTS, signed=False),
-                declarer=names[declarer],
-            )
-        )
-    else:
-        facts.append(
-            _(
-                "{worked} to each, {total} from {declarer}",
-                worked=worked,
-                total=amount_text(3 * amount, CENTS, signed=False),
-                declarer=names[declarer],
-            )
-        )
-    return facts
-
-
-def ramsch_facts(rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
-    """A Ramsch after an all-pass: who loses and pays, Jungfrau, Durchmarsch, the knocks."""
-    facts = [_("Everyone said weiter: **Ramsch**")]
-    if result.durchmarsch is not None:
-        facts.append(
-            _("**Durchmarsch** by {player}: all eight tricks", player=names[result.durchmarsch])
-        )
-    else:
-        for loser in result.losers:
-            facts.append(_("**{player}** has the most card points and pays", player=names[loser]))
-        jungfrau = [names[seat] for seat in result.jungfrau]
-        if jungfrau:
-            facts.append(_("Jungfrau (no trick): {players}", players=", ".join(jungfrau)))
-    knocks = int((result.details or {}).get("knocks", 0))
-    if knocks:
-        facts.append(f"× {1 << knocks} ({doubling_text(knocks, 0)})")
-    return facts
-
-
-def pot_line(rules: RuleSet, carry: Any) -> str | None:
-    """``**Stock:** 40¢ in the pot — the next game won takes it`` (a euro and more in euros),
-    while the pot holds any."""
-    if not isinstance(carry, int) or carry <= 0:
-        return None
-    return _(
-        "**Stock:** {amount} in the pot — the next game won takes it",
-        amount=amount_text(carry, CENTS, signed=False),
-    )
-
-
-SCHAFKOPF = SchafkopfRenderer()
-"""The renderer of game ``schafkopf`` (not in ``RENDERERS`` until the game is registered)."""

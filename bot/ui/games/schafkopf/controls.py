@@ -1,0 +1,79 @@
+"""Schafkopf's controls: Klopfen, the calls (weiter, Sauspiel, Wenz, Solo), Kontra and Re."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import N_, _
+from bot.tables.errors import IllegalAction
+from bot.ui import faces
+from bot.ui.actions import control_arg
+from bot.ui.games.schafkopf.text import game_word, legal_of
+from bot.ui.items import ActionItem, choice_select
+from ramsch_core import SeatView
+from ramsch_core.phases.calling import Call
+
+if TYPE_CHECKING:
+    from ramsch_core import Action
+
+
+CONTROLS = (
+    ("knock", N_("Klopfen"), discord.ButtonStyle.danger),
+    ("no_knock", N_("No Klopfen"), discord.ButtonStyle.secondary),
+    ("pass", N_("Weiter"), discord.ButtonStyle.secondary),
+    ("kontra", N_("Kontra"), discord.ButtonStyle.danger),
+    ("re", N_("Re"), discord.ButtonStyle.danger),
+)
+"""The buttons other than the calls: action kind, label, style."""
+
+
+class SchafkopfControls:
+    """The hand's controls before and during the card play."""
+
+    def cards(
+        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
+    ) -> list[discord.ui.Item[discord.ui.View]] | None:
+        return None
+
+    def controls(
+        self, table_id: int, deal: int, view: SeatView, marks: tuple[str, ...]
+    ) -> list[discord.ui.Item[discord.ui.View]]:
+        row = (len(view.hand) + 4) // 5  # the first row below the cards
+        items: list[discord.ui.Item[Any]] = []
+        for kind, label, style in CONTROLS:
+            for action in legal_of(view, kind):
+                items.append(_button(table_id, deal, action, _(label), style, row))
+        calls = legal_of(view, "call")
+        if calls:
+            options = [
+                discord.SelectOption(label=_call_label(call), value=arg)
+                for call in calls
+                if (arg := control_arg(call)) is not None
+            ]
+            items.append(choice_select(table_id, deal, "call", _("Call a game…"), options, row + 1))
+        return items
+
+    def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:
+        raise IllegalAction(N_("There is nothing to choose here: use the buttons shown"))
+
+
+def _call_label(call: Action) -> str:
+    """``Sauspiel Eichel``, ``Wenz``, ``Herz-Solo``, ``Ramsch``: short for a button."""
+    assert isinstance(call, Call)
+    if call.game == "sauspiel" and call.ace is not None:
+        return _("Sauspiel {suit}", suit=faces.suit_name(call.ace))
+    if call.game == "solo" and call.suit is not None:
+        return _("{suit}-Solo", suit=faces.suit_name(call.suit))
+    return game_word(call.game)
+
+
+def _button(
+    table_id: int, deal: int, action: Action, label: str, style: discord.ButtonStyle, row: int
+) -> discord.ui.Item[Any]:
+    button: discord.ui.Button[Any] = discord.ui.Button(style=style, label=label, row=row)
+    return ActionItem(table_id, deal, type(action).kind, control_arg(action), item=button)
+
+
+# -- the payment worked out --------------------------------------------------------------------

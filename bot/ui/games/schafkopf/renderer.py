@@ -1,0 +1,44 @@
+"""The Schafkopf game's renderer: its texts, controls and results together, with its pack."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.i18n import N_
+from bot.ui.games.schafkopf import editor
+from bot.ui.games.schafkopf.codecs import CODECS
+from bot.ui.games.schafkopf.controls import SchafkopfControls
+from bot.ui.games.schafkopf.results import SchafkopfResults
+from bot.ui.games.schafkopf.text import SchafkopfText
+
+if TYPE_CHECKING:
+    from bot.ui.faces import Pack
+    from ramsch_core import RuleSet
+
+
+class SchafkopfRenderer(SchafkopfText, SchafkopfControls, SchafkopfResults):
+    """The full Schafkopf game's part of every message."""
+
+    tag_labels: dict[str, str] = {  # noqa: RUF012
+        "declarer": N_("Spieler"),
+        "partner": N_("Mitspieler"),
+        "defender": N_("Gegenspieler"),
+        "won": N_("won"),
+        "lost": N_("lost"),
+        "durchmarsch": N_("Durchmarsch"),
+        "jungfrau": N_("Jungfrau"),
+        "loser": N_("loses"),
+    }
+    """Shown translated (``_(label)``)."""
+
+    codecs = CODECS
+    option_titles = editor.OPTION_TITLES
+    section_titles = editor.SECTION_TITLES
+    value_labels = editor.VALUE_LABELS
+
+    def pack(self, rules: RuleSet) -> Pack:
+        """Schafkopf is played with the German (Bavarian) pack."""
+        return "german"
+
+
+SCHAFKOPF = SchafkopfRenderer()
