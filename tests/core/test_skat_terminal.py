@@ -8,13 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ramsch_core.cards import DECK
 from ramsch_core.games import SKAT
 from ramsch_core.match import Match, TableOptions
-from ramsch_core.terminal import TerminalGame, explain_value
+from ramsch_core.terminal import TerminalGame
+from ramsch_core.terminal.presenters.skat import explain_value
 
 ROOT = Path(__file__).resolve().parents[2]
-PRETTY = {card.pretty: card for card in DECK}
 
 
 class SkatHuman:
