@@ -176,7 +176,8 @@ class TerminalGame:
             text = console.line("Your card (e.g. SA, h10 or a number; Enter = AI; quit): ")
             if not text:
                 action = console.adviser.choose(view)
-                console.write(f"  AI plays for you: {action}")
+                said = console.face(action.card) if isinstance(action, Play) else str(action)
+                console.write(f"  AI plays for you: {said}")
                 return action
             try:
                 play = Play(console.card(text, hand))
