@@ -33,6 +33,7 @@ class Console:
         adviser: HeuristicPlayer,
         face: Callable[[Card], str],
         suit_face: Callable[[Suit], str],
+        action_words: Callable[[Action], str],
     ) -> None:
         self.match = match
         self.read = read
@@ -40,6 +41,7 @@ class Console:
         self.adviser = adviser
         self.face = face
         self.suit_face = suit_face
+        self.action_words = action_words
         self.shown = (-1, -1)
         """(deal number, doubling level) the game was last said at."""
 
@@ -88,7 +90,7 @@ class Console:
         text = self.line(prompt).lower()
         if not text:
             action = self.adviser.choose(view)
-            self.write(f"  AI decides for you: {action}")
+            self.write(f"  AI decides for you: {self.action_words(action)}")
             return text, action
         return text, None
 

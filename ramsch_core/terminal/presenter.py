@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ramsch_core.actions import Action, Event
+from ramsch_core.actions import Action, Event, Play
 from ramsch_core.cards import Card, Suit
 from ramsch_core.deal import Deal
 from ramsch_core.match import SheetEntry
@@ -31,6 +31,10 @@ class Presenter(Protocol):
 
     def suit_face(self, suit: Suit) -> str:
         """A suit's sign in the game's pack: ``♣`` or ``🌰``."""
+        ...
+
+    def action_words(self, action: Action) -> str:
+        """An action the AI chose for the human, as the game says it: ``🍀9``, ``weiter``."""
         ...
 
     def deal_lines(self, console: Console, deal: Deal) -> None:
@@ -81,6 +85,9 @@ class PlainPresenter:
 
     def suit_face(self, suit: Suit) -> str:
         return packs.french_suit(suit)
+
+    def action_words(self, action: Action) -> str:
+        return self.face(action.card) if isinstance(action, Play) else str(action)
 
     def deal_lines(self, console: Console, deal: Deal) -> None:
         return None

@@ -41,6 +41,7 @@ class TerminalGame:
             HeuristicPlayer(seed),
             self.presenter.face,
             self.presenter.suit_face,
+            self.presenter.action_words,
         )
         self.doubling = Doubling()
         self.announced = -1
@@ -176,8 +177,7 @@ class TerminalGame:
             text = console.line("Your card (e.g. SA, h10 or a number; Enter = AI; quit): ")
             if not text:
                 action = console.adviser.choose(view)
-                said = console.face(action.card) if isinstance(action, Play) else str(action)
-                console.write(f"  AI plays for you: {said}")
+                console.write(f"  AI plays for you: {console.action_words(action)}")
                 return action
             try:
                 play = Play(console.card(text, hand))

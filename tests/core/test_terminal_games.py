@@ -83,6 +83,10 @@ def test_a_whole_match_reads_well(game: str, preset: str, seed: int, pack: str) 
     own = FRENCH if pack == "french" else GERMAN
     plays = re.findall(r"AI plays for you: (\S+)", text)
     assert plays and all(own.match(card) for card in plays), plays[:5]
+    decided = re.findall(r"AI decides for you: (.*)", text)
+    assert not [words for words in decided if re.search(r"\b[CSHD][ATKQJ987]\b", words)]
+    if game == "schafkopf":
+        assert "AI decides for you: pass" not in text  # weiter
 
 
 def test_schafkopf_is_said_in_its_own_words() -> None:

@@ -55,6 +55,16 @@ class RamsenPresenter(GermanPackPresenter):
 
     # -- said ------------------------------------------------------------------------------
 
+    def action_words(self, action: Action) -> str:
+        """An exchange as ``lay away 🌰7 🍀8`` (``, the upcard for one`` when the dealer takes
+        it), or ``keep the hand``."""
+        if not isinstance(action, Exchange):
+            return super().action_words(action)
+        cards = " ".join(self.face(card) for card in action.cards)
+        if action.upcard:
+            return f"lay away {cards}, the upcard for one"
+        return f"lay away {cards}" if cards else "keep the hand"
+
     def deal_lines(self, console: Console, deal: Deal) -> None:
         """RA-2, RA-3: the upcard and the trumps; who schleckte."""
         state = deal.state
@@ -164,7 +174,7 @@ class RamsenPresenter(GermanPackPresenter):
             )
             if text.lower() == "ai":
                 action = console.adviser.choose(view)
-                console.write(f"  AI decides for you: {action}")
+                console.write(f"  AI decides for you: {console.action_words(action)}")
                 return action
             parts = text.replace(",", " ").split()
             upcard = any(part.lower() in UPCARD_WORDS for part in parts)

@@ -71,6 +71,18 @@ class SchafkopfPresenter(GermanPackPresenter):
 
     # -- said ------------------------------------------------------------------------------
 
+    def action_words(self, action: Action) -> str:
+        """A call as said at the table: ``weiter``, ``Sauspiel auf die Gras-Sau``; a knock."""
+        if isinstance(action, Pass):
+            return "weiter"
+        if isinstance(action, Call):
+            return call_words(action.words)
+        if isinstance(action, Knock):
+            return "knock"
+        if isinstance(action, NoKnock):
+            return "no knock"
+        return super().action_words(action)
+
     def hand_line(self, console: Console, deal: Deal, seat: int) -> str:
         if deal.phase == "knocking":  # Klopfen: only the first four cards are seen
             return "Your first four cards: " + console.cards(deal.view(seat).hand)

@@ -92,6 +92,12 @@ class SkatPresenter(PlainPresenter):
 
     # -- said ------------------------------------------------------------------------------
 
+    def action_words(self, action: Action) -> str:
+        """Two cards laid away as ``lay away ♠A ♥10``."""
+        if isinstance(action, Discard):
+            return "lay away " + " ".join(self.face(card) for card in action.cards)
+        return super().action_words(action)
+
     def report(self, console: Console, seats: tuple[int, ...], event: Event, deal: Deal) -> bool:
         """A bid, an answer, the skat taken or laid, a declaration; everyone passing."""
         if not isinstance(event, Said):
