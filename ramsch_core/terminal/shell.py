@@ -172,7 +172,10 @@ class TerminalGame:
         hand = list(view.hand)
         console.write("Your hand: " + console.numbered(hand))
         legal = {action.card for action in view.legal if isinstance(action, Play)}
-        console.write("Playable: " + " ".join(str(card) for card in hand if card in legal))
+        playable = "  ".join(
+            f"{number}:{console.face(card)}" for number, card in enumerate(hand, 1) if card in legal
+        )
+        console.write(f"Playable: {playable}")
         while True:
             text = console.line("Your card (e.g. SA, h10 or a number; Enter = AI; quit): ")
             if not text:

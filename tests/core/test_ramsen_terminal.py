@@ -73,7 +73,7 @@ class RamsenHuman:
             return "i"
         if prompt.startswith("Your card"):
             hand = self.hand()
-            playable = [Card.parse(name) for name in self.last("Playable: ").split()[1:]]
+            playable = [FACES[item.split(":")[1]] for item in self.last("Playable: ").split()[1:]]
             illegal = [card for card in hand if card not in playable]
             if illegal and "card" not in self.wrong:
                 self.wrong.add("card")

@@ -66,7 +66,7 @@ class SchafkopfHuman:
         if prompt.startswith("Your card"):
             shown = self.last("Your hand: 1:")[len("Your hand: ") :].split()
             hand = [FACES[item.split(":", 1)[1]] for item in shown]
-            playable = {Card.parse(item) for item in self.last("Playable: ").split()[1:]}
+            playable = {FACES[item.split(":")[1]] for item in self.last("Playable: ").split()[1:]}
             barred = [card for card in hand if card not in playable]
             if barred and self.refused < 40 and self.lines[-2] != "refused":
                 self.refused += 1
@@ -161,7 +161,7 @@ class AceHolder(SchafkopfHuman):
             return None
         if prompt.startswith("Your card") and "duty" not in self.wrong:
             self.wrong.add("duty")
-            playable = {Card.parse(item) for item in self.last("Playable: ").split()[1:]}
+            playable = {FACES[item.split(":")[1]] for item in self.last("Playable: ").split()[1:]}
             return "C7" if Card.CA in playable else "CA"
         return ""
 
