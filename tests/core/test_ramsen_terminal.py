@@ -14,10 +14,12 @@ import pytest
 from ramsch_core.cards import DECK, Card
 from ramsch_core.games import RAMSEN
 from ramsch_core.match import Match, TableOptions
-from ramsch_core.terminal import TerminalGame, crosses_art
+from ramsch_core.terminal import TerminalGame
+from ramsch_core.terminal.packs import french_face, german_face
+from ramsch_core.terminal.presenters.ramsen import crosses_art
 
 ROOT = Path(__file__).resolve().parents[2]
-PRETTY = {card.pretty: card for card in DECK}
+FACES = {face(card): card for card in DECK for face in (french_face, german_face)}
 DUTIES = (
     "You must follow",
     "You can't follow suit, so you must trump",
@@ -44,7 +46,7 @@ class RamsenHuman:
     def hand(self) -> list[Card]:
         """The cards of the latest numbered hand shown (``1:♣K  2:♣8 ...``)."""
         shown = self.last("Your hand: 1:")[len("Your hand: ") :].split()
-        return [PRETTY[item.split(":", 1)[1]] for item in shown]
+        return [FACES[item.split(":", 1)[1]] for item in shown]
 
     def read(self, prompt: str) -> str | None:
         self.lines.append(prompt)
@@ -71,7 +73,7 @@ class RamsenHuman:
             return "i"
         if prompt.startswith("Your card"):
             hand = self.hand()
-            playable = [Card.parse(name) for name in self.last("Playable: ").split()[1:]]
+            playable = [FACES[item.split(":")[1]] for item in self.last("Playable: ").split()[1:]]
             illegal = [card for card in hand if card not in playable]
             if illegal and "card" not in self.wrong:
                 self.wrong.add("card")

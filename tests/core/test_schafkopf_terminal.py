@@ -1,6 +1,6 @@
 """Terminal play of full Schafkopf (SF-1..10): a scripted human knocks, calls, says Kontra and
 plays through the terminal's input, each kind of step wrongly once first (refused with the
-core's reason and asked again); the game, the partner once the called Ace falls, and each
+core's reason and asked again); the game, the partner once the called Sau falls, and each
 deal's payment worked out."""
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from ramsch_core.match import Match, TableOptions
 from ramsch_core.phases.bidding import Pass
 from ramsch_core.phases.calling import Call
 from ramsch_core.terminal import TerminalGame
+from ramsch_core.terminal.packs import french_face, german_face
 
-PRETTY = {card.pretty: card for card in DECK}
+FACES = {face(card): card for card in DECK for face in (french_face, german_face)}
 
 
 @pytest.fixture
@@ -64,8 +65,8 @@ class SchafkopfHuman:
             return "n"
         if prompt.startswith("Your card"):
             shown = self.last("Your hand: 1:")[len("Your hand: ") :].split()
-            hand = [PRETTY[item.split(":", 1)[1]] for item in shown]
-            playable = {Card.parse(item) for item in self.last("Playable: ").split()[1:]}
+            hand = [FACES[item.split(":", 1)[1]] for item in shown]
+            playable = {FACES[item.split(":")[1]] for item in self.last("Playable: ").split()[1:]}
             barred = [card for card in hand if card not in playable]
             if barred and self.refused < 40 and self.lines[-2] != "refused":
                 self.refused += 1
@@ -81,10 +82,7 @@ def play(seed: int, preset: str = "schafkopf-klopfen", rounds: int = 1) -> list[
         ["play", "--game", "schafkopf", "--preset", preset, "--seed", str(seed),
          "--rounds", str(rounds)]
     )  # fmt: skip
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(terminal, "_stdin_reader", human.read)
-        patch.setattr("builtins.print", human.write)
-        assert terminal.play_in_terminal(args) == 0
+    assert terminal.play_in_terminal(args, read=human.read, write=human.write) == 0
     return human.lines
 
 
@@ -100,7 +98,10 @@ def test_a_session_knocks_calls_and_plays_with_refusals(registered: None) -> Non
     first = next(line for line in lines if line.startswith("Your first four cards: "))
     assert len(first.split(": ")[1].split()) == 4
     assert "Hearts are trumps in a Sauspiel" in text or "has been called" in text
-    assert "  Say weiter, sauspiel C (S, D), wenz or solo with a suit (C S H D)" in lines
+    assert (
+        "  Say weiter, sauspiel eichel (gras, schellen), wenz or solo with a suit "
+        "(eichel, gras, herz, schellen)"
+    ) in lines
     assert any(line.startswith(("Game: ", "Everyone passed")) for line in lines)
     assert re.search(r"You must follow|You can't|called Ace", text)
     assert sum(line.startswith("Deal ") and " over" in line for line in lines) == 4
@@ -113,18 +114,18 @@ def sessions(count: int) -> Iterator[tuple[int, list[str]]]:
         yield seed, play(seed, "schafkopf", 1)
 
 
-def test_the_partner_is_named_when_the_called_ace_falls_and_payments_add_up(
+def test_the_partner_is_named_when_the_called_sau_falls_and_payments_add_up(
     registered: None,
 ) -> None:
-    """SF-3, SF-7..9: in a Sauspiel the Ace's holder is named as it falls; a called game's
+    """SF-3, SF-7..9: in a Sauspiel the called Sau's holder is named as it falls; a called game's
     payment line adds the tariff and the extras, times the doublings, to what each seat is
     paid or pays."""
     partners = payments = 0
     for _, lines in sessions(3):
         for index, line in enumerate(lines):
-            if line.startswith("  The called Ace is out: "):
+            if line.startswith("  The called Sau is out: "):
                 partners += 1
-                shown = r"  The called Ace is out: (You are|AI \d is) (your|AI \d's) partner"
+                shown = r"  The called Sau is out: (You are|AI \d is) (your|AI \d's) partner"
                 assert re.fullmatch(shown, line)
             if line.startswith("Payment: "):
                 payments += 1
@@ -160,7 +161,7 @@ class AceHolder(SchafkopfHuman):
             return None
         if prompt.startswith("Your card") and "duty" not in self.wrong:
             self.wrong.add("duty")
-            playable = {Card.parse(item) for item in self.last("Playable: ").split()[1:]}
+            playable = {FACES[item.split(":")[1]] for item in self.last("Playable: ").split()[1:]}
             return "C7" if Card.CA in playable else "CA"
         return ""
 
@@ -194,8 +195,8 @@ def test_the_called_aces_duties_are_refused_with_the_cores_reason() -> None:
     text = "\n".join(player.lines)
     assert re.search(
         r"The called Ace must be played when its suit is first led|"
-        r"You may not discard the called Ace|You may not lead another ♣ card before the called "
+        r"You may not discard the called Ace|You may not lead another 🌰 card before the called "
         r"Ace",
         text,
     )
-    assert "The called Ace is out: You are" in text
+    assert "The called Sau is out: You are" in text

@@ -11,10 +11,12 @@ from pathlib import Path
 from ramsch_core.cards import DECK
 from ramsch_core.games import SKAT
 from ramsch_core.match import Match, TableOptions
-from ramsch_core.terminal import TerminalGame, explain_value
+from ramsch_core.terminal import TerminalGame
+from ramsch_core.terminal.packs import french_face
+from ramsch_core.terminal.presenters.skat import explain_value
 
 ROOT = Path(__file__).resolve().parents[2]
-PRETTY = {card.pretty: card for card in DECK}
+FACES = {french_face(card): card for card in DECK}
 
 
 class SkatHuman:
@@ -84,7 +86,7 @@ class SkatHuman:
             return ""
         if prompt.startswith("Your card"):
             playable = self.last("Playable: ").split()[1:]
-            return playable[-1].lower().replace("t", "10")
+            return str(FACES[playable[-1].split(":")[1]]).lower().replace("t", "10")
         raise AssertionError(f"unexpected prompt {prompt!r}")
 
 

@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 
 from ramsch_core import Match, TableOptions, preset
-from ramsch_core.cards import DECK, Card
+from ramsch_core.cards import DECK
 from ramsch_core.terminal import TerminalGame, counted, listed
+from ramsch_core.terminal.packs import french_face, german_face
 
 ROOT = Path(__file__).resolve().parents[2]
-PRETTY = {card.pretty: card for card in DECK}
+FACES = {face(card): card for card in DECK for face in (french_face, german_face)}
 
 
 class ScriptedHuman:
@@ -33,8 +34,8 @@ class ScriptedHuman:
         if self.pending:
             return self.pending.pop(0)
         if prompt.startswith("Your card"):
-            playable = [Card.parse(name) for name in self.last("Playable: ").split()[1:]]
-            held = [PRETTY[item.split(":")[1]] for item in self.last("Your hand: ").split()[2:]]
+            playable = [FACES[item.split(":")[1]] for item in self.last("Playable: ").split()[1:]]
+            held = [FACES[item.split(":")[1]] for item in self.last("Your hand: ").split()[2:]]
             card = str(playable[-1]).lower().replace("t", "10")
             if not any("Unknown card" in line for line in self.lines):
                 stranger = next(c for c in DECK if c not in held)
@@ -75,9 +76,9 @@ def test_scripted_session_must_follow_suit_is_explained() -> None:
 
     def read(prompt: str) -> str | None:
         if prompt.startswith("Your card") and not human.pending:
-            playable = set(human.last("Playable: ").split()[1:])
-            held = [PRETTY[item.split(":")[1]] for item in human.last("Your hand: ").split()[2:]]
-            wrong = [str(card) for card in held if str(card) not in playable]
+            playable = {item.split(":")[1] for item in human.last("Playable: ").split()[1:]}
+            held = [FACES[item.split(":")[1]] for item in human.last("Your hand: ").split()[2:]]
+            wrong = [str(card) for card in held if german_face(card) not in playable]
             if wrong and not any("You must follow" in line for line in human.lines):
                 human.lines.append(prompt)
                 return wrong[0]
