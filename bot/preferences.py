@@ -31,13 +31,15 @@ class Preferences:
 
     async def load(self) -> None:
         if self.store is not None:
-            self.rows = {row.user_id: row for row in await self.store.load_user_preferences()}
+            self.rows = {
+                row.user_id: row for row in await self.store.preferences.load_user_preferences()
+            }
 
     async def reload(self, user_id: int) -> None:
         """Read one user's preferences again: another bot process changed them."""
         if self.store is None:
             return
-        rows = await self.store.load_user_preferences(user_id)
+        rows = await self.store.preferences.load_user_preferences(user_id)
         if rows:
             self.rows[user_id] = rows[0]
         else:
@@ -86,7 +88,7 @@ class Preferences:
         row = dataclasses.replace(row, language=row.language or i18n.current(), **changes)  # type: ignore[arg-type]
         self.rows[user_id] = row
         if self.store is not None:
-            await self.store.save_user_preference(row, self.clock())
+            await self.store.preferences.save_user_preference(row, self.clock())
         return row
 
     def _save(self, row: UserPreferenceRow) -> None:
@@ -100,7 +102,7 @@ class Preferences:
     async def _write(self, row: UserPreferenceRow) -> None:
         assert self.store is not None
         try:
-            await self.store.save_user_preference(row, self.clock())
+            await self.store.preferences.save_user_preference(row, self.clock())
         except Exception as error:  # only a language to remember: never worth a failed click
             log.warning("Could not store the language of user %d: %s", row.user_id, error)
 

@@ -106,7 +106,7 @@ class TablesCog(RamschCog, name="Tables"):
     async def _recover(self, guilds: Callable[[int], bool] | None) -> int:
         """Rebuild the open tables (of the servers ``guilds`` accepts) and show them."""
         recovered = await self.service.recovery.recover(guilds)
-        shown = await self.service.store.load_shown() if recovered else {}
+        shown = await self.service.store.shown.load_shown() if recovered else {}
         for table in recovered:
             self.publisher.adopt(table, shown.get(table.id))
         return len(recovered)

@@ -128,7 +128,7 @@ class CommandSync:
     async def run(self, guild_ids: Sequence[int]) -> None:
         """Sync to ``guild_ids`` (instant for their members), or globally when there are none
         (may take a while to show); then remove the copies of the other kind."""
-        known = await self.store.command_hashes() if self.store is not None else {}
+        known = await self.store.commands.command_hashes() if self.store is not None else {}
         empty = digest(self.application_id, [])
         if guild_ids:
             built: dict[tuple[int, ...], list[dict[str, Any]]] = {}
@@ -263,8 +263,8 @@ class CommandSync:
 
     async def _remember(self, scope: int, hashed: str) -> None:
         if self.store is not None:
-            await self.store.save_command_hash(scope, hashed, self.clock())
+            await self.store.commands.save_command_hash(scope, hashed, self.clock())
 
     async def _forget(self, scope: int) -> None:
         if self.store is not None:
-            await self.store.forget_command_hash(scope)
+            await self.store.commands.forget_command_hash(scope)

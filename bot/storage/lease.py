@@ -169,7 +169,7 @@ class ProcessLease:
 
     async def try_acquire(self) -> LeaseHolder | None:
         """Take the lease if it is free, ours or its holder gone; else the holder."""
-        other = await self.store.take_lease(
+        other = await self.store.leases.take_lease(
             self.scope,
             self.holder,
             host=self.host,
@@ -229,7 +229,7 @@ class ProcessLease:
         while True:
             await asyncio.sleep(self.renew_every)
             try:
-                kept = await self.store.renew_lease(
+                kept = await self.store.leases.renew_lease(
                     self.scope, self.holder, now=self.clock(), duration=self.duration
                 )
             except DATABASE_ERRORS as error:  # busy or unreachable for a moment: try again
@@ -253,4 +253,4 @@ class ProcessLease:
             self._renewer = None
         if self.held:
             self.held = False
-            await self.store.release_lease(self.scope, self.holder)
+            await self.store.leases.release_lease(self.scope, self.holder)

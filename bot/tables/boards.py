@@ -33,7 +33,7 @@ class Boards:
         total score first. ``variant`` is ``RuleSet.variant_id``."""
         _check_page(offset, limit)
         since = self._since(period)
-        return await self.store.leaderboard(
+        return await self.store.results.leaderboard(
             guild_id, game, variant, since=since, offset=offset, limit=limit
         )
 
@@ -59,7 +59,7 @@ class Boards:
             raise TableError("Rank by rating or by average, not {rank}", rank=repr(rank))
         if not 0 <= min_deals <= MAX_MIN_DEALS:
             raise TableError("The minimum of deals is 0 to {most}", most=MAX_MIN_DEALS)
-        return await self.store.rating_board(
+        return await self.store.ratings.rating_board(
             guild_id, game, variant, rank=rank, since=self._since(period),
             min_deals=min_deals, offset=offset, limit=limit, viewer=viewer,
         )  # fmt: skip
@@ -76,7 +76,7 @@ class Boards:
         """A player's ratings (of a board, a game's boards, or every board) with history."""
         if game is None and variant is not None:
             raise TableError("The variant '{variant}' needs its game", variant=variant)
-        return await self.store.user_ratings(
+        return await self.store.ratings.user_ratings(
             guild_id, user_id, game=game, variant=variant, since=self._since(period)
         )
 
@@ -92,7 +92,7 @@ class Boards:
         """A player's record: of a game's variant, of a game, or (both None) of every game."""
         if game is None and variant is not None:
             raise TableError("The variant '{variant}' needs its game", variant=variant)
-        return await self.store.user_stats(
+        return await self.store.results.user_stats(
             guild_id, user_id, game=game, variant=variant, since=self._since(period)
         )
 
@@ -101,14 +101,16 @@ class Boards:
     ) -> list[MatchSummary]:
         """The user's sessions, the most recent first."""
         _check_page(offset, limit)
-        return await self.store.history(user_id, guild_id=guild_id, offset=offset, limit=limit)
+        return await self.store.results.history(
+            user_id, guild_id=guild_id, offset=offset, limit=limit
+        )
 
     async def deal_record(
         self, table_id: int, deal_number: int, *, guild_id: int | None = None
     ) -> dict[str, Any]:
         """A finished deal's game record (seed form), as `python -m ramsch_core replay` reads;
         with ``guild_id`` only of that guild's tables."""
-        record = await self.store.deal_record(table_id, deal_number, guild_id=guild_id)
+        record = await self.store.results.deal_record(table_id, deal_number, guild_id=guild_id)
         if record is None:
             raise TableError(
                 "Table #{table} has no finished deal {deal}", table=table_id, deal=deal_number + 1

@@ -14,7 +14,7 @@ async def forget_user(store: Store, user_id: int) -> Forgotten:
     """Forget ``user_id`` (``Store.forget_user``, one transaction); StillPlaying, and nothing
     changed, while he is at a lobby or a table that is not over. The check and the erasure are
     one transaction: a join committed first is seen, a join committed after seats him anew."""
-    result = await store.forget_user(user_id)
+    result = await store.privacy.forget_user(user_id)
     if not result.done:
         raise StillPlaying(
             "You are at table #{table}: leave or finish your table first.",
@@ -25,7 +25,7 @@ async def forget_user(store: Store, user_id: int) -> Forgotten:
 
 async def check_not_playing(store: Store, user_id: int) -> None:
     """StillPlaying if the user is at a lobby or a table that is not over (nothing changes)."""
-    live = await store.live_tables_of(user_id)
+    live = await store.privacy.live_tables_of(user_id)
     if live:
         raise StillPlaying(
             "You are at table #{table}: leave or finish your table first.", table=live[0]

@@ -76,22 +76,22 @@ async def test_forget_me_leaves_no_trace_of_the_user(
     table = await played_table(service)
     cancelled = await open_table(service, DORA, "Dora", channel=11)
     await service.lobby.cancel(cancelled.id, DORA)
-    await store.save_user_preference(UserPreferenceRow(DORA, "de", "german"), clock())
-    await store.save_shown(
+    await store.preferences.save_user_preference(UserPreferenceRow(DORA, "de", "german"), clock())
+    await store.shown.save_shown(
         [ShownTable(table.id, 5, table.log_length, 2, 3, "000", None,
                     (ShownHand(DORA, 6, 7, 2, table.log_length, None),))],
         at=clock(),
     )  # fmt: skip
-    await store.save_shown([], forget=[table.id], at=clock())  # the end was shown
-    await store.save_shown(
+    await store.shown.save_shown([], forget=[table.id], at=clock())  # the end was shown
+    await store.shown.save_shown(
         [ShownTable(cancelled.id, 5, 0, 0, 0, "0", None, (ShownHand(DORA, 6, 8, 0, 0, None),))],
         at=clock(),
     )  # a record left behind by a cancelled lobby
-    await store.save_shown([], forget=[cancelled.id], at=clock())
+    await store.shown.save_shown([], forget=[cancelled.id], at=clock())
     assert mentions(db_path, DORA, "Dora")
-    before = await store.load_actions(table.id)
-    erin_board = await store.leaderboard(GUILD, "ramsch", "skat")
-    erin_stats = await store.user_stats(GUILD, ERIN)
+    before = await store.tables.load_actions(table.id)
+    erin_board = await store.results.leaderboard(GUILD, "ramsch", "skat")
+    erin_stats = await store.results.user_stats(GUILD, ERIN)
 
     result = await forget_user(store, DORA)
 
@@ -100,7 +100,7 @@ async def test_forget_me_leaves_no_trace_of_the_user(
     assert mentions(db_path, DORA, "Dora") == []
     assert await store.integrity_check() == ["ok"]
     # The log keeps its order, seats, sources and actions; Dora's are nobody's now.
-    after = await store.load_actions(table.id)
+    after = await store.tables.load_actions(table.id)
     dora_seat = 0
     assert [(a.seq, a.seat, a.source, a.action, a.at) for a in after] == [
         (a.seq, a.seat, a.source, a.action, a.at) for a in before
@@ -109,14 +109,14 @@ async def test_forget_me_leaves_no_trace_of_the_user(
     assert {a.user_id for a in before if a.seat == dora_seat} == {DORA}
     assert {a.user_id for a in after if a.seat == 1} == {ERIN}
     # Erin's records are as they were; Dora is on no board and has no history or stats.
-    board = await store.leaderboard(GUILD, "ramsch", "skat")
+    board = await store.results.leaderboard(GUILD, "ramsch", "skat")
     assert [(r.user_id, r.deals, r.total) for r in board.rows] == [
         (r.user_id, r.deals, r.total) for r in erin_board.rows if r.user_id == ERIN
     ]
-    assert await store.user_stats(GUILD, ERIN) == erin_stats
-    assert (await store.user_stats(GUILD, DORA)).deals == 0
-    assert await store.history(DORA) == []
-    [summary] = await store.history(ERIN)
+    assert await store.results.user_stats(GUILD, ERIN) == erin_stats
+    assert (await store.results.user_stats(GUILD, DORA)).deals == 0
+    assert await store.results.history(DORA) == []
+    [summary] = await store.results.history(ERIN)
     assert [(p.user_id, p.name) for p in summary.players] == [
         (FORGOTTEN, FORMER_PLAYER), (ERIN, "Erin"), (None, "AI 1"),
     ]  # fmt: skip
@@ -139,8 +139,8 @@ async def test_a_forgotten_user_who_plays_again_is_a_new_person(
     numbers = {user: person for person, user in people}
     assert set(numbers) == {None, ERIN, DORA} and len(people) == 3
     assert numbers[DORA] == 3  # a new number; the old one names nobody
-    assert {a.user_id for a in await store.load_actions(first.id) if a.seat == 0} == {None}
-    assert {a.user_id for a in await store.load_actions(second.id) if a.seat == 0} == {DORA}
+    assert {a.user_id for a in await store.tables.load_actions(first.id) if a.seat == 0} == {None}
+    assert {a.user_id for a in await store.tables.load_actions(second.id) if a.seat == 0} == {DORA}
 
 
 @pytest.mark.parametrize("state", ["lobby", "seated", "playing"])
@@ -196,7 +196,7 @@ async def test_preferences_are_not_written_back(store: Store, clock: FakeClock) 
     await forget_user(store, DORA)
     preferences.forget(DORA)
     await preferences.flush()
-    assert await store.load_user_preferences() == []
+    assert await store.preferences.load_user_preferences() == []
     assert preferences.language(DORA, "en") == "en"
     assert preferences.cards(DORA).pack is None
     reloaded = Preferences(store, clock)
@@ -209,12 +209,12 @@ async def test_a_finished_table_is_over_while_its_end_is_shown(
 ) -> None:
     """The publisher records a finished table's end a moment later: forget-me need not wait."""
     table = await played_table(service)
-    await store.save_shown(
+    await store.shown.save_shown(
         [ShownTable(table.id, 5, table.log_length, 2, 2, "000", None,
                     (ShownHand(DORA, 6, 7, 2, table.log_length, None),))],
         at=clock(),
     )  # fmt: skip
     assert (await forget_user(store, DORA)).done
     assert mentions(db_path, DORA, "Dora") == []
-    await store.save_shown([], forget=[table.id], at=clock())  # the publisher, afterwards
+    await store.shown.save_shown([], forget=[table.id], at=clock())  # the publisher, afterwards
     assert mentions(db_path, DORA, "Dora") == []

@@ -63,16 +63,16 @@ def test_ramsch_db_takes_a_path_or_a_url(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 async def test_discord_ids_keep_their_64_bits(store: Store) -> None:
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=SNOWFLAKE, channel_id=SNOWFLAKE + 1, host_id=SNOWFLAKE + 2, rules={},
         options={}, turn_timeout=30.5, seats=[(SNOWFLAKE + 2, "Host", None, False)], at=1.25,
     )  # fmt: skip
-    await store.set_message(table_id, SNOWFLAKE + 3, deal=0)
-    await store.start_match(table_id, guild_id=SNOWFLAKE, rules={"variant": "skat"},
+    await store.tables.set_message(table_id, SNOWFLAKE + 3, deal=0)
+    await store.tables.start_match(table_id, guild_id=SNOWFLAKE, rules={"variant": "skat"},
                               options={}, seed=2**63 - 1, humans=1, at=2.5)  # fmt: skip
-    await store.append_action(table_id, seq=0, seat=0, user_id=SNOWFLAKE + 2, source="human",
+    await store.tables.append_action(table_id, seq=0, seat=0, user_id=SNOWFLAKE + 2, source="human",
                               action=Play(Card.CA), at=3.75)  # fmt: skip
-    [stored] = await store.load_open_tables()
+    [stored] = await store.tables.load_open_tables()
     assert (stored.guild_id, stored.channel_id, stored.host_id, stored.message_id) == (
         SNOWFLAKE, SNOWFLAKE + 1, SNOWFLAKE + 2, SNOWFLAKE + 3,
     )  # fmt: skip
@@ -80,8 +80,8 @@ async def test_discord_ids_keep_their_64_bits(store: Store) -> None:
     assert stored.updated_at == 3.75  # the append touched its table
     [action] = stored.actions
     assert (action.user_id, action.action, action.at) == (SNOWFLAKE + 2, Play(Card.CA), 3.75)
-    await store.save_command_hash(SNOWFLAKE, "a" * 64, 1.0)
-    assert await store.command_hashes() == {SNOWFLAKE: "a" * 64}
+    await store.commands.save_command_hash(SNOWFLAKE, "a" * 64, 1.0)
+    assert await store.commands.command_hashes() == {SNOWFLAKE: "a" * 64}
 
 
 async def test_appends_of_many_tables_commit_together_and_fail_alone(
@@ -126,13 +126,13 @@ async def test_of_two_processes_taking_the_lease_at_once_one_gets_it(db_path: Pa
             scope = f"scope-{round_}"
             results = await asyncio.gather(
                 *(
-                    store.take_lease(scope, f"holder-{n}", host="h", pid=n, now=0.0,
+                    store.leases.take_lease(scope, f"holder-{n}", host="h", pid=n, now=0.0,
                                      duration=30.0, gone=lambda holder, now: False)
                     for n, store in enumerate((first, second))
                 )
             )  # fmt: skip
             assert sorted(result is None for result in results) == [False, True]
-            holder = await first.lease_holder(scope)
+            holder = await first.leases.lease_holder(scope)
             assert holder is not None
             assert next(r for r in results if r is not None).holder == holder.holder
     finally:
@@ -159,15 +159,15 @@ async def test_the_store_recovers_from_a_lost_postgresql_connection(
             except DATABASE_ERRORS:
                 await append(store, table_id, seq)  # the next try connects again
         with pytest.raises(DATABASE_ERRORS):
-            async with store._transaction() as db:  # lost within a transaction: no reconnect
+            async with store.transaction() as db:  # lost within a transaction: no reconnect
                 await db.execute("UPDATE tables SET updated_at = 99 WHERE id = ?", (table_id,))
                 postgres_cluster.psql(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                     f" WHERE datname = '{database}' AND pid <> pg_backend_pid()"
                 )
                 await db.execute("UPDATE seats SET away = 1 WHERE table_id = ?", (table_id,))
-        assert [action.seq for action in await store.load_actions(table_id)] == [0, 1, 2]
-        [stored] = await store.load_open_tables()
+        assert [action.seq for action in await store.tables.load_actions(table_id)] == [0, 1, 2]
+        [stored] = await store.tables.load_open_tables()
         assert stored.updated_at == 3.0  # the interrupted transaction left nothing
         assert not stored.seats[0].away
         assert await store.integrity_check() == ["ok"]
@@ -202,15 +202,15 @@ async def test_a_newer_postgresql_database_is_refused(postgres_url: str) -> None
 
 
 async def started_table(store: Store, n: int) -> int:
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=1, channel_id=n, host_id=3, rules={"variant": "skat"}, options={},
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
+    await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
                               seed=n, humans=1, at=0.0)  # fmt: skip
     return table_id
 
 
 async def append(store: Store, table_id: int, seq: int) -> None:
-    await store.append_action(table_id, seq=seq, seat=0, user_id=3, source="human",
+    await store.tables.append_action(table_id, seq=seq, seat=0, user_id=3, source="human",
                               action=Play(Card.CA), at=float(seq + 1))  # fmt: skip
