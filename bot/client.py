@@ -242,7 +242,7 @@ class RamschBot(commands.Bot):
         self.clicks: ClickHandler | None = None
         self.cluster: Cluster | None = None
         """This process among several on one database (bot/cluster.py); None: the only one."""
-        self.preferences = Preferences(store, service.clock)
+        self.preferences = Preferences(None if store is None else store.preferences, service.clock)
         self.emoji_upload: asyncio.Task[None] | None = None
         """The card emojis still being uploaded in the background (bot/emojis.py), if any."""
         self.starting: list[asyncio.Task[Any]] = []
@@ -298,7 +298,8 @@ class RamschBot(commands.Bot):
         """Sync to the configured guilds (instant), else globally (may take a while to show):
         only what changed since the last start, removing the copies of the other kind; a
         guild Discord refuses or a server error never stops the start (bot.commands.sync)."""
-        sync = CommandSync(self, self.tree, self.store, clock=self.service.clock)
+        saved = None if self.store is None else self.store.commands
+        sync = CommandSync(self, self.tree, saved, clock=self.service.clock)
         await sync.run(self.settings.ramsch_guild_ids)
 
     async def on_ready(self) -> None:

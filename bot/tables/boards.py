@@ -1,4 +1,5 @@
-"""Scores from finished deals: leaderboards, a player's record and history, deal records."""
+"""Scores from finished deals: leaderboards, a player's record and history, deal records and
+replays."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from bot.ratings import MAX_MIN_DEALS, MIN_DEALS, RANKS, BoardRating, Rank, RankedPage
 from bot.storage import LeaderboardPage, MatchSummary, Period, Store, UserStats, period_start
+from bot.storage.replays import StoredDeal
 from bot.tables.errors import TableError
 
 MAX_PAGE = 100
@@ -116,6 +118,17 @@ class Boards:
                 "Table #{table} has no finished deal {deal}", table=table_id, deal=deal_number + 1
             )
         return record
+
+    async def replay_deal(
+        self, table_id: int, deal_number: int | None, *, guild_id: int
+    ) -> StoredDeal | None:
+        """A finished deal of a table of ``guild_id`` with its players' names (``deal_number``
+        None: the last finished one), for `/ramsch replay`; None if there is none."""
+        return await self.store.results.replay_deal(table_id, deal_number, guild_id=guild_id)
+
+    async def latest_replay_table(self, user_id: int, guild_id: int) -> int | None:
+        """The user's table of ``guild_id`` with the most recently finished deal."""
+        return await self.store.results.latest_replay_table(user_id, guild_id)
 
     def _since(self, period: Period) -> float:
         try:

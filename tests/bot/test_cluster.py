@@ -341,7 +341,7 @@ async def test_preferences_changed_by_one_process_are_read_again_by_the_others(
 ) -> None:
     store_a, store_b = stores
     b = cluster(store_b, clock, processes, 200, (1,), url=db_path)
-    preferences = Preferences(store_b, clock)
+    preferences = Preferences(store_b.preferences, clock)
     await b.acquire(0)
     await b.start(Hooks().adopt, Hooks().release, preferences.reload)
     try:

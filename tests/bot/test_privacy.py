@@ -14,7 +14,7 @@ import pytest
 from bot.preferences import Preferences
 from bot.storage import FORGOTTEN, FORMER_PLAYER, ShownHand, ShownTable, Store, UserPreferenceRow
 from bot.tables import Table, TableService
-from bot.tables.privacy import StillPlaying, check_not_playing, forget_user
+from bot.tables.privacy import Privacy, StillPlaying
 from bot.ui.privacy_items import FORMER_PLAYER_LABEL
 from ramsch_core import preset
 from tests.bot.helpers import GUILD, FakeClock, play_out
@@ -93,7 +93,7 @@ async def test_forget_me_leaves_no_trace_of_the_user(
     erin_board = await store.results.leaderboard(GUILD, "ramsch", "skat")
     erin_stats = await store.results.user_stats(GUILD, ERIN)
 
-    result = await forget_user(store, DORA)
+    result = await Privacy(store).forget_user(DORA)
 
     assert result.done and result.changed["people"] == 1
     assert result.changed["seats"] == 2 and result.changed["tables"] == 2
@@ -126,14 +126,14 @@ async def test_forget_me_leaves_no_trace_of_the_user(
     )
     assert json.loads(results[0]) == [FORGOTTEN, ERIN, None]
     # Forgetting twice finds nothing more to do.
-    assert (await forget_user(store, DORA)).changed == {}
+    assert (await Privacy(store).forget_user(DORA)).changed == {}
 
 
 async def test_a_forgotten_user_who_plays_again_is_a_new_person(
     service: TableService, store: Store
 ) -> None:
     first = await played_table(service, seed=1)
-    await forget_user(store, DORA)
+    await Privacy(store).forget_user(DORA)
     second = await played_table(service, seed=2)
     people = await store.db.execute_fetchall("SELECT person, user_id FROM people ORDER BY person")
     numbers = {user: person for person, user in people}
@@ -162,15 +162,15 @@ async def test_forget_me_is_refused_at_a_live_table(
             await play_out(service, table, seed=3, max_actions=4)
     before = dump(db_path)
     with pytest.raises(StillPlaying) as refused:
-        await check_not_playing(store, DORA)
+        await Privacy(store).check_not_playing(DORA)
     assert refused.value.message == (
         f"You are at table #{table.id}: leave or finish your table first."
     )
     with pytest.raises(StillPlaying):
-        await forget_user(store, DORA)
+        await Privacy(store).forget_user(DORA)
     assert dump(db_path) == before
     if state == "lobby":  # Erin is at no table: she could
-        await check_not_playing(store, ERIN)
+        await Privacy(store).check_not_playing(ERIN)
 
 
 async def test_leaving_the_lobby_lets_forget_me_through(
@@ -179,9 +179,9 @@ async def test_leaving_the_lobby_lets_forget_me_through(
     table = await open_table(service, ERIN, "Erin")
     await service.lobby.join(table.id, DORA, "Dora")
     with pytest.raises(StillPlaying):
-        await forget_user(store, DORA)
+        await Privacy(store).forget_user(DORA)
     await service.lobby.leave(table.id, DORA)
-    assert (await forget_user(store, DORA)).done
+    assert (await Privacy(store).forget_user(DORA)).done
     assert mentions(db_path, DORA, "Dora") == []
     assert [s.user_id for s in service.tables.get(table.id).seats] == [ERIN]
 
@@ -189,17 +189,17 @@ async def test_leaving_the_lobby_lets_forget_me_through(
 async def test_preferences_are_not_written_back(store: Store, clock: FakeClock) -> None:
     """A language seen on the confirming click is written before the erasure, not after; the
     memory forgets the user too."""
-    preferences = Preferences(store, clock)
+    preferences = Preferences(store.preferences, clock)
     await preferences.choose(DORA, pack="german", pictures=False)
     preferences.seen(DORA, "de")  # the click: a write under way
     await preferences.flush()
-    await forget_user(store, DORA)
+    await Privacy(store).forget_user(DORA)
     preferences.forget(DORA)
     await preferences.flush()
     assert await store.preferences.load_user_preferences() == []
     assert preferences.language(DORA, "en") == "en"
     assert preferences.cards(DORA).pack is None
-    reloaded = Preferences(store, clock)
+    reloaded = Preferences(store.preferences, clock)
     await reloaded.load()
     assert reloaded.rows == {}
 
@@ -214,7 +214,7 @@ async def test_a_finished_table_is_over_while_its_end_is_shown(
                     (ShownHand(DORA, 6, 7, 2, table.log_length, None),))],
         at=clock(),
     )  # fmt: skip
-    assert (await forget_user(store, DORA)).done
+    assert (await Privacy(store).forget_user(DORA)).done
     assert mentions(db_path, DORA, "Dora") == []
     await store.shown.save_shown([], forget=[table.id], at=clock())  # the publisher, afterwards
     assert mentions(db_path, DORA, "Dora") == []
