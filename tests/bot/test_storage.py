@@ -141,12 +141,12 @@ async def test_the_action_log_is_append_only(store: Store, backend: str) -> None
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
     await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
-                              seed=1, humans=1, at=0.0)  # fmt: skip
+                                     seed=1, humans=1, at=0.0)  # fmt: skip
     await store.tables.append_action(table_id, seq=0, seat=1, user_id=3, source="human",
-                              action=Play(Card.CA), at=1.0)  # fmt: skip
+                                     action=Play(Card.CA), at=1.0)  # fmt: skip
     with pytest.raises(INTEGRITY_ERRORS):
         await store.tables.append_action(table_id, seq=0, seat=1, user_id=3, source="human",
-                                  action=Play(Card.CT), at=1.0)  # fmt: skip
+                                         action=Play(Card.CT), at=1.0)  # fmt: skip
     statements = ["UPDATE actions SET seat = 2", "DELETE FROM actions"]
     if backend == "postgresql":  # TRUNCATE skips row triggers: a statement trigger refuses it
         statements.append("TRUNCATE actions")
@@ -195,16 +195,16 @@ async def test_an_action_of_an_unknown_kind_is_refused_and_writes_nothing(store:
         seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
     await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
-                              seed=1, humans=1, at=0.0)  # fmt: skip
+                                     seed=1, humans=1, at=0.0)  # fmt: skip
     assert "wager" not in ACTIONS
     with pytest.raises(ValueError, match="wager"):
         await store.tables.append_action(table_id, seq=0, seat=0, user_id=3, source="human",
-                                  action=Bid(), at=5.0)  # fmt: skip
+                                         action=Bid(), at=5.0)  # fmt: skip
     assert await store.tables.load_actions(table_id) == []
     rows = await store.db.execute_fetchall("SELECT updated_at FROM tables")
     assert list(rows) == [(0.0,)]
     await store.tables.append_action(table_id, seq=0, seat=0, user_id=3, source="human",
-                              action=Play(Card.CA), at=6.0)  # fmt: skip
+                                     action=Play(Card.CA), at=6.0)  # fmt: skip
     assert [logged.action for logged in await store.tables.load_actions(table_id)] == [
         Play(Card.CA)
     ]
@@ -217,7 +217,7 @@ async def test_a_match_row_holds_game_and_variant(store: Store) -> None:
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
     await store.tables.start_match(table_id, guild_id=1, rules=rules, options={}, seed=1, humans=1,
-                              at=0.0)  # fmt: skip
+                                     at=0.0)  # fmt: skip
     rows = await store.db.execute_fetchall("SELECT game, variant, rules FROM matches")
     [(game, variant, stored)] = list(rows)
     assert (game, variant) == (rules.game, rules.variant_id) == ("ramsch", "altenburg")

@@ -232,8 +232,10 @@ async def test_an_action_of_an_unknown_kind_writes_nothing(store: Store) -> None
                         (table_id,))  # fmt: skip
     [(updated,)] = await rows(store, "SELECT updated_at FROM tables WHERE id = ?", (table_id,))
     with pytest.raises(ValueError, match="shuffle"):
-        await store.tables.append_action(table_id, seq=before[0][0], seat=0, user_id=HOST,
-                                  source="human", action=Shuffle(), at=updated + 1)  # fmt: skip
+        await store.tables.append_action(
+            table_id, seq=before[0][0], seat=0, user_id=HOST, source="human", action=Shuffle(),
+            at=updated + 1,
+        )  # fmt: skip
     assert await rows(store, "SELECT COUNT(*), MAX(seq) FROM actions WHERE table_id = ?",
                       (table_id,)) == before  # fmt: skip
     assert await rows(store, "SELECT updated_at FROM tables WHERE id = ?", (table_id,)) == [

@@ -150,10 +150,10 @@ async def started_table(store: Store, n: int) -> int:
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
     await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
-                              seed=n, humans=1, at=0.0)  # fmt: skip
+                                     seed=n, humans=1, at=0.0)  # fmt: skip
     return table_id
 
 
 async def append(store: Store, table_id: int, seq: int) -> None:
     await store.tables.append_action(table_id, seq=seq, seat=0, user_id=3, source="human",
-                              action=Play(Card.CA), at=float(seq + 1))  # fmt: skip
+                                     action=Play(Card.CA), at=float(seq + 1))  # fmt: skip
