@@ -27,8 +27,8 @@ class PrivacyRepository(Repository):
 
     async def live_tables_of(self, user_id: int) -> list[int]:
         """The lobbies and playing tables the user sits at or hosts."""
-        async with self._lock:
-            rows = await self.db.execute_fetchall(LIVE_TABLES_OF, {"user": user_id})
+        async with self._reading() as db:
+            rows = await db.execute_fetchall(LIVE_TABLES_OF, {"user": user_id})
         return [int(row[0]) for row in rows]
 
     async def forget_user(self, user_id: int) -> Forgotten:

@@ -43,10 +43,8 @@ class RatingRepository(Repository):
         own standing; pending matches are rated first."""
         await self._store.ratings.rate_finished_matches()
         board = queries.rating_board if rank == "rating" else queries.average_board
-        async with self._lock:
-            return await board(
-                self.db, guild_id, game, variant, since, min_deals, offset, limit, viewer
-            )
+        async with self._reading() as db:
+            return await board(db, guild_id, game, variant, since, min_deals, offset, limit, viewer)
 
     async def user_ratings(
         self,
@@ -60,7 +58,5 @@ class RatingRepository(Repository):
     ) -> list[BoardRating]:
         """A player's ratings in a guild (one board, a game's boards, or all), with history."""
         await self._store.ratings.rate_finished_matches()
-        async with self._lock:
-            return await queries.user_ratings(
-                self.db, guild_id, user_id, game, variant, since, history
-            )
+        async with self._reading() as db:
+            return await queries.user_ratings(db, guild_id, user_id, game, variant, since, history)

@@ -23,8 +23,9 @@ next match, forgetting a user — each reads what it then writes, as one at a ti
 
 class Repository:
     """One concern's reads and writes, on the store's connection. Every write method commits
-    before it returns, in a transaction of the store (its lock held): the repositories of one
-    store never interleave their statements."""
+    before it returns, in a transaction of the store (its lock held), or joins the
+    ``store.transaction()`` its caller opened: the repositories of one store never interleave
+    their statements."""
 
     def __init__(self, store: Store) -> None:
         self._store = store
@@ -43,7 +44,12 @@ class Repository:
         return self._store.lock
 
     def _transaction(self, serial: int | None = None) -> AbstractAsyncContextManager[Connection]:
+        """A transaction of the store, or the one this coroutine is in (``Store.transaction``)."""
         return self._store.transaction(serial)
+
+    def _reading(self) -> AbstractAsyncContextManager[Connection]:
+        """The connection for a read of several statements (``Store.reading``)."""
+        return self._store.reading()
 
     async def _fetch(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[Any]:
         return await self._store.fetch(sql, params)

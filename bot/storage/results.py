@@ -71,8 +71,8 @@ class ResultRepository(Repository):
         limit: int = 10,
     ) -> LeaderboardPage:
         """One page of a guild's board for a game's variant (None: all its variants)."""
-        async with self._lock:
-            return await queries.leaderboard(self.db, guild_id, game, variant, since, offset, limit)
+        async with self._reading() as db:
+            return await queries.leaderboard(db, guild_id, game, variant, since, offset, limit)
 
     async def user_stats(
         self,
@@ -87,14 +87,14 @@ class ResultRepository(Repository):
         (``variant`` None), or of every game (both None). A variant needs its game."""
         if game is None and variant is not None:
             raise ValueError(f"The variant {variant!r} needs its game")
-        async with self._lock:
-            return await queries.user_stats(self.db, guild_id, user_id, game, variant, since)
+        async with self._reading() as db:
+            return await queries.user_stats(db, guild_id, user_id, game, variant, since)
 
     async def history(
         self, user_id: int, *, guild_id: int | None = None, offset: int = 0, limit: int = 10
     ) -> list[MatchSummary]:
-        async with self._lock:
-            return await queries.history(self.db, user_id, guild_id, offset, limit)
+        async with self._reading() as db:
+            return await queries.history(db, user_id, guild_id, offset, limit)
 
     async def deal_record(
         self, table_id: int, deal_number: int, *, guild_id: int | None = None
@@ -114,13 +114,13 @@ class ResultRepository(Repository):
     ) -> replays.StoredDeal | None:
         """A finished deal of a table of ``guild_id`` with its players' names (``deal_number``
         None: the last finished one); None if there is none."""
-        async with self._lock:
-            return await replays.stored_deal(self.db, table_id, deal_number, guild_id)
+        async with self._reading() as db:
+            return await replays.stored_deal(db, table_id, deal_number, guild_id)
 
     async def latest_replay_table(self, user_id: int, guild_id: int) -> int | None:
         """The user's table of ``guild_id`` with the most recently finished deal."""
-        async with self._lock:
-            return await replays.latest_table(self.db, user_id, guild_id)
+        async with self._reading() as db:
+            return await replays.latest_table(db, user_id, guild_id)
 
 
 async def _insert_deal(db: Connection, table_id: int, deal: FinishedDeal) -> None:

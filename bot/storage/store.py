@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -49,6 +50,13 @@ class Store:
         """Whether the database is PostgreSQL (else SQLite)."""
         self._db: Connection | None = None
         self._lock = asyncio.Lock()
+        self._joined: ContextVar[tuple[asyncio.Task[Any] | None, Connection] | None] = ContextVar(
+            "store_transaction", default=None
+        )
+        """The task that opened a ``transaction`` and its connection, while it is open (a task
+        started inside it sees the value too, but does not join: see ``_joined_connection``)."""
+        self._savepoints = 0
+        """Savepoints named so far (of repository methods joining a transaction)."""
         self.tables = TableRepository(self)
         self.shown = ShownRepository(self)
         self.results = ResultRepository(self)
@@ -158,14 +166,61 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self, serial: int | None = None) -> AsyncIterator[Connection]:
-        """A write transaction (the lock held), for any of the repositories: statements of
-        several of them inside it commit together. SQLite's BEGIN IMMEDIATE makes every write
+        """A write transaction (the lock held). SQLite's BEGIN IMMEDIATE makes every write
         transaction wait for the one before; on PostgreSQL, transactions of other processes
         run beside it, and ``serial`` (an advisory lock key: ``LEASE_LOCK``, ``RATING_LOCK``,
         ``FORGET_LOCK``) makes those of one kind wait for each other, where a transaction reads
-        what it then writes."""
+        what it then writes.
+
+        The repositories' methods called inside it (by the coroutine that opened it) join it
+        instead of opening their own: writes of several repositories commit together or not
+        at all, and reads see what it wrote. A joined method that fails undoes only its own
+        writes (a savepoint), then its error goes on. ``tables.append_action`` commits on its
+        own (group commit) and refuses to run inside it."""
+        joined = self._joined_connection()
+        if joined is not None:
+            self._savepoints += 1
+            savepoint = f"joined_{self._savepoints}"
+            await joined.execute(f"SAVEPOINT {savepoint}")
+            try:
+                if self.postgres and serial is not None:
+                    await joined.execute("SELECT pg_advisory_xact_lock(?::bigint)", (serial,))
+                yield joined
+            except BaseException:
+                await joined.execute(f"ROLLBACK TO SAVEPOINT {savepoint}")
+                await joined.execute(f"RELEASE SAVEPOINT {savepoint}")
+                raise
+            await joined.execute(f"RELEASE SAVEPOINT {savepoint}")
+            return
         async with self._lock, self._locked_transaction(serial) as db:
-            yield db
+            token = self._joined.set((asyncio.current_task(), db))
+            try:
+                yield db
+            finally:
+                self._joined.reset(token)
+
+    def _joined_connection(self) -> Connection | None:
+        """The connection of the ``transaction`` the running task opened, if it is in one."""
+        joined = self._joined.get()
+        if joined is None or joined[0] is not asyncio.current_task():
+            return None
+        return joined[1]
+
+    @property
+    def in_transaction(self) -> bool:
+        """Whether this coroutine is inside a ``transaction`` of this store."""
+        return self._joined_connection() is not None
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Connection]:
+        """The connection for reads of several statements: the lock held, or, inside a
+        ``transaction``, that transaction's (its reads see its writes)."""
+        joined = self._joined_connection()
+        if joined is not None:
+            yield joined
+            return
+        async with self._lock:
+            yield self.db
 
     @asynccontextmanager
     async def _locked_transaction(self, serial: int | None = None) -> AsyncIterator[Connection]:
@@ -182,9 +237,9 @@ class Store:
         await db.execute("COMMIT")
 
     async def fetch(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[Any]:
-        """The rows of one statement (autocommit), the lock held."""
-        async with self._lock:
-            return list(await self.db.execute_fetchall(sql, params))
+        """The rows of one statement (autocommit, or inside the open ``transaction``)."""
+        async with self.reading() as db:
+            return list(await db.execute_fetchall(sql, params))
 
     # -- the database as a whole ------------------------------------------------------------
 

@@ -169,6 +169,8 @@ class TableRepository(Repository):
 
         ValueError, and nothing is written, for an action of a kind the core's action registry
         (``ramsch_core.ACTIONS``) does not know: the log must read back."""
+        if self._store.in_transaction:
+            raise RuntimeError("append_action commits on its own: not inside store.transaction()")
         kind = getattr(action, "kind", None)
         payload = action.to_json()
         if not isinstance(kind, str) or ACTIONS.get(kind) is not type(action):

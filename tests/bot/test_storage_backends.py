@@ -69,9 +69,9 @@ async def test_discord_ids_keep_their_64_bits(store: Store) -> None:
     )  # fmt: skip
     await store.tables.set_message(table_id, SNOWFLAKE + 3, deal=0)
     await store.tables.start_match(table_id, guild_id=SNOWFLAKE, rules={"variant": "skat"},
-                              options={}, seed=2**63 - 1, humans=1, at=2.5)  # fmt: skip
+                                     options={}, seed=2**63 - 1, humans=1, at=2.5)  # fmt: skip
     await store.tables.append_action(table_id, seq=0, seat=0, user_id=SNOWFLAKE + 2, source="human",
-                              action=Play(Card.CA), at=3.75)  # fmt: skip
+                                     action=Play(Card.CA), at=3.75)  # fmt: skip
     [stored] = await store.tables.load_open_tables()
     assert (stored.guild_id, stored.channel_id, stored.host_id, stored.message_id) == (
         SNOWFLAKE, SNOWFLAKE + 1, SNOWFLAKE + 2, SNOWFLAKE + 3,
@@ -114,6 +114,58 @@ async def test_appends_of_many_tables_commit_together_and_fail_alone(
     assert list(touched) == [(100,)]
     assert not store.db.in_transaction
     assert await store.integrity_check() == ["ok"]
+
+
+async def test_one_transaction_spans_several_repositories(store: Store) -> None:
+    """Repository methods called inside ``store.transaction()`` join it: their writes commit
+    together or not at all, and its reads see them before the commit."""
+    table_id = await started_table(store, 0)
+    with pytest.raises(LookupError, match="undone"):
+        async with store.transaction():
+            await store.tables.set_status(table_id, "cancelled", 1.0)
+            await store.settings.save_guild_settings(SNOWFLAKE, {"threads": True}, 1.0)
+            assert await store.settings.load_guild_settings(SNOWFLAKE) == {"threads": True}
+            [(status,)] = await store.fetch("SELECT status FROM tables WHERE id = ?", (table_id,))
+            assert status == "cancelled"
+            raise LookupError("undone")
+    assert await store.settings.load_guild_settings(SNOWFLAKE) is None
+    assert [stored.status for stored in await store.tables.load_open_tables()] == ["playing"]
+    async with store.transaction():
+        await store.tables.set_status(table_id, "cancelled", 2.0)
+        await store.settings.save_guild_settings(SNOWFLAKE, {"threads": True}, 2.0)
+    assert await store.settings.load_guild_settings(SNOWFLAKE) == {"threads": True}
+    assert await store.tables.load_open_tables() == []
+    assert not store.db.in_transaction
+
+
+async def test_a_failing_part_of_a_transaction_undoes_only_its_own_writes(store: Store) -> None:
+    """A joined method whose statement fails rolls back to its savepoint, its own earlier
+    writes with it: the transaction goes on (on PostgreSQL too, where a failed statement
+    would spoil the rest) and commits the rest. Another task waits for the transaction
+    instead of joining it."""
+    table_id = await started_table(store, 0)
+    async with store.transaction():
+        await store.tables.set_status(table_id, "cancelled", 1.0)
+        reader = asyncio.create_task(store.fetch("SELECT status FROM tables"))
+        with pytest.raises(DATABASE_ERRORS):  # marks the table playing, then its match twice
+            await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"},
+                                           options={}, seed=1, humans=1, at=1.0)  # fmt: skip
+        await store.settings.save_guild_settings(SNOWFLAKE, {"threads": True}, 1.0)
+        await asyncio.sleep(0.01)
+        assert not reader.done()  # not inside this transaction: it waits for the commit
+    assert await reader == [("cancelled",)]
+    assert await store.settings.load_guild_settings(SNOWFLAKE) == {"threads": True}
+    assert not store.db.in_transaction
+
+
+async def test_appends_commit_on_their_own_never_inside_a_transaction(store: Store) -> None:
+    table_id = await started_table(store, 0)
+    async with store.transaction():
+        with pytest.raises(RuntimeError, match="not inside"):
+            await append(store, table_id, 0)
+    assert await store.tables.load_actions(table_id) == []
+    await append(store, table_id, 0)
+    assert [action.seq for action in await store.tables.load_actions(table_id)] == [0]
 
 
 async def test_of_two_processes_taking_the_lease_at_once_one_gets_it(db_path: Path) -> None:
@@ -207,10 +259,10 @@ async def started_table(store: Store, n: int) -> int:
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
     await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
-                              seed=n, humans=1, at=0.0)  # fmt: skip
+                                     seed=n, humans=1, at=0.0)  # fmt: skip
     return table_id
 
 
 async def append(store: Store, table_id: int, seq: int) -> None:
     await store.tables.append_action(table_id, seq=seq, seat=0, user_id=3, source="human",
-                              action=Play(Card.CA), at=float(seq + 1))  # fmt: skip
+                                     action=Play(Card.CA), at=float(seq + 1))  # fmt: skip
