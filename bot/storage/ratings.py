@@ -41,7 +41,7 @@ class RatingRepository(Repository):
     ) -> RankedPage:
         """A page of a board by rating or by score per deal (``rank``), with the viewer's
         own standing; pending matches are rated first."""
-        await self._store.ratings.rate_finished_matches()
+        await self.rate_finished_matches()
         board = queries.rating_board if rank == "rating" else queries.average_board
         async with self._reading() as db:
             return await board(db, guild_id, game, variant, since, min_deals, offset, limit, viewer)
@@ -57,6 +57,6 @@ class RatingRepository(Repository):
         history: int = 100,
     ) -> list[BoardRating]:
         """A player's ratings in a guild (one board, a game's boards, or all), with history."""
-        await self._store.ratings.rate_finished_matches()
+        await self.rate_finished_matches()
         async with self._reading() as db:
             return await queries.user_ratings(db, guild_id, user_id, game, variant, since, history)

@@ -104,7 +104,7 @@ class Store:
             await db.execute("PRAGMA busy_timeout=5000")
             await migrate(db)
             # Per connection, not in the schema: lets one INSERT statement append a whole
-            # group of actions and touch their tables (see append_action).
+            # group of actions and touch their tables (see tables.append_action).
             await db.execute(
                 "CREATE TEMP TRIGGER actions_touch_table AFTER INSERT ON main.actions"
                 " BEGIN UPDATE tables SET updated_at = NEW.at WHERE id = NEW.table_id; END"

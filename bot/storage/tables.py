@@ -199,7 +199,7 @@ class TableRepository(Repository):
         """Commit the first waiting actions with one statement (the lock is held)."""
         batch, self._appends = self._appends[:APPEND_BATCH], self._appends[APPEND_BATCH:]
         try:
-            # The log names people, not users: user id -> person (see forget_user).
+            # The log names people, not users: user id -> person (see store.privacy.forget_user).
             persons = await self._persons({row[3] for row, _ in batch if row[3] is not None})
             rows: list[ActionRow] = [
                 (r[0], r[1], r[2], None if r[3] is None else persons[r[3]], r[4], r[5], r[6], r[7])
