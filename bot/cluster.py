@@ -194,7 +194,7 @@ class Cluster:
 
     def _lease(self, scope: str) -> ProcessLease:
         return ProcessLease(
-            self.store,
+            self.store.leases,
             scope=scope,
             clock=self.clock,
             host=self.host,

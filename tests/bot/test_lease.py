@@ -21,7 +21,7 @@ def lease(store: Store, clock: FakeClock, pid: int, **kwargs: object) -> Process
     """A lease of a process ``pid`` on HOST whose pid is alive unless ``alive`` says so."""
     options: dict[str, object] = {"alive": lambda _: True, "poll_every": 0.01, "host": HOST}
     options.update(kwargs)
-    return ProcessLease(store, clock=clock, pid=pid, **options)  # type: ignore[arg-type]
+    return ProcessLease(store.leases, clock=clock, pid=pid, **options)  # type: ignore[arg-type]
 
 
 async def test_one_holder_at_a_time_and_released_at_a_clean_stop(
