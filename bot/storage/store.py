@@ -38,7 +38,8 @@ class Store:
     deals, boards, stats, history, replays), ``ratings``, ``preferences``, ``settings`` (server
     settings), ``commands`` (command sync), ``leases`` (process leases), ``relays`` (relayed
     clicks), ``privacy`` (forget-me) and ``social`` (play again, table threads). Every write
-    method of a repository commits before it returns.
+    method of a repository commits before it returns, or with the ``transaction`` its caller
+    opened.
 
     ``path``: a SQLite file (or ``:memory:``), or a ``postgresql://`` URL (bot/storage/backend.py:
     the same SQL on both; ``postgres`` tells which where they differ).
