@@ -242,7 +242,7 @@ class RamschBot(commands.Bot):
         self.clicks: ClickHandler | None = None
         self.cluster: Cluster | None = None
         """This process among several on one database (bot/cluster.py); None: the only one."""
-        self.preferences = Preferences(store, service.clock)
+        self.preferences = Preferences(None if store is None else store.preferences, service.clock)
         self.command_sync: asyncio.Task[None] | None = None
         """The slash commands' sync (bot/commands/sync.py), run in the background: the bot
         connects at once, serving the commands Discord has from before, however long a
@@ -303,7 +303,8 @@ class RamschBot(commands.Bot):
         """Sync to the configured guilds (instant), else globally (may take a while to show):
         only what changed since the last start, removing the copies of the other kind; a
         guild Discord refuses or a server error never stops the start (bot.commands.sync)."""
-        sync = CommandSync(self, self.tree, self.store, clock=self.service.clock)
+        saved = None if self.store is None else self.store.commands
+        sync = CommandSync(self, self.tree, saved, clock=self.service.clock)
         try:
             await sync.run(self.settings.ramsch_guild_ids)
         except Exception:

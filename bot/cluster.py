@@ -194,7 +194,7 @@ class Cluster:
 
     def _lease(self, scope: str) -> ProcessLease:
         return ProcessLease(
-            self.store,
+            self.store.leases,
             scope=scope,
             clock=self.clock,
             host=self.host,
@@ -226,7 +226,7 @@ class Cluster:
             return None
 
         async def ask(other: LeaseHolder) -> str:
-            await self.store.want_lease(scope, self.holder)
+            await self.store.leases.want_lease(scope, self.holder)
             return (
                 f"{scope.replace(':', ' ').capitalize()} is held by {other.describe()}: asking"
                 " for it back (a process that took it over hands it back within seconds; one"
@@ -337,13 +337,13 @@ class Cluster:
                 self._handle(data)  # over (answered as such), or taken over meanwhile
                 return
             shard = shard_of(guild_id, self.count)
-            row = await self.store.relay_interaction(
+            row = await self.store.relays.relay_interaction(
                 int(data["id"]), table_id, shard, json.dumps(data), self.clock()
             )
             if row is None:
                 return  # relayed already (Discord sent it twice)
             await asyncio.sleep(self.relay_wait)
-            if not await self.store.claim_relayed([row], self.clock()):
+            if not await self.store.relays.claim_relayed([row], self.clock()):
                 return  # the owner took it
             log.info("No process took a click for table %d (shard %d) in time", table_id, shard)
             await self.check()
@@ -359,7 +359,7 @@ class Cluster:
         """The server of an open table (remembered: a table never changes its server)."""
         guild_id = self._guilds.get(table_id)
         if guild_id is None:
-            guild_id = await self.store.table_guild(table_id)
+            guild_id = await self.store.relays.table_guild(table_id)
             if guild_id is not None:
                 if len(self._guilds) >= GUILDS_KEPT:
                     self._guilds.clear()
@@ -388,7 +388,9 @@ class Cluster:
         self._listener = listener
         self._listening_since = self.clock()
         if since:
-            for row in await self.store.relayed_for(sorted(self.shards), since - self.relay_wait):
+            for row in await self.store.relays.relayed_for(
+                sorted(self.shards), since - self.relay_wait
+            ):
                 self._claim(row)
 
     def _notified(self, connection: object, pid: int, channel: str, payload: str) -> None:
@@ -422,7 +424,7 @@ class Cluster:
         while self._unclaimed:
             rows, self._unclaimed = self._unclaimed, []
             try:
-                claimed = await self.store.claim_relayed(rows, self.clock())
+                claimed = await self.store.relays.claim_relayed(rows, self.clock())
             except DATABASE_ERRORS as error:
                 log.warning("Could not take %d relayed click(s): %s", len(rows), error)
                 continue  # their receivers answer them
@@ -453,7 +455,7 @@ class Cluster:
         if not self.sharded:
             return
         async with self._checking:
-            rows = await self.store.leases()
+            rows = await self.store.leases.all()
             if self._reachable_since is None:
                 self._reachable_since = self.clock()
             leases = {scope: (holder, wanted) for scope, holder, wanted in rows}
@@ -484,7 +486,7 @@ class Cluster:
                 await self._listen()
             if now - self._cleaned_at > RELAY_KEEP:
                 self._cleaned_at = now
-                await self.store.forget_relayed(now - RELAY_KEEP)
+                await self.store.relays.forget_relayed(now - RELAY_KEEP)
 
     async def _take_over(self, shard: int, holder: LeaseHolder) -> None:
         scope = shard_scope(shard)

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Literal
 
 from bot import i18n
-from bot.storage import Store, UserPreferenceRow
+from bot.storage import UserPreferenceRow
+from bot.storage.preferences import PreferenceRepository
 from bot.ui.faces import Preference
 
 log = logging.getLogger(__name__)
@@ -23,21 +24,22 @@ log = logging.getLogger(__name__)
 class Preferences:
     """The users' preferences; ``seen`` and ``choose`` update memory at once, the store soon."""
 
-    def __init__(self, store: Store | None, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(self, saved: PreferenceRepository | None, clock: Callable[[], float]) -> None:
+        self.saved = saved
+        """Where the preferences are kept (``store.preferences``); None: in memory only."""
         self.clock = clock
         self.rows: dict[int, UserPreferenceRow] = {}
         self._writes: set[asyncio.Task[None]] = set()
 
     async def load(self) -> None:
-        if self.store is not None:
-            self.rows = {row.user_id: row for row in await self.store.load_user_preferences()}
+        if self.saved is not None:
+            self.rows = {row.user_id: row for row in await self.saved.load_user_preferences()}
 
     async def reload(self, user_id: int) -> None:
         """Read one user's preferences again: another bot process changed them."""
-        if self.store is None:
+        if self.saved is None:
             return
-        rows = await self.store.load_user_preferences(user_id)
+        rows = await self.saved.load_user_preferences(user_id)
         if rows:
             self.rows[user_id] = rows[0]
         else:
@@ -85,22 +87,22 @@ class Preferences:
             changes["pictures"] = pictures
         row = dataclasses.replace(row, language=row.language or i18n.current(), **changes)  # type: ignore[arg-type]
         self.rows[user_id] = row
-        if self.store is not None:
-            await self.store.save_user_preference(row, self.clock())
+        if self.saved is not None:
+            await self.saved.save_user_preference(row, self.clock())
         return row
 
     def _save(self, row: UserPreferenceRow) -> None:
         self.rows[row.user_id] = row
-        if self.store is None:
+        if self.saved is None:
             return
         task = asyncio.get_running_loop().create_task(self._write(row))
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
 
     async def _write(self, row: UserPreferenceRow) -> None:
-        assert self.store is not None
+        assert self.saved is not None
         try:
-            await self.store.save_user_preference(row, self.clock())
+            await self.saved.save_user_preference(row, self.clock())
         except Exception as error:  # only a language to remember: never worth a failed click
             log.warning("Could not store the language of user %d: %s", row.user_id, error)
 

@@ -111,8 +111,8 @@ class HistoryCog(RamschCog, name="History"):
         guild_id = interaction.guild_id
         assert guild_id is not None
         if table is None:
-            store = self.bot.service.store
-            table = await store.latest_replay_table(interaction.user.id, guild_id)
+            boards = self.bot.service.boards
+            table = await boards.latest_replay_table(interaction.user.id, guild_id)
             if table is None:
                 raise TableError("You have no finished deal on this server to replay")
         await self._show_replay(interaction, table, number, 0, new=True)
@@ -150,7 +150,7 @@ class HistoryCog(RamschCog, name="History"):
         guild_id = interaction.guild_id
         if guild_id is None:
             raise TableError("Replays show the deals of a server: use /ramsch replay there")
-        stored = await self.bot.service.store.replay_deal(table_id, deal, guild_id=guild_id)
+        stored = await self.bot.service.boards.replay_deal(table_id, deal, guild_id=guild_id)
         if stored is None:
             if deal is None:
                 raise TableError("Table #{table} has no finished deal", table=table_id)

@@ -9,7 +9,6 @@ import discord
 from bot.commands.group import RamschCog, subcommand
 from bot.i18n import N_
 from bot.tables import TableError
-from bot.tables.privacy import check_not_playing, forget_user
 from bot.ui.privacy_items import (
     PRIVACY_COG,
     render_confirmation,
@@ -31,7 +30,7 @@ class PrivacyCog(RamschCog, name=PRIVACY_COG):
     @subcommand("forget-me", "Remove your name and user id from the bot's records")
     async def forget_me(self, interaction: discord.Interaction) -> None:
         user_id = interaction.user.id
-        await check_not_playing(self.bot.service.store, user_id)
+        await self.bot.service.privacy.check_not_playing(user_id)
         shown = render_confirmation(user_id)
         await interaction.response.send_message(**shown.send_kwargs(), ephemeral=True)
 
@@ -48,7 +47,7 @@ class PrivacyCog(RamschCog, name=PRIVACY_COG):
             preferences = self.bot.preferences
             # A language seen on this very click must not be written after the erasure.
             await preferences.flush()
-            await forget_user(self.bot.service.store, user_id)
+            await self.bot.service.privacy.forget_user(user_id)
             preferences.forget(user_id)
             await interaction.response.edit_message(**render_forgotten().edit_kwargs())
         except Exception as error:

@@ -106,7 +106,7 @@ class TablesCog(RamschCog, name="Tables"):
     async def _recover(self, guilds: Callable[[int], bool] | None) -> int:
         """Rebuild the open tables (of the servers ``guilds`` accepts) and show them."""
         recovered = await self.service.recovery.recover(guilds)
-        shown = await self.service.store.load_shown() if recovered else {}
+        shown = await self.service.shown.load() if recovered else {}
         for table in recovered:
             self.publisher.adopt(table, shown.get(table.id))
         return len(recovered)
@@ -335,9 +335,7 @@ class TablesCog(RamschCog, name="Tables"):
         try:
             await self.service.lobby.move(table.id, thread.id)
             # Saved first: if the lobby can't be posted, the cancel closes the announcement.
-            await self.service.lobby.social.save_thread(
-                TableThread(table.id, parent_id, message_id, thread.id)
-            )
+            await self.service.threads.save(TableThread(table.id, parent_id, message_id, thread.id))
             shown = render_lobby(table)
             sent = await thread.send(**shown.send_kwargs())
         except Exception:
@@ -537,7 +535,7 @@ class TablesCog(RamschCog, name="Tables"):
 
     async def _end_announcement(self, table: Table) -> None:
         try:
-            thread = await self.service.lobby.social.thread_of(table.id)
+            thread = await self.service.threads.of(table.id)
             if thread is None:
                 return
             with i18n.using(await self._channel_language(table.guild_id)):
@@ -546,7 +544,7 @@ class TablesCog(RamschCog, name="Tables"):
                 )
             channel = self.bot.get_partial_messageable(thread.parent_id, guild_id=table.guild_id)
             await channel.get_partial_message(thread.announcement_id).edit(**shown.edit_kwargs())
-            await self.service.lobby.social.forget_thread(table.id)
+            await self.service.threads.forget(table.id)
         except discord.HTTPException as error:
             log.info("Table %d: could not update its announcement: %s", table.id, error)
         except Exception:

@@ -37,7 +37,7 @@ import discord
 from discord import app_commands
 
 if TYPE_CHECKING:
-    from bot.storage import Store
+    from bot.storage.commands import CommandSyncRepository
 
 log = logging.getLogger(__name__)
 
@@ -107,19 +107,20 @@ class GaveUp(Exception):
 
 
 class CommandSync:
-    """One start-up's sync of ``client``'s command tree, remembered in ``store``."""
+    """One start-up's sync of ``client``'s command tree, remembered in ``saved``
+    (``store.commands``; None: nothing remembered, everything synced)."""
 
     def __init__(
         self,
         client: discord.Client,
         tree: app_commands.CommandTree[Any],
-        store: Store | None,
+        saved: CommandSyncRepository | None,
         *,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
         self.tree = tree
-        self.store = store
+        self.saved = saved
         self.clock = clock
         self._digests: dict[int, tuple[list[dict[str, Any]], str]] = {}
         """The digests of the payloads hashed so far (by ``id``, the payload kept with its
@@ -135,7 +136,7 @@ class CommandSync:
     async def run(self, guild_ids: Sequence[int]) -> None:
         """Sync to ``guild_ids`` (instant for their members), or globally when there are none
         (may take a while to show); then remove the copies of the other kind."""
-        known = await self.store.command_hashes() if self.store is not None else {}
+        known = await self.saved.command_hashes() if self.saved is not None else {}
         empty = digest(self.application_id, [])
         if guild_ids:
             built: dict[tuple[int, ...], list[dict[str, Any]]] = {}
@@ -270,9 +271,9 @@ class CommandSync:
         raise AssertionError("unreachable")
 
     async def _remember(self, scope: int, hashed: str) -> None:
-        if self.store is not None:
-            await self.store.save_command_hash(scope, hashed, self.clock())
+        if self.saved is not None:
+            await self.saved.save_command_hash(scope, hashed, self.clock())
 
     async def _forget(self, scope: int) -> None:
-        if self.store is not None:
-            await self.store.forget_command_hash(scope)
+        if self.saved is not None:
+            await self.saved.forget_command_hash(scope)

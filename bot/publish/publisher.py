@@ -304,7 +304,7 @@ class Publisher:
             shown = [item for item in batch.values() if item is not None]
             over = [table_id for table_id, item in batch.items() if item is None]
             try:
-                await self.bot.service.store.save_shown(shown, forget=over, at=time.time())
+                await self.bot.service.shown.save(shown, forget=over, at=time.time())
             except Exception as error:
                 log.warning("Could not record what %d table(s) show: %s", len(batch), error)
             if self._shown and not self._closing.is_set():

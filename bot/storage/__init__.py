@@ -23,7 +23,8 @@ from bot.storage.rows import (
     UserStats,
     period_start,
 )
-from bot.storage.store import SeatRow, Store
+from bot.storage.store import Store
+from bot.storage.tables import SeatRow
 
 __all__ = [
     "FORGOTTEN",

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from bot.storage.backend import DATABASE_ERRORS
 
 if TYPE_CHECKING:
-    from bot.storage.store import Store
+    from bot.storage.leases import LeaseRepository
 
 log = logging.getLogger(__name__)
 
@@ -130,11 +130,12 @@ def holder_gone(
 
 
 class ProcessLease:
-    """This process's lease of one scope of a store: acquire, keep renewed, release."""
+    """This process's lease of one scope of a store (its ``store.leases``): acquire, keep
+    renewed, release."""
 
     def __init__(
         self,
-        store: Store,
+        leases: LeaseRepository,
         *,
         scope: str = SCOPE_ALL,
         duration: float = LEASE_DURATION,
@@ -147,7 +148,7 @@ class ProcessLease:
         holder: str | None = None,
         rivals: Callable[[str], bool] | None = None,
     ) -> None:
-        self.store = store
+        self.leases = leases
         self.scope = scope
         self.duration = duration
         self.renew_every = renew_every
@@ -169,7 +170,7 @@ class ProcessLease:
 
     async def try_acquire(self) -> LeaseHolder | None:
         """Take the lease if it is free, ours or its holder gone; else the holder."""
-        other = await self.store.take_lease(
+        other = await self.leases.take_lease(
             self.scope,
             self.holder,
             host=self.host,
@@ -229,7 +230,7 @@ class ProcessLease:
         while True:
             await asyncio.sleep(self.renew_every)
             try:
-                kept = await self.store.renew_lease(
+                kept = await self.leases.renew_lease(
                     self.scope, self.holder, now=self.clock(), duration=self.duration
                 )
             except DATABASE_ERRORS as error:  # busy or unreachable for a moment: try again
@@ -253,4 +254,4 @@ class ProcessLease:
             self._renewer = None
         if self.held:
             self.held = False
-            await self.store.release_lease(self.scope, self.holder)
+            await self.leases.release_lease(self.scope, self.holder)

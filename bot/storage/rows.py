@@ -217,8 +217,8 @@ FORMER_PLAYER = "former player"
 
 @dataclass(frozen=True)
 class Forgotten:
-    """What ``Store.forget_user`` did: nothing if ``live_tables`` names the lobbies and tables
-    the user still sits at (or hosts); else the rows changed or deleted, by table."""
+    """What ``store.privacy.forget_user`` did: nothing if ``live_tables`` names the lobbies
+    and tables the user still sits at (or hosts); else the rows changed or deleted, by table."""
 
     live_tables: tuple[int, ...] = ()
     changed: dict[str, int] = field(default_factory=dict)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from bot.storage.repository import Repository
 from bot.storage.rows import StoredSeat
-from bot.storage.store import Store
 
 
 @dataclass(frozen=True)
@@ -40,14 +40,11 @@ class TableThread:
     thread_id: int
 
 
-class SocialStore:
-    """Reads and writes of the social tables, through the one store (its lock, its commits)."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
+class SocialRepository(Repository):
+    """Reads and writes of the social tables (``store.social``)."""
 
     async def past_table(self, table_id: int) -> PastTable | None:
-        rows = await self.store._fetch(
+        rows = await self._fetch(
             "SELECT id, guild_id, channel_id, host_id, status, rules, options FROM tables"
             " WHERE id = ?",
             (table_id,),
@@ -55,7 +52,7 @@ class SocialStore:
         if not rows:
             return None
         row = rows[0]
-        seats = await self.store._fetch(
+        seats = await self._fetch(
             "SELECT seat, user_id, name, ai, away FROM seats WHERE table_id = ? ORDER BY seat",
             (table_id,),
         )
@@ -71,7 +68,7 @@ class SocialStore:
         )
 
     async def rematch(self, table_id: int) -> Rematch:
-        rows = await self.store._fetch(
+        rows = await self._fetch(
             "SELECT confirmed, new_table_id FROM rematches WHERE table_id = ?", (table_id,)
         )
         if not rows:
@@ -80,7 +77,7 @@ class SocialStore:
         return Rematch(tuple(int(seat) for seat in seats), rows[0][1])
 
     async def save_rematch(self, table_id: int, rematch: Rematch, at: float) -> None:
-        async with self.store._transaction() as db:
+        async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO rematches (table_id, confirmed, new_table_id, updated_at)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
@@ -91,13 +88,13 @@ class SocialStore:
 
     async def move_table(self, table_id: int, channel_id: int) -> None:
         """The table plays in ``channel_id`` (its thread) from now on."""
-        async with self.store._transaction() as db:
+        async with self._transaction() as db:
             await db.execute(
                 "UPDATE tables SET channel_id = ? WHERE id = ?", (channel_id, table_id)
             )
 
     async def save_thread(self, thread: TableThread) -> None:
-        async with self.store._transaction() as db:
+        async with self._transaction() as db:
             await db.execute(
                 "INSERT INTO table_threads (table_id, parent_id, announcement_id, thread_id)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
@@ -107,7 +104,7 @@ class SocialStore:
             )
 
     async def thread_of(self, table_id: int) -> TableThread | None:
-        rows = await self.store._fetch(
+        rows = await self._fetch(
             "SELECT table_id, parent_id, announcement_id, thread_id FROM table_threads"
             " WHERE table_id = ?",
             (table_id,),
@@ -116,5 +113,5 @@ class SocialStore:
 
     async def forget_thread(self, table_id: int) -> None:
         """The announcement shows the table's end: nothing more to do for it."""
-        async with self.store._transaction() as db:
+        async with self._transaction() as db:
             await db.execute("DELETE FROM table_threads WHERE table_id = ?", (table_id,))

@@ -44,7 +44,7 @@ class Guilds:
         self.clock = clock
 
     async def get(self, guild_id: int) -> GuildSettings:
-        data = await self.store.load_guild_settings(guild_id)
+        data = await self.store.settings.load_guild_settings(guild_id)
         return GuildSettings() if data is None else GuildSettings.model_validate(data)
 
     async def set(
@@ -62,7 +62,7 @@ class Guilds:
                 raise TableError(
                     "Invalid setting '{where}': {detail}", where=where, detail=item["msg"]
                 ) from None
-        await self.store.save_guild_settings(
+        await self.store.settings.save_guild_settings(
             guild_id, settings.model_dump(mode="json"), self.clock()
         )
         return settings

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from bot.i18n import N_
 from bot.storage import FORGOTTEN, SeatRow, Store
-from bot.storage.social import PastTable, Rematch, SocialStore
+from bot.storage.social import PastTable, Rematch
 from bot.tables.errors import (
     ChannelBusy,
     NotFound,
@@ -96,7 +96,7 @@ class Lobbies:
         self.seed_source = seed_source
         self.player_factory = player_factory
         self._open_lock = asyncio.Lock()
-        self.social = SocialStore(store)
+        self.social = store.social
         self._again_lock = asyncio.Lock()
 
     async def open(
@@ -131,7 +131,7 @@ class Lobbies:
             check_room(self.tables.open_tables(), guild_id=guild_id, host_id=host_id)
             now = self.clock()
             seats = [Seat(host_id, host_name)]
-            table_id = await self.store.create_table(
+            table_id = await self.store.tables.create_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
@@ -155,7 +155,7 @@ class Lobbies:
         self, table: Table, seats: list[Seat], rules: RuleSet, options: TableOptions
     ) -> None:
         """Persist, then change the lobby in memory."""
-        await self.store.save_lobby(
+        await self.store.tables.save_lobby(
             table.id,
             rules=rules.model_dump(),
             options=options.model_dump(),
@@ -276,7 +276,7 @@ class Lobbies:
             seed = self.seed_source()
             match = Match(table.rules, table.options, seed)
             now = self.clock()
-            await self.store.start_match(
+            await self.store.tables.start_match(
                 table.id,
                 guild_id=table.guild_id,
                 rules=table.rules.model_dump(),
@@ -309,7 +309,7 @@ class Lobbies:
         deals keep their results."""
         if table.match is not None:
             await self.log.store_results(table)
-        await self.store.set_status(table.id, "cancelled", self.clock())
+        await self.store.tables.set_status(table.id, "cancelled", self.clock())
         table.status = "cancelled"
         self.tables.forget(table)
         update = Update(table, kind, actor=actor, note=note, note_params=note_params)
@@ -323,10 +323,10 @@ class Lobbies:
         its final message id too."""
         try:
             async with self.tables.locked(table_id) as table:
-                await self.store.set_message(table.id, message_id, deal)
+                await self.store.tables.set_message(table.id, message_id, deal)
                 table.message_id, table.message_deal = message_id, deal
         except NotFound:
-            await self.store.set_message(table_id, message_id, deal)
+            await self.store.tables.set_message(table_id, message_id, deal)
 
     # -- play again, new table, threads (issue 13) ---------------------------------------
 
@@ -397,7 +397,7 @@ class Lobbies:
                     table=busy[0].id,
                 )
             now = self.clock()
-            table_id = await self.store.create_table(
+            table_id = await self.store.tables.create_table(
                 guild_id=past.guild_id, channel_id=past.channel_id, host_id=past.host_id,
                 rules=rules.model_dump(), options=options.model_dump(),
                 turn_timeout=settings.turn_timeout, seats=_rows(seats), at=now,

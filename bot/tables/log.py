@@ -193,7 +193,7 @@ class ActionLog:
         for attempt in range(1, APPEND_TRIES + 1):
             now = self.clock()
             try:
-                await self.store.append_action(
+                await self.store.tables.append_action(
                     table.id,
                     seq=table.log_length,
                     seat=seat,
@@ -244,7 +244,9 @@ class ActionLog:
         return await uncancellable(self._catch_up(table))
 
     async def _catch_up(self, table: Table) -> list[Update]:
-        actions, stored_deals = await self.store.load_actions_from(table.id, table.log_length)
+        actions, stored_deals = await self.store.tables.load_actions_from(
+            table.id, table.log_length
+        )
         table.out_of_step = False
         match = table.match
         if not actions or match is None:
@@ -303,7 +305,7 @@ class ActionLog:
         match = table.match
         assert match is not None
         try:
-            await self.store.store_results(
+            await self.store.results.store_results(
                 table.id, table.unstored, totals=match.totals, match_finished=match.finished
             )
         except Exception as error:

@@ -49,7 +49,7 @@ class PlayService:
             await self._read_up(table)
             refuse(table, seat, action, deal_number)
             if table.seats[seat].away:  # a click is as good as /ramsch back
-                await self.store.set_away(table.id, seat, False)
+                await self.store.tables.set_away(table.id, seat, False)
                 table.seats[seat].away = False
             update = await self.log.apply(
                 table, seat, action, "human", user_id,
@@ -68,7 +68,7 @@ class PlayService:
             await self._read_up(table)
             await prove_claim(table, seat, deal_number)
             if table.seats[seat].away:  # a click is as good as /ramsch back
-                await self.store.set_away(table.id, seat, False)
+                await self.store.tables.set_away(table.id, seat, False)
                 table.seats[seat].away = False
             update = await play_claim(self.log, table, seat, user_id)
             return await self.tables.changed(update)
@@ -113,7 +113,7 @@ class PlayService:
                 raise NotSeated("You are not playing at this table")
             if not table.seats[seat].away:
                 raise WrongState("You are not marked away")
-            await self.store.set_away(table.id, seat, False)
+            await self.store.tables.set_away(table.id, seat, False)
             table.seats[seat].away = False
             table.strikes[seat] = 0
             if table.to_act == seat:

@@ -46,7 +46,7 @@ class Recovery:
         not show its end yet (a crash between its last action and its render), so that the
         adapter posts the last result and the standings."""
         rebuilt = []
-        for count, stored in enumerate(await self.store.load_open_tables(guilds), 1):
+        for count, stored in enumerate(await self.store.tables.load_open_tables(guilds), 1):
             if stored.id not in self.tables:
                 rebuilt.append(rebuild_table(stored))
             if count % YIELD_EVERY == 0:

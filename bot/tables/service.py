@@ -19,9 +19,12 @@ from bot.tables.log import ActionLog
 from bot.tables.model import Table, Update
 from bot.tables.play import PlayService
 from bot.tables.players import PlayerFactory, core_player
+from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
 from bot.tables.registry import TableRegistry
+from bot.tables.shown import ShownRecords
 from bot.tables.thinking import Thinker
+from bot.tables.threads import Threads
 from bot.tables.timers import IDLE_TIMEOUT, LOBBY_TIMEOUT, Timers
 
 
@@ -72,6 +75,9 @@ class TableService:
         )  # fmt: skip
         self.recovery = Recovery(store, self.tables, log, self.autoplay, clock)
         self.boards = Boards(store, clock)
+        self.shown = ShownRecords(store)
+        self.threads = Threads(store)
+        self.privacy = Privacy(store)
 
     def _now(self) -> float:
         return self.clock()

@@ -138,7 +138,7 @@ class Timers:
                 break
         strikes = table.strikes[seat] = table.strikes.get(seat, 0) + 1
         if strikes >= AWAY_AFTER and table.status == "playing":
-            await self.store.set_away(table.id, seat, True)
+            await self.store.tables.set_away(table.id, seat, True)
             holder.away = True
             note = N_("{name} is away: the AI keeps their seat until they are back")
             away = Update(table, "away", seat=seat, note=note, note_params={"name": holder.name})

@@ -141,7 +141,7 @@ async def test_each_shard_has_one_process_and_all_excludes_the_shards(
     await second.acquire(0)
     assert first.owns_guild(guild_on(0)) and not first.owns_guild(guild_on(1))
     assert second.owns_guild(guild_on(1)) and not second.owns_guild(guild_on(0))
-    scopes = {scope: holder.pid for scope, holder, _ in await store.leases()}
+    scopes = {scope: holder.pid for scope, holder, _ in await store.leases.all()}
     assert scopes == {"shard:0": 100, "shard:1": 200}
 
     again = member(300, (1,))
@@ -150,11 +150,11 @@ async def test_each_shard_has_one_process_and_all_excludes_the_shards(
     unsharded = member(400, None)
     with pytest.raises(LeaseRefused, match="pid 100 on host box"):
         await unsharded.acquire(0)
-    assert {scope for scope, _, _ in await store.leases()} == {"shard:0", "shard:1"}
+    assert {scope for scope, _, _ in await store.leases.all()} == {"shard:0", "shard:1"}
 
     await first.release()
     await second.release()
-    assert await store.leases() == []
+    assert await store.leases.all() == []
     await unsharded.acquire(0)
     assert unsharded.owns_guild(guild_on(0)) and unsharded.owns_guild(guild_on(1))
     with pytest.raises(LeaseRefused, match="pid 400 on host box"):
@@ -173,7 +173,7 @@ async def test_a_dead_process_s_shards_are_taken_over_and_handed_back(
         processes.dead.add(200)  # SIGKILL: its lease stays, its pid is gone
         await first.check()
         assert hooks.adopted == [frozenset({1})] and first.owns_guild(guild_on(1))
-        holders = {scope: holder.pid for scope, holder, _ in await store.leases()}
+        holders = {scope: holder.pid for scope, holder, _ in await store.leases.all()}
         assert holders == {"shard:0": 100, "shard:1": 100}
 
         # The process of shard 1 starts again: it asks for its shard back and gets it.
@@ -181,7 +181,7 @@ async def test_a_dead_process_s_shards_are_taken_over_and_handed_back(
         starting = asyncio.create_task(restarted.acquire(5))
         for _ in range(200):
             await asyncio.sleep(0.01)
-            wanted = {scope: by for scope, _, by in await store.leases()}
+            wanted = {scope: by for scope, _, by in await store.leases.all()}
             if wanted.get("shard:1"):
                 break
         assert not starting.done()
@@ -190,7 +190,7 @@ async def test_a_dead_process_s_shards_are_taken_over_and_handed_back(
         await asyncio.wait_for(starting, 5)
         assert hooks.released == [frozenset({1})]
         assert not first.owns_guild(guild_on(1)) and restarted.owns_guild(guild_on(1))
-        leases = {scope: (holder.pid, by) for scope, holder, by in await store.leases()}
+        leases = {scope: (holder.pid, by) for scope, holder, by in await store.leases.all()}
         assert leases == {"shard:0": (100, None), "shard:1": (300, None)}
         await restarted.release()
 
@@ -260,7 +260,7 @@ async def wait_for(condition: Any, seconds: float = 5.0) -> None:
 
 
 async def open_table(store: Store, guild_id: int, clock: FakeClock) -> int:
-    return await store.create_table(
+    return await store.tables.create_table(
         guild_id=guild_id,
         channel_id=1,
         host_id=2,
@@ -341,17 +341,17 @@ async def test_preferences_changed_by_one_process_are_read_again_by_the_others(
 ) -> None:
     store_a, store_b = stores
     b = cluster(store_b, clock, processes, 200, (1,), url=db_path)
-    preferences = Preferences(store_b, clock)
+    preferences = Preferences(store_b.preferences, clock)
     await b.acquire(0)
     await b.start(Hooks().adopt, Hooks().release, preferences.reload)
     try:
         assert preferences.cards(77).pack is None
-        await store_a.save_user_preference(
+        await store_a.preferences.save_user_preference(
             UserPreferenceRow(77, "de", "german", False, True), clock()
         )
         await wait_for(lambda: preferences.get(77).pack == "german")
         assert preferences.language(77, "en") == "de" and preferences.cards(77).pictures
-        assert (await store_a.forget_user(77)).live_tables == ()
+        assert (await store_a.privacy.forget_user(77)).live_tables == ()
         await wait_for(lambda: 77 not in preferences.rows)
     finally:
         await b.release()
@@ -362,15 +362,15 @@ async def test_leases_that_expired_in_a_database_outage_are_not_taken_over(
 ) -> None:
     first = member(100, (0,))
     async with watching(first, on_another_host(store, clock, 9)) as hooks:
-        leases = store.leases
+        leases = store.leases.all
 
         async def unreachable() -> None:
             raise sqlite3.OperationalError("unable to open database file")
 
-        monkeypatch.setattr(store, "leases", unreachable)
+        monkeypatch.setattr(store.leases, "all", unreachable)
         await first.look()  # the database is away: logged, nothing else
         clock.advance(40)  # every lease expires meanwhile
-        monkeypatch.setattr(store, "leases", leases)
+        monkeypatch.setattr(store.leases, "all", leases)
         await first.look()
         clock.advance(10)
         await first.look()

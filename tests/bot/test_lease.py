@@ -21,7 +21,7 @@ def lease(store: Store, clock: FakeClock, pid: int, **kwargs: object) -> Process
     """A lease of a process ``pid`` on HOST whose pid is alive unless ``alive`` says so."""
     options: dict[str, object] = {"alive": lambda _: True, "poll_every": 0.01, "host": HOST}
     options.update(kwargs)
-    return ProcessLease(store, clock=clock, pid=pid, **options)  # type: ignore[arg-type]
+    return ProcessLease(store.leases, clock=clock, pid=pid, **options)  # type: ignore[arg-type]
 
 
 async def test_one_holder_at_a_time_and_released_at_a_clean_stop(
@@ -33,10 +33,10 @@ async def test_one_holder_at_a_time_and_released_at_a_clean_stop(
     with pytest.raises(LeaseRefused, match=r"Another bot process \(pid 100 on host box\)"):
         await second.acquire(0)
     assert not second.held
-    holder = await store.lease_holder("all")
+    holder = await store.leases.lease_holder("all")
     assert holder is not None and holder.holder == first.holder
     await first.release()
-    assert await store.lease_holder("all") is None
+    assert await store.leases.lease_holder("all") is None
     await second.acquire(0)
     assert second.held
 
@@ -46,7 +46,7 @@ async def test_taking_again_is_renewing(store: Store, clock: FakeClock) -> None:
     await first.acquire(0)
     clock.advance(20)
     assert await first.try_acquire() is None
-    holder = await store.lease_holder("all")
+    holder = await store.leases.lease_holder("all")
     assert holder is not None and holder.expires_at == clock() + first.duration
 
 
@@ -58,7 +58,7 @@ async def test_an_expired_lease_is_taken_over(store: Store, clock: FakeClock) ->
     assert await second.try_acquire() is not None  # another host: only the expiry counts
     clock.advance(1)
     assert await second.try_acquire() is None
-    assert not await store.renew_lease("all", first.holder, now=clock(), duration=30)
+    assert not await store.leases.renew_lease("all", first.holder, now=clock(), duration=30)
 
 
 async def test_a_dead_holder_on_this_host_is_taken_over_at_once(
@@ -115,7 +115,7 @@ async def test_a_lost_lease_is_noticed_and_not_released(store: Store, clock: Fak
     await asyncio.wait_for(lost.wait(), 2)
     assert first.lost and not first.held
     await first.release()
-    holder = await store.lease_holder("all")
+    holder = await store.leases.lease_holder("all")
     assert holder is not None and holder.holder == second.holder
 
 

@@ -267,7 +267,7 @@ async def finished(service: TableService, store: Store) -> int:
     table = await start_table(service, players=(ALICE,), ai=1)
     async with service.tables.locked(table.id) as held:
         await service.lobby.end(held, "closed", None, "")
-    await store.set_status(table.id, "finished", 0.0)
+    await store.tables.set_status(table.id, "finished", 0.0)
     return table.id
 
 
@@ -331,7 +331,7 @@ async def test_new_table_takes_the_rules_and_the_clicker_hosts(
 
 async def test_a_forgotten_seat_cannot_be_played_again(service: TableService, store: Store) -> None:
     table_id = await finished(service, store)
-    assert not (await store.forget_user(ALICE)).live_tables
+    assert not (await store.privacy.forget_user(ALICE)).live_tables
     with pytest.raises(NotSeated):  # Alice's seat no longer names her
         await service.lobby.play_again(table_id, ALICE, GUILD)
     with pytest.raises(WrongState, match="asked the bot to forget him"):

@@ -207,10 +207,10 @@ async def test_an_action_the_database_fails_changes_nothing_and_goes_through_lat
         other = next(seat.user_id for seat in table.seats if seat.user_id not in (user, None))
         with pytest.raises(NotYourTurn):
             await service.play.act(table.id, other, action, deal_number=table.deal_number)
-    assert len(await store.load_actions(table.id)) == before[0]
+    assert len(await store.tables.load_actions(table.id)) == before[0]
     await service.play.act(table.id, user, action, deal_number=table.deal_number)
     assert table.log_length == before[0] + 1
-    stored = await store.load_actions(table.id)
+    stored = await store.tables.load_actions(table.id)
     assert [a.seq for a in stored] == list(range(before[0] + 1))
     assert stored[-1].action == action
 
@@ -246,7 +246,7 @@ async def test_a_group_commit_the_database_fails_changes_no_table(
     assert not [result for result in done if isinstance(result, BaseException)], done
     for table, (length, *_rest) in zip(tables, before, strict=True):
         assert table.log_length == length + 1
-        assert len(await store.load_actions(table.id)) == length + 1
+        assert len(await store.tables.load_actions(table.id)) == length + 1
 
 
 async def test_a_transaction_whose_server_went_away_rolls_back_and_the_store_goes_on(
@@ -254,9 +254,9 @@ async def test_a_transaction_whose_server_went_away_rolls_back_and_the_store_goe
 ) -> None:
     store, service = pg_service
     table = await start_table(service)
-    [stored] = await store.load_open_tables()
+    [stored] = await store.tables.load_open_tables()
     with pytest.raises(DATABASE_ERRORS) as caught:
-        async with store._transaction() as db:
+        async with store.transaction() as db:
             await db.execute("UPDATE tables SET updated_at = 99 WHERE id = ?", (table.id,))
             await asyncio.to_thread(server.stop_server)
             try:
@@ -264,7 +264,7 @@ async def test_a_transaction_whose_server_went_away_rolls_back_and_the_store_goe
             finally:
                 await asyncio.to_thread(server.start_server)
     assert database_unavailable(caught.value), repr(caught.value)
-    [after] = await store.load_open_tables()  # the next statement connects again
+    [after] = await store.tables.load_open_tables()  # the next statement connects again
     assert after.updated_at == stored.updated_at and not any(s.away for s in after.seats)
     user, action = legal(table)
     await service.play.act(table.id, user, action, deal_number=table.deal_number)
@@ -308,8 +308,8 @@ async def test_the_ai_and_the_turn_timer_try_again_after_the_outage_with_one_war
     await service.autoplay.wait_idle()
     assert timed.log_length > timed_before[0]
     assert with_ai.log_length > ai_before[0]
-    assert len(await store.load_actions(timed.id)) == timed.log_length
-    assert len(await store.load_actions(with_ai.id)) == with_ai.log_length
+    assert len(await store.tables.load_actions(timed.id)) == timed.log_length
+    assert len(await store.tables.load_actions(with_ai.id)) == with_ai.log_length
     assert not bot_records(caplog, logging.ERROR)
     assert any(r.getMessage() == "The database works again" for r in caplog.records)
 

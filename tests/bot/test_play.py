@@ -249,14 +249,14 @@ async def test_a_caller_cancelled_mid_commit_still_applies_what_it_logged(
     """Log and state change together: a commit that went through reaches the session."""
     table = await start_table(service)
     started, release = asyncio.Event(), asyncio.Event()
-    append = store.append_action
+    append = store.tables.append_action
 
     async def slow_append(*args: Any, **kwargs: Any) -> None:
         started.set()
         await release.wait()
         await append(*args, **kwargs)
 
-    monkeypatch.setattr(store, "append_action", slow_append)
+    monkeypatch.setattr(store.tables, "append_action", slow_append)
     view = table.view_for(ALICE)
     assert view is not None
     click = asyncio.create_task(service.play.act(table.id, ALICE, view.legal[0]))

@@ -14,7 +14,7 @@ import pytest
 from bot.preferences import Preferences
 from bot.storage import FORGOTTEN, FORMER_PLAYER, ShownHand, ShownTable, Store, UserPreferenceRow
 from bot.tables import Table, TableService
-from bot.tables.privacy import StillPlaying, check_not_playing, forget_user
+from bot.tables.privacy import Privacy, StillPlaying
 from bot.ui.privacy_items import FORMER_PLAYER_LABEL
 from ramsch_core import preset
 from tests.bot.helpers import GUILD, FakeClock, play_out
@@ -76,31 +76,31 @@ async def test_forget_me_leaves_no_trace_of_the_user(
     table = await played_table(service)
     cancelled = await open_table(service, DORA, "Dora", channel=11)
     await service.lobby.cancel(cancelled.id, DORA)
-    await store.save_user_preference(UserPreferenceRow(DORA, "de", "german"), clock())
-    await store.save_shown(
+    await store.preferences.save_user_preference(UserPreferenceRow(DORA, "de", "german"), clock())
+    await store.shown.save_shown(
         [ShownTable(table.id, 5, table.log_length, 2, 3, "000", None,
                     (ShownHand(DORA, 6, 7, 2, table.log_length, None),))],
         at=clock(),
     )  # fmt: skip
-    await store.save_shown([], forget=[table.id], at=clock())  # the end was shown
-    await store.save_shown(
+    await store.shown.save_shown([], forget=[table.id], at=clock())  # the end was shown
+    await store.shown.save_shown(
         [ShownTable(cancelled.id, 5, 0, 0, 0, "0", None, (ShownHand(DORA, 6, 8, 0, 0, None),))],
         at=clock(),
     )  # a record left behind by a cancelled lobby
-    await store.save_shown([], forget=[cancelled.id], at=clock())
+    await store.shown.save_shown([], forget=[cancelled.id], at=clock())
     assert mentions(db_path, DORA, "Dora")
-    before = await store.load_actions(table.id)
-    erin_board = await store.leaderboard(GUILD, "ramsch", "skat")
-    erin_stats = await store.user_stats(GUILD, ERIN)
+    before = await store.tables.load_actions(table.id)
+    erin_board = await store.results.leaderboard(GUILD, "ramsch", "skat")
+    erin_stats = await store.results.user_stats(GUILD, ERIN)
 
-    result = await forget_user(store, DORA)
+    result = await Privacy(store).forget_user(DORA)
 
     assert result.done and result.changed["people"] == 1
     assert result.changed["seats"] == 2 and result.changed["tables"] == 2
     assert mentions(db_path, DORA, "Dora") == []
     assert await store.integrity_check() == ["ok"]
     # The log keeps its order, seats, sources and actions; Dora's are nobody's now.
-    after = await store.load_actions(table.id)
+    after = await store.tables.load_actions(table.id)
     dora_seat = 0
     assert [(a.seq, a.seat, a.source, a.action, a.at) for a in after] == [
         (a.seq, a.seat, a.source, a.action, a.at) for a in before
@@ -109,14 +109,14 @@ async def test_forget_me_leaves_no_trace_of_the_user(
     assert {a.user_id for a in before if a.seat == dora_seat} == {DORA}
     assert {a.user_id for a in after if a.seat == 1} == {ERIN}
     # Erin's records are as they were; Dora is on no board and has no history or stats.
-    board = await store.leaderboard(GUILD, "ramsch", "skat")
+    board = await store.results.leaderboard(GUILD, "ramsch", "skat")
     assert [(r.user_id, r.deals, r.total) for r in board.rows] == [
         (r.user_id, r.deals, r.total) for r in erin_board.rows if r.user_id == ERIN
     ]
-    assert await store.user_stats(GUILD, ERIN) == erin_stats
-    assert (await store.user_stats(GUILD, DORA)).deals == 0
-    assert await store.history(DORA) == []
-    [summary] = await store.history(ERIN)
+    assert await store.results.user_stats(GUILD, ERIN) == erin_stats
+    assert (await store.results.user_stats(GUILD, DORA)).deals == 0
+    assert await store.results.history(DORA) == []
+    [summary] = await store.results.history(ERIN)
     assert [(p.user_id, p.name) for p in summary.players] == [
         (FORGOTTEN, FORMER_PLAYER), (ERIN, "Erin"), (None, "AI 1"),
     ]  # fmt: skip
@@ -126,21 +126,21 @@ async def test_forget_me_leaves_no_trace_of_the_user(
     )
     assert json.loads(results[0]) == [FORGOTTEN, ERIN, None]
     # Forgetting twice finds nothing more to do.
-    assert (await forget_user(store, DORA)).changed == {}
+    assert (await Privacy(store).forget_user(DORA)).changed == {}
 
 
 async def test_a_forgotten_user_who_plays_again_is_a_new_person(
     service: TableService, store: Store
 ) -> None:
     first = await played_table(service, seed=1)
-    await forget_user(store, DORA)
+    await Privacy(store).forget_user(DORA)
     second = await played_table(service, seed=2)
     people = await store.db.execute_fetchall("SELECT person, user_id FROM people ORDER BY person")
     numbers = {user: person for person, user in people}
     assert set(numbers) == {None, ERIN, DORA} and len(people) == 3
     assert numbers[DORA] == 3  # a new number; the old one names nobody
-    assert {a.user_id for a in await store.load_actions(first.id) if a.seat == 0} == {None}
-    assert {a.user_id for a in await store.load_actions(second.id) if a.seat == 0} == {DORA}
+    assert {a.user_id for a in await store.tables.load_actions(first.id) if a.seat == 0} == {None}
+    assert {a.user_id for a in await store.tables.load_actions(second.id) if a.seat == 0} == {DORA}
 
 
 @pytest.mark.parametrize("state", ["lobby", "seated", "playing"])
@@ -162,15 +162,15 @@ async def test_forget_me_is_refused_at_a_live_table(
             await play_out(service, table, seed=3, max_actions=4)
     before = dump(db_path)
     with pytest.raises(StillPlaying) as refused:
-        await check_not_playing(store, DORA)
+        await Privacy(store).check_not_playing(DORA)
     assert refused.value.message == (
         f"You are at table #{table.id}: leave or finish your table first."
     )
     with pytest.raises(StillPlaying):
-        await forget_user(store, DORA)
+        await Privacy(store).forget_user(DORA)
     assert dump(db_path) == before
     if state == "lobby":  # Erin is at no table: she could
-        await check_not_playing(store, ERIN)
+        await Privacy(store).check_not_playing(ERIN)
 
 
 async def test_leaving_the_lobby_lets_forget_me_through(
@@ -179,9 +179,9 @@ async def test_leaving_the_lobby_lets_forget_me_through(
     table = await open_table(service, ERIN, "Erin")
     await service.lobby.join(table.id, DORA, "Dora")
     with pytest.raises(StillPlaying):
-        await forget_user(store, DORA)
+        await Privacy(store).forget_user(DORA)
     await service.lobby.leave(table.id, DORA)
-    assert (await forget_user(store, DORA)).done
+    assert (await Privacy(store).forget_user(DORA)).done
     assert mentions(db_path, DORA, "Dora") == []
     assert [s.user_id for s in service.tables.get(table.id).seats] == [ERIN]
 
@@ -189,17 +189,17 @@ async def test_leaving_the_lobby_lets_forget_me_through(
 async def test_preferences_are_not_written_back(store: Store, clock: FakeClock) -> None:
     """A language seen on the confirming click is written before the erasure, not after; the
     memory forgets the user too."""
-    preferences = Preferences(store, clock)
+    preferences = Preferences(store.preferences, clock)
     await preferences.choose(DORA, pack="german", pictures=False)
     preferences.seen(DORA, "de")  # the click: a write under way
     await preferences.flush()
-    await forget_user(store, DORA)
+    await Privacy(store).forget_user(DORA)
     preferences.forget(DORA)
     await preferences.flush()
-    assert await store.load_user_preferences() == []
+    assert await store.preferences.load_user_preferences() == []
     assert preferences.language(DORA, "en") == "en"
     assert preferences.cards(DORA).pack is None
-    reloaded = Preferences(store, clock)
+    reloaded = Preferences(store.preferences, clock)
     await reloaded.load()
     assert reloaded.rows == {}
 
@@ -209,12 +209,12 @@ async def test_a_finished_table_is_over_while_its_end_is_shown(
 ) -> None:
     """The publisher records a finished table's end a moment later: forget-me need not wait."""
     table = await played_table(service)
-    await store.save_shown(
+    await store.shown.save_shown(
         [ShownTable(table.id, 5, table.log_length, 2, 2, "000", None,
                     (ShownHand(DORA, 6, 7, 2, table.log_length, None),))],
         at=clock(),
     )  # fmt: skip
-    assert (await forget_user(store, DORA)).done
+    assert (await Privacy(store).forget_user(DORA)).done
     assert mentions(db_path, DORA, "Dora") == []
-    await store.save_shown([], forget=[table.id], at=clock())  # the publisher, afterwards
+    await store.shown.save_shown([], forget=[table.id], at=clock())  # the publisher, afterwards
     assert mentions(db_path, DORA, "Dora") == []

@@ -100,7 +100,7 @@ async def test_a_finished_match_is_rated_when_it_ends(service: TableService, sto
     assert {row.user_id for row in board.rows} == {HOST, ALICE}
     assert all(row.matches == 1 and row.deals == 3 for row in board.rows)
     # rated once: later reads, a restart, another finished match do not rate it again
-    assert await store.rate_finished_matches() == []
+    assert await store.ratings.rate_finished_matches() == []
     assert len(await rated_rows(store, table.id)) == 3
 
 
@@ -110,7 +110,7 @@ async def test_cancelled_and_lobby_tables_are_not_rated(
     table = await start_table(service, players=(ALICE, BOB))
     await play_out(service, table, seed=2, max_actions=40)  # a deal or so, then aborted
     await service.lobby.cancel(table.id, HOST)
-    assert await store.rate_finished_matches() == []
+    assert await store.ratings.rate_finished_matches() == []
     assert await rated_rows(store, table.id) == []
     assert (await service.boards.rating_board(GUILD, "ramsch", "skat", min_deals=0)).rows == []
 
@@ -131,7 +131,7 @@ async def test_matches_finished_before_ratings_are_rated_in_order_of_finish(
     await store.db.execute("DELETE FROM rating_changes")
     await store.db.execute("DELETE FROM ratings")
     await store.db.execute("UPDATE matches SET rated_at = NULL, rated = NULL")
-    assert await store.rate_finished_matches() == ends
+    assert await store.ratings.rate_finished_matches() == ends
     again = await service.boards.rating_board(GUILD, "ramsch", "skat", min_deals=0)
     assert again == live
 
@@ -145,7 +145,7 @@ async def test_a_malformed_match_is_skipped_not_raised(service: TableService, st
         "UPDATE matches SET rated_at = NULL, totals = ? WHERE table_id = ?",
         (json.dumps(["x", 1]), table.id),
     )
-    assert await store.rate_finished_matches() == [table.id]
+    assert await store.ratings.rate_finished_matches() == [table.id]
     rows = await store.db.execute_fetchall(
         "SELECT rated FROM matches WHERE table_id = ?", (table.id,)
     )
@@ -266,8 +266,8 @@ async def test_a_database_from_before_ratings_is_rated_on_first_use(tmp_path: Pa
         (guild, variant) = next(iter(await store.db.execute_fetchall(
             "SELECT guild_id, variant FROM matches WHERE table_id = ?", (finished[0],)
         )))  # fmt: skip
-        assert await store.rate_finished_matches() == finished  # oldest finish first
-        board = await store.rating_board(guild, "ramsch", variant, min_deals=0)
+        assert await store.ratings.rate_finished_matches() == finished  # oldest finish first
+        board = await store.ratings.rating_board(guild, "ramsch", variant, min_deals=0)
         assert board.rows and board.played == board.total_players
-        assert await store.rate_finished_matches() == []
+        assert await store.ratings.rate_finished_matches() == []
         assert await store.integrity_check() == ["ok"]

@@ -109,7 +109,7 @@ async def test_results_lost_in_a_crash_are_stored_at_recovery(
     async def crash(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(store, "store_results", crash)
+    monkeypatch.setattr(store.results, "store_results", crash)
     rng = random.Random(5)
     while table.deal_number == 0:
         await play_human_turn(service, table, rng)
@@ -137,7 +137,7 @@ async def test_a_session_whose_results_never_landed_is_finished_at_recovery(
     async def crash(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(store, "store_results", crash)
+    monkeypatch.setattr(store.results, "store_results", crash)
     await play_out(service, table, seed=4)
     assert table.status == "finished"
     service, store = await restart(service, store, db_path, clock, seeds)
@@ -197,7 +197,7 @@ async def test_a_finished_table_not_yet_shown_as_finished_is_recovered(
     await play_out(service, table, seed=3)
     assert table.status == "finished"
     last = table.match.finished_deals[-1].number if table.match is not None else 0
-    await store.save_shown(
+    await store.shown.save_shown(
         [ShownTable(table.id, 5, table.log_length - 1, last, last, "000", "key")], at=1.0
     )
     service, store = await restart(service, store, db_path, clock, seeds)
@@ -207,11 +207,11 @@ async def test_a_finished_table_not_yet_shown_as_finished_is_recovered(
         assert again.snapshot() == table.snapshot()
         with pytest.raises(NotFound):
             service.tables.get(table.id)  # not kept: it takes no action
-        assert set((await store.load_shown()).keys()) == {table.id}
-        await store.save_shown([], forget=[table.id], at=2.0)
+        assert set((await store.shown.load_shown()).keys()) == {table.id}
+        await store.shown.save_shown([], forget=[table.id], at=2.0)
         service, store = await restart(service, store, db_path, clock, seeds)
         assert await service.recovery.recover() == []
-        assert await store.load_shown() == {}
+        assert await store.shown.load_shown() == {}
         rows = await store.db.execute_fetchall(
             "SELECT status FROM tables WHERE id = ?", (table.id,)
         )

@@ -65,7 +65,7 @@ async def recompute(
         users = [row[0] for row in seats]
         if sum(user is not None for user in users) < 2:
             continue
-        log = await store.load_actions(table_id)
+        log = await store.tables.load_actions(table_id)
         match = Match.replay(
             parse_rules(json.loads(rules)), parse_table_options(json.loads(options)), seed,
             [(logged.seat, logged.action) for logged in log],

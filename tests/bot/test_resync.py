@@ -45,7 +45,7 @@ def failing_append(
     """Make the next ``times`` appends of ``store`` (once ``after`` went through) raise
     ``error``; with ``commit`` the row is written first (the answer is lost), else nothing
     is. Returns the seqs it failed."""
-    original: Append = store.append_action
+    original: Append = store.tables.append_action
     failed: list[int] = []
     passed: list[int] = []
 
@@ -62,7 +62,7 @@ def failing_append(
         failed.append(row["seq"])
         raise error
 
-    store.append_action = append  # type: ignore[method-assign]
+    store.tables.append_action = append  # type: ignore[method-assign]
     return failed
 
 
@@ -78,7 +78,7 @@ def next_move(table: Table) -> tuple[int, Play]:
 
 async def from_log(store: Store, table_id: int) -> Table:
     """The table as recovery rebuilds it from the store."""
-    [stored] = [t for t in await store.load_open_tables() if t.id == table_id]
+    [stored] = [t for t in await store.tables.load_open_tables() if t.id == table_id]
     return rebuild_table(stored)
 
 
@@ -86,7 +86,7 @@ async def assert_matches_log(store: Store, table: Table) -> None:
     """The table in memory is exactly its log, each action applied once."""
     rebuilt = await from_log(store, table.id)
     assert table.snapshot() == rebuilt.snapshot()
-    actions = await store.load_actions(table.id)
+    actions = await store.tables.load_actions(table.id)
     assert [a.seq for a in actions] == list(range(table.log_length))
     assert not table.out_of_step
 
@@ -110,7 +110,7 @@ async def test_a_lost_answer_is_read_up_before_the_next_click(
     assert failed == [length]
     # The player was told nothing changed: the memory has not moved, the log has.
     assert table.log_length == length and table.out_of_step
-    assert len(await store.load_actions(table.id)) == length + 1
+    assert len(await store.tables.load_actions(table.id)) == length + 1
     expected = await from_log(store, table.id)
 
     recorder.updates.clear()
@@ -199,7 +199,7 @@ async def test_another_process_appending_is_caught_up_and_the_click_refused_clea
     seat = table.seat_of(user)
     assert seat is not None
     async with Store(db_path) as other:
-        await other.append_action(
+        await other.tables.append_action(
             table.id, seq=length, seat=seat, user_id=user, source="human", action=action, at=1.0
         )
     assert not table.out_of_step  # the service can't know yet
@@ -253,14 +253,14 @@ async def test_another_process_appending_then_a_click_that_still_fits_is_applied
     user, seat, first, second = found
     length = table.log_length
     async with Store(db_path) as other:
-        await other.append_action(
+        await other.tables.append_action(
             table.id, seq=length, seat=seat, user_id=user, source="human", action=first, at=1.0
         )
     recorder.updates.clear()
     update = await service.play.act(table.id, user, second, deal_number=table.deal_number)
     assert [(u.kind, u.seat, u.actor) for u in recorder.updates] == [("action", seat, user)] * 2
     assert recorder.updates[-1] is update
-    actions = await store.load_actions(table.id)
+    actions = await store.tables.load_actions(table.id)
     assert [a.action for a in actions[length:]] == [first, second]
     assert table.log_length == length + 2
     await assert_matches_log(store, table)
@@ -279,13 +279,13 @@ async def test_nothing_new_in_the_log_leaves_the_click_as_it_was(
         await service.play.act(table.id, user, action, deal_number=table.deal_number)
     assert table.out_of_step and table.log_length == length
     reads: list[int] = []
-    original = store.load_actions_from
+    original = store.tables.load_actions_from
 
     async def load_actions_from(table_id: int, seq: int) -> Any:
         reads.append(seq)
         return await original(table_id, seq)
 
-    store.load_actions_from = load_actions_from  # type: ignore[method-assign]
+    store.tables.load_actions_from = load_actions_from  # type: ignore[method-assign]
     recorder.updates.clear()
     update = await service.play.act(table.id, user, action, deal_number=table.deal_number)
     assert reads == [length]
@@ -323,20 +323,20 @@ async def test_a_refusal_while_the_database_is_down_is_still_a_refusal(
     failing_append(store, lost_answer(backend), commit=False)
     with pytest.raises(DATABASE_ERRORS):
         await service.play.act(table.id, user, action, deal_number=table.deal_number)
-    original = store.load_actions_from
+    original = store.tables.load_actions_from
     down = lost_answer(backend)
 
     async def unreadable(table_id: int, seq: int) -> Any:
         raise down
 
-    store.load_actions_from = unreadable  # type: ignore[method-assign]
+    store.tables.load_actions_from = unreadable  # type: ignore[method-assign]
     other = BOB if user != BOB else ALICE
     with pytest.raises(NotYourTurn):
         await service.play.act(table.id, other, action, deal_number=table.deal_number)
     with pytest.raises(DATABASE_ERRORS):
         await service.play.act(table.id, user, action, deal_number=table.deal_number)
     assert table.out_of_step
-    store.load_actions_from = original  # type: ignore[method-assign]
+    store.tables.load_actions_from = original  # type: ignore[method-assign]
     await service.play.act(table.id, user, action, deal_number=table.deal_number)
     await assert_matches_log(store, table)
 

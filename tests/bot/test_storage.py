@@ -24,7 +24,7 @@ from bot.storage import (
     bundled_migrations,
     migrate,
 )
-from bot.storage import store as store_module
+from bot.storage import tables as tables_module
 from bot.storage.backend import INTEGRITY_ERRORS, connect_postgres
 from bot.storage.migrations import POSTGRESQL, Migration
 from bot.tables import TableError, TableService
@@ -136,24 +136,24 @@ async def test_two_stores_starting_together_migrate_once(postgres_url: str) -> N
 
 
 async def test_the_action_log_is_append_only(store: Store, backend: str) -> None:
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=1, channel_id=2, host_id=3, rules={"variant": "skat"}, options={},
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
-                              seed=1, humans=1, at=0.0)  # fmt: skip
-    await store.append_action(table_id, seq=0, seat=1, user_id=3, source="human",
-                              action=Play(Card.CA), at=1.0)  # fmt: skip
+    await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
+                                     seed=1, humans=1, at=0.0)  # fmt: skip
+    await store.tables.append_action(table_id, seq=0, seat=1, user_id=3, source="human",
+                                     action=Play(Card.CA), at=1.0)  # fmt: skip
     with pytest.raises(INTEGRITY_ERRORS):
-        await store.append_action(table_id, seq=0, seat=1, user_id=3, source="human",
-                                  action=Play(Card.CT), at=1.0)  # fmt: skip
+        await store.tables.append_action(table_id, seq=0, seat=1, user_id=3, source="human",
+                                         action=Play(Card.CT), at=1.0)  # fmt: skip
     statements = ["UPDATE actions SET seat = 2", "DELETE FROM actions"]
     if backend == "postgresql":  # TRUNCATE skips row triggers: a statement trigger refuses it
         statements.append("TRUNCATE actions")
     for statement in statements:
         with pytest.raises(INTEGRITY_ERRORS, match="append-only"):
             await store.db.execute(statement)
-    [logged] = await store.load_actions(table_id)
+    [logged] = await store.tables.load_actions(table_id)
     assert (logged.seq, logged.action, logged.source) == (0, Play(Card.CA), "human")
     assert not store.db.in_transaction
 
@@ -166,19 +166,19 @@ async def test_a_closed_store_says_so(db_path: Path) -> None:
 
 
 async def test_what_messages_show_is_recorded_replaced_and_forgotten(store: Store) -> None:
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=1, channel_id=2, host_id=3, rules={}, options={}, turn_timeout=None,
         seats=[(3, "Alice", None, False)], at=0.0,
     )  # fmt: skip
     hand = ShownHand(user_id=3, channel_id=9, message_id=10, deal=0, log_position=4, shown="k")
     first = ShownTable(table_id, 5, 4, 0, 0, "000", "key", (hand,))
-    await store.save_shown([first], at=1.0)
-    assert await store.load_shown() == {table_id: first}
+    await store.shown.save_shown([first], at=1.0)
+    assert await store.shown.load_shown() == {table_id: first}
     later = ShownTable(table_id, 5, 7, 1, 1, "010", None)
-    await store.save_shown([later], at=2.0)
-    assert await store.load_shown() == {table_id: later}  # the hand DM row is replaced too
-    await store.save_shown([], forget=[table_id], at=3.0)
-    assert await store.load_shown() == {}
+    await store.shown.save_shown([later], at=2.0)
+    assert await store.shown.load_shown() == {table_id: later}  # the hand DM row is replaced too
+    await store.shown.save_shown([], forget=[table_id], at=3.0)
+    assert await store.shown.load_shown() == {}
     assert await store.integrity_check() == ["ok"]
 
 
@@ -190,32 +190,34 @@ class Bid(Action):
 
 
 async def test_an_action_of_an_unknown_kind_is_refused_and_writes_nothing(store: Store) -> None:
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=1, channel_id=2, host_id=3, rules={}, options={}, turn_timeout=None,
         seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
-                              seed=1, humans=1, at=0.0)  # fmt: skip
+    await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
+                                     seed=1, humans=1, at=0.0)  # fmt: skip
     assert "wager" not in ACTIONS
     with pytest.raises(ValueError, match="wager"):
-        await store.append_action(table_id, seq=0, seat=0, user_id=3, source="human",
-                                  action=Bid(), at=5.0)  # fmt: skip
-    assert await store.load_actions(table_id) == []
+        await store.tables.append_action(table_id, seq=0, seat=0, user_id=3, source="human",
+                                         action=Bid(), at=5.0)  # fmt: skip
+    assert await store.tables.load_actions(table_id) == []
     rows = await store.db.execute_fetchall("SELECT updated_at FROM tables")
     assert list(rows) == [(0.0,)]
-    await store.append_action(table_id, seq=0, seat=0, user_id=3, source="human",
-                              action=Play(Card.CA), at=6.0)  # fmt: skip
-    assert [logged.action for logged in await store.load_actions(table_id)] == [Play(Card.CA)]
+    await store.tables.append_action(table_id, seq=0, seat=0, user_id=3, source="human",
+                                     action=Play(Card.CA), at=6.0)  # fmt: skip
+    assert [logged.action for logged in await store.tables.load_actions(table_id)] == [
+        Play(Card.CA)
+    ]
 
 
 async def test_a_match_row_holds_game_and_variant(store: Store) -> None:
     rules = preset("altenburg-penalty")
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=1, channel_id=2, host_id=3, rules=rules.model_dump(), options={},
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_match(table_id, guild_id=1, rules=rules, options={}, seed=1, humans=1,
-                              at=0.0)  # fmt: skip
+    await store.tables.start_match(table_id, guild_id=1, rules=rules, options={}, seed=1, humans=1,
+                                     at=0.0)  # fmt: skip
     rows = await store.db.execute_fetchall("SELECT game, variant, rules FROM matches")
     [(game, variant, stored)] = list(rows)
     assert (game, variant) == (rules.game, rules.variant_id) == ("ramsch", "altenburg")
@@ -223,17 +225,17 @@ async def test_a_match_row_holds_game_and_variant(store: Store) -> None:
 
 
 async def test_the_message_and_the_deal_it_shows_are_stored(store: Store) -> None:
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=1, channel_id=2, host_id=3, rules={}, options={}, turn_timeout=None,
         seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    [stored] = await store.load_open_tables()
+    [stored] = await store.tables.load_open_tables()
     assert (stored.message_id, stored.message_deal) == (None, None)
-    await store.set_message(table_id, 55, deal=2)
-    [stored] = await store.load_open_tables()
+    await store.tables.set_message(table_id, 55, deal=2)
+    [stored] = await store.tables.load_open_tables()
     assert (stored.message_id, stored.message_deal) == (55, 2)
-    await store.set_message(table_id, 56)
-    [stored] = await store.load_open_tables()
+    await store.tables.set_message(table_id, 56)
+    [stored] = await store.tables.load_open_tables()
     assert (stored.message_id, stored.message_deal) == (56, None)
 
 
@@ -243,7 +245,7 @@ async def test_open_tables_are_read_in_batches_each_with_its_own_seats_and_log(
     """load_open_tables reads the seats and logs of ``LOAD_BATCH`` tables per statement:
     each table gets exactly its seats and its log in order, as read one table at a time; a
     table over is not read, and the servers' filter leaves the others out."""
-    monkeypatch.setattr(store_module, "LOAD_BATCH", 2)
+    monkeypatch.setattr(tables_module, "LOAD_BATCH", 2)
     started = []
     for n in range(5):
         table = await start_table(
@@ -255,10 +257,10 @@ async def test_open_tables_are_read_in_batches_each_with_its_own_seats_and_log(
     await play_out(service, over, seed=5)
     assert over.status == "finished"
     lobby = await open_lobby(service, channel=CHANNEL + 6)
-    loaded = await store.load_open_tables()
+    loaded = await store.tables.load_open_tables()
     assert [stored.id for stored in loaded] == [*started, lobby.id]
     for stored in loaded:
-        assert stored.actions == await store.load_actions(stored.id)
+        assert stored.actions == await store.tables.load_actions(stored.id)
         rows = await store.db.execute_fetchall(
             "SELECT seat, user_id, name, ai, away FROM seats WHERE table_id = ? ORDER BY seat",
             (stored.id,),
@@ -267,7 +269,7 @@ async def test_open_tables_are_read_in_batches_each_with_its_own_seats_and_log(
             (seat, user_id, name, ai, bool(away)) for seat, user_id, name, ai, away in rows
         ]
     assert [len(stored.actions) for stored in loaded] == [3, 7, 11, 15, 19, 0]
-    odd = await store.load_open_tables(lambda guild: guild == GUILD + 1)
+    odd = await store.tables.load_open_tables(lambda guild: guild == GUILD + 1)
     assert odd == [stored for stored in loaded if stored.guild_id == GUILD + 1]
     assert [stored.id for stored in odd] == started[1::2]
 
@@ -345,7 +347,7 @@ async def test_boards_are_per_game_and_variant(service: TableService, store: Sto
     with pytest.raises(TableError, match="needs its game"):
         await service.boards.user_stats(GUILD, ALICE, variant="skat")
     with pytest.raises(ValueError, match="needs its game"):
-        await store.user_stats(GUILD, ALICE, variant="skat")
+        await store.results.user_stats(GUILD, ALICE, variant="skat")
     [latest, first] = await service.boards.history(ALICE)
     assert (latest.game, latest.variant) == ("ramsch", "altenburg")
     assert (first.game, first.variant) == ("other", "skat")
@@ -357,13 +359,13 @@ async def test_results_stored_again_are_left_as_they_are(
     """Deal results follow from the log: a second store of the same deals (another process,
     or a try whose answer was lost) changes nothing and fails nothing."""
     calls: list[tuple[Any, ...]] = []
-    original = store.store_results
+    original = store.results.store_results
 
     async def recording(table_id: int, deals: Any, **kwargs: Any) -> None:
         calls.append((table_id, list(deals), kwargs))
         await original(table_id, deals, **kwargs)
 
-    monkeypatch.setattr(store, "store_results", recording)
+    monkeypatch.setattr(store.results, "store_results", recording)
     table = await start_table(service, players=(ALICE, BOB, CAROL), seats=4)
     await play_out(service, table, seed=11)
     tables = ("deal_results", "deal_scores", "deal_tags")

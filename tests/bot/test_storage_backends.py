@@ -63,16 +63,16 @@ def test_ramsch_db_takes_a_path_or_a_url(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 async def test_discord_ids_keep_their_64_bits(store: Store) -> None:
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=SNOWFLAKE, channel_id=SNOWFLAKE + 1, host_id=SNOWFLAKE + 2, rules={},
         options={}, turn_timeout=30.5, seats=[(SNOWFLAKE + 2, "Host", None, False)], at=1.25,
     )  # fmt: skip
-    await store.set_message(table_id, SNOWFLAKE + 3, deal=0)
-    await store.start_match(table_id, guild_id=SNOWFLAKE, rules={"variant": "skat"},
-                              options={}, seed=2**63 - 1, humans=1, at=2.5)  # fmt: skip
-    await store.append_action(table_id, seq=0, seat=0, user_id=SNOWFLAKE + 2, source="human",
-                              action=Play(Card.CA), at=3.75)  # fmt: skip
-    [stored] = await store.load_open_tables()
+    await store.tables.set_message(table_id, SNOWFLAKE + 3, deal=0)
+    await store.tables.start_match(table_id, guild_id=SNOWFLAKE, rules={"variant": "skat"},
+                                     options={}, seed=2**63 - 1, humans=1, at=2.5)  # fmt: skip
+    await store.tables.append_action(table_id, seq=0, seat=0, user_id=SNOWFLAKE + 2, source="human",
+                                     action=Play(Card.CA), at=3.75)  # fmt: skip
+    [stored] = await store.tables.load_open_tables()
     assert (stored.guild_id, stored.channel_id, stored.host_id, stored.message_id) == (
         SNOWFLAKE, SNOWFLAKE + 1, SNOWFLAKE + 2, SNOWFLAKE + 3,
     )  # fmt: skip
@@ -80,8 +80,8 @@ async def test_discord_ids_keep_their_64_bits(store: Store) -> None:
     assert stored.updated_at == 3.75  # the append touched its table
     [action] = stored.actions
     assert (action.user_id, action.action, action.at) == (SNOWFLAKE + 2, Play(Card.CA), 3.75)
-    await store.save_command_hash(SNOWFLAKE, "a" * 64, 1.0)
-    assert await store.command_hashes() == {SNOWFLAKE: "a" * 64}
+    await store.commands.save_command_hash(SNOWFLAKE, "a" * 64, 1.0)
+    assert await store.commands.command_hashes() == {SNOWFLAKE: "a" * 64}
 
 
 async def test_appends_of_many_tables_commit_together_and_fail_alone(
@@ -116,6 +116,58 @@ async def test_appends_of_many_tables_commit_together_and_fail_alone(
     assert await store.integrity_check() == ["ok"]
 
 
+async def test_one_transaction_spans_several_repositories(store: Store) -> None:
+    """Repository methods called inside ``store.transaction()`` join it: their writes commit
+    together or not at all, and its reads see them before the commit."""
+    table_id = await started_table(store, 0)
+    with pytest.raises(LookupError, match="undone"):
+        async with store.transaction():
+            await store.tables.set_status(table_id, "cancelled", 1.0)
+            await store.settings.save_guild_settings(SNOWFLAKE, {"threads": True}, 1.0)
+            assert await store.settings.load_guild_settings(SNOWFLAKE) == {"threads": True}
+            [(status,)] = await store.fetch("SELECT status FROM tables WHERE id = ?", (table_id,))
+            assert status == "cancelled"
+            raise LookupError("undone")
+    assert await store.settings.load_guild_settings(SNOWFLAKE) is None
+    assert [stored.status for stored in await store.tables.load_open_tables()] == ["playing"]
+    async with store.transaction():
+        await store.tables.set_status(table_id, "cancelled", 2.0)
+        await store.settings.save_guild_settings(SNOWFLAKE, {"threads": True}, 2.0)
+    assert await store.settings.load_guild_settings(SNOWFLAKE) == {"threads": True}
+    assert await store.tables.load_open_tables() == []
+    assert not store.db.in_transaction
+
+
+async def test_a_failing_part_of_a_transaction_undoes_only_its_own_writes(store: Store) -> None:
+    """A joined method whose statement fails rolls back to its savepoint, its own earlier
+    writes with it: the transaction goes on (on PostgreSQL too, where a failed statement
+    would spoil the rest) and commits the rest. Another task waits for the transaction
+    instead of joining it."""
+    table_id = await started_table(store, 0)
+    async with store.transaction():
+        await store.tables.set_status(table_id, "cancelled", 1.0)
+        reader = asyncio.create_task(store.fetch("SELECT status FROM tables"))
+        with pytest.raises(DATABASE_ERRORS):  # marks the table playing, then its match twice
+            await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"},
+                                           options={}, seed=1, humans=1, at=1.0)  # fmt: skip
+        await store.settings.save_guild_settings(SNOWFLAKE, {"threads": True}, 1.0)
+        await asyncio.sleep(0.01)
+        assert not reader.done()  # not inside this transaction: it waits for the commit
+    assert await reader == [("cancelled",)]
+    assert await store.settings.load_guild_settings(SNOWFLAKE) == {"threads": True}
+    assert not store.db.in_transaction
+
+
+async def test_appends_commit_on_their_own_never_inside_a_transaction(store: Store) -> None:
+    table_id = await started_table(store, 0)
+    async with store.transaction():
+        with pytest.raises(RuntimeError, match="not inside"):
+            await append(store, table_id, 0)
+    assert await store.tables.load_actions(table_id) == []
+    await append(store, table_id, 0)
+    assert [action.seq for action in await store.tables.load_actions(table_id)] == [0]
+
+
 async def test_of_two_processes_taking_the_lease_at_once_one_gets_it(db_path: Path) -> None:
     """Two stores on one database (two processes): the lease goes to exactly one."""
     first, second = Store(db_path), Store(db_path)
@@ -126,13 +178,13 @@ async def test_of_two_processes_taking_the_lease_at_once_one_gets_it(db_path: Pa
             scope = f"scope-{round_}"
             results = await asyncio.gather(
                 *(
-                    store.take_lease(scope, f"holder-{n}", host="h", pid=n, now=0.0,
+                    store.leases.take_lease(scope, f"holder-{n}", host="h", pid=n, now=0.0,
                                      duration=30.0, gone=lambda holder, now: False)
                     for n, store in enumerate((first, second))
                 )
             )  # fmt: skip
             assert sorted(result is None for result in results) == [False, True]
-            holder = await first.lease_holder(scope)
+            holder = await first.leases.lease_holder(scope)
             assert holder is not None
             assert next(r for r in results if r is not None).holder == holder.holder
     finally:
@@ -159,15 +211,15 @@ async def test_the_store_recovers_from_a_lost_postgresql_connection(
             except DATABASE_ERRORS:
                 await append(store, table_id, seq)  # the next try connects again
         with pytest.raises(DATABASE_ERRORS):
-            async with store._transaction() as db:  # lost within a transaction: no reconnect
+            async with store.transaction() as db:  # lost within a transaction: no reconnect
                 await db.execute("UPDATE tables SET updated_at = 99 WHERE id = ?", (table_id,))
                 postgres_cluster.psql(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                     f" WHERE datname = '{database}' AND pid <> pg_backend_pid()"
                 )
                 await db.execute("UPDATE seats SET away = 1 WHERE table_id = ?", (table_id,))
-        assert [action.seq for action in await store.load_actions(table_id)] == [0, 1, 2]
-        [stored] = await store.load_open_tables()
+        assert [action.seq for action in await store.tables.load_actions(table_id)] == [0, 1, 2]
+        [stored] = await store.tables.load_open_tables()
         assert stored.updated_at == 3.0  # the interrupted transaction left nothing
         assert not stored.seats[0].away
         assert await store.integrity_check() == ["ok"]
@@ -202,15 +254,15 @@ async def test_a_newer_postgresql_database_is_refused(postgres_url: str) -> None
 
 
 async def started_table(store: Store, n: int) -> int:
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=1, channel_id=n, host_id=3, rules={"variant": "skat"}, options={},
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
-                              seed=n, humans=1, at=0.0)  # fmt: skip
+    await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
+                                     seed=n, humans=1, at=0.0)  # fmt: skip
     return table_id
 
 
 async def append(store: Store, table_id: int, seq: int) -> None:
-    await store.append_action(table_id, seq=seq, seat=0, user_id=3, source="human",
-                              action=Play(Card.CA), at=float(seq + 1))  # fmt: skip
+    await store.tables.append_action(table_id, seq=seq, seat=0, user_id=3, source="human",
+                                     action=Play(Card.CA), at=float(seq + 1))  # fmt: skip

@@ -177,7 +177,7 @@ async def test_a_click_brings_an_away_player_back(
     service: TableService, store: Store, clock: FakeClock
 ) -> None:
     table = await start_table(service)
-    await store.set_away(table.id, 2, True)
+    await store.tables.set_away(table.id, 2, True)
     table.seats[2].away = True
     service.autoplay.delay = 3600.0  # the AI has not moved for Bob yet when he clicks
     await service.play.act(table.id, ALICE, table.view_for(ALICE).legal[0])  # type: ignore[union-attr]
@@ -233,7 +233,7 @@ async def test_timer_state_survives_a_restart(
     table = await start_table(service, channel=CHANNEL)
     clock.advance(120)
     await service.timers.tick()
-    await store.set_away(table.id, 2, True)
+    await store.tables.set_away(table.id, 2, True)
     before = {**table.snapshot(), "seats": None}
     await service.close()
     await store.close()
@@ -303,7 +303,7 @@ async def test_the_server_sets_when_the_player_to_act_is_pinged(
     await service.guilds.set(GUILD, {"reminder": reminder})
     table = await start_table(service)
     assert table.reminder == reminder
-    [stored] = [row for row in await store.load_open_tables() if row.id == table.id]
+    [stored] = [row for row in await store.tables.load_open_tables() if row.id == table.id]
     assert stored.reminder == reminder
     if pinged_after is None:
         clock.advance(119)

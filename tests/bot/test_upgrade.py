@@ -78,7 +78,7 @@ def board_rows(page: Any) -> list[list[Any]]:
 
 
 async def stats_row(store: Store, user: int, **kwargs: Any) -> list[Any]:
-    stats = await store.user_stats(GUILD, user, **kwargs)
+    stats = await store.results.user_stats(GUILD, user, **kwargs)
     return [stats.sessions, stats.deals, stats.total, stats.losses, stats.jungfrau,
             stats.durchmarsch, stats.best_session, stats.best_session_total]  # fmt: skip
 
@@ -183,32 +183,32 @@ async def test_boards_stats_history_and_records_are_as_version_2_showed_them(
     store: Store,
 ) -> None:
     for variant in VARIANTS:
-        page = await store.leaderboard(GUILD, "ramsch", variant, limit=100)
+        page = await store.results.leaderboard(GUILD, "ramsch", variant, limit=100)
         assert board_rows(page) == EXPECTED["boards"][variant], variant
         assert page.total_players == len(EXPECTED["boards"][variant])
-    every = await store.leaderboard(GUILD, "ramsch", None, limit=100)
+    every = await store.results.leaderboard(GUILD, "ramsch", None, limit=100)
     deals: Counter[int] = Counter()
     for variant in VARIANTS:
         for user, _, count, _ in EXPECTED["boards"][variant]:
             deals[user] += count
     assert {row.user_id: row.deals for row in every.rows} == dict(deals)
-    assert (await store.leaderboard(GUILD, "other", None)).rows == []
+    assert (await store.results.leaderboard(GUILD, "other", None)).rows == []
     for user in USERS:
         expected = EXPECTED["stats"][str(user)]
         assert await stats_row(store, user) == expected, user
         assert await stats_row(store, user, game="ramsch") == expected, user
-        stats = await store.user_stats(GUILD, user)
+        stats = await store.results.user_stats(GUILD, user)
         assert stats.tags.get("loser", 0) == stats.losses == expected[3]
         assert set(stats.tags) <= {"loser", "jungfrau", "durchmarsch"}
     for user in USERS:
-        history = await store.history(user, guild_id=GUILD, limit=100)
+        history = await store.results.history(user, guild_id=GUILD, limit=100)
         shown = [[s.table_id, s.variant, s.status, s.deals, [p.total for p in s.players]]
                  for s in history]  # fmt: skip
         assert shown == EXPECTED["history"][str(user)], user
         assert {s.game for s in history} == {"ramsch"}
     for key, record in EXPECTED["records"].items():
         table_id, number = (int(part) for part in key.split(":"))
-        assert await store.deal_record(table_id, number) == record, key
+        assert await store.results.deal_record(table_id, number) == record, key
 
 
 async def test_the_action_log_is_still_append_only(store: Store) -> None:
@@ -232,8 +232,10 @@ async def test_an_action_of_an_unknown_kind_writes_nothing(store: Store) -> None
                         (table_id,))  # fmt: skip
     [(updated,)] = await rows(store, "SELECT updated_at FROM tables WHERE id = ?", (table_id,))
     with pytest.raises(ValueError, match="shuffle"):
-        await store.append_action(table_id, seq=before[0][0], seat=0, user_id=HOST,
-                                  source="human", action=Shuffle(), at=updated + 1)  # fmt: skip
+        await store.tables.append_action(
+            table_id, seq=before[0][0], seat=0, user_id=HOST, source="human", action=Shuffle(),
+            at=updated + 1,
+        )  # fmt: skip
     assert await rows(store, "SELECT COUNT(*), MAX(seq) FROM actions WHERE table_id = ?",
                       (table_id,)) == before  # fmt: skip
     assert await rows(store, "SELECT updated_at FROM tables WHERE id = ?", (table_id,)) == [
@@ -304,7 +306,7 @@ async def test_live_tables_recover_as_they_were_and_play_to_their_end(
             store, "SELECT DISTINCT user_id, table_id FROM deal_scores WHERE user_id IS NOT NULL"
         )
     }
-    stats_before = {user: await store.user_stats(GUILD, user) for user in USERS}
+    stats_before = {user: await store.results.user_stats(GUILD, user) for user in USERS}
 
     recovered = await service.recovery.recover()
     assert sorted(table.id for table in recovered) == [*LIVE, EXPECTED["lobby"]]
@@ -319,7 +321,7 @@ async def test_live_tables_recover_as_they_were_and_play_to_their_end(
         store, "SELECT deal_number FROM deal_results WHERE table_id = ? ORDER BY 1", (lost_id,)
     )
     assert [row[0] for row in numbers] == list(range(len(lost_table.match.finished_deals)))
-    record = await store.deal_record(lost_id, 0)
+    record = await store.results.deal_record(lost_id, 0)
     assert record is not None
     assert replay_record(record).result == lost_table.match.finished_deals[0].result
     lobby = service.tables.get(EXPECTED["lobby"])
@@ -383,7 +385,7 @@ async def test_live_tables_recover_as_they_were_and_play_to_their_end(
                 total + float(sum(scores)),
             ), (variant, user)
     for user in USERS:
-        before, now = stats_before[user], await store.user_stats(GUILD, user)
+        before, now = stats_before[user], await store.results.user_stats(GUILD, user)
         added = sum((len(new_deals[v].get(user, [])) for v in VARIANTS), 0)
         assert now.deals == before.deals + added
         for tag in ("loser", "jungfrau", "durchmarsch"):
@@ -392,7 +394,7 @@ async def test_live_tables_recover_as_they_were_and_play_to_their_end(
     # The away seat was played by the stub AI from the recovery on, never by its player.
     [(away_id, entry)] = [(int(t), e) for t, e in EXPECTED["live"].items() if any(e["away"])]
     away_seat = entry["away"].index(True)
-    logged = [a for a in await store.load_actions(away_id) if a.seq >= entry["actions"]]
+    logged = [a for a in await store.tables.load_actions(away_id) if a.seq >= entry["actions"]]
     assert {a.source for a in logged if a.seat == away_seat} == {"away"}
     assert all(isinstance(a.action, Action) for a in logged)
     assert any(isinstance(a.action, Play) for a in logged)
@@ -446,13 +448,13 @@ async def test_the_previous_version_upgrades_to_people_and_plays_on(legacy: Lega
                 table = service.tables.get(table_id)
                 await play_out(service, table, seed=200 + number)
                 assert table.status == "finished"
-                logged = await store.load_actions(table_id)
+                logged = await store.tables.load_actions(table_id)
                 assert [a.seq for a in logged] == list(range(table.log_length))
                 humans = {a.user_id for a in logged if a.source == "human"}
                 assert humans <= set(USERS) and humans
             # Bob's tables are over: he can go.
-            assert (await store.forget_user(BOB)).done
-            assert not (await store.forget_user(HOST)).done  # still in the legacy lobby
+            assert (await store.privacy.forget_user(BOB)).done
+            assert not (await store.privacy.forget_user(HOST)).done  # still in the legacy lobby
         finally:
             await service.close()
         columns = [("seats", "user_id"), ("deal_scores", "user_id"), ("tables", "host_id"),

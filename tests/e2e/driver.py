@@ -297,7 +297,7 @@ class Game:
     async def read_log(self) -> None:
         """Every action the bot logged at this table, whoever took it (``from_log`` games)."""
         store = getattr(self.h, "store")  # noqa: B009 - in-process hosts only
-        self.actions = [(a.seat, a.action) for a in await store.load_actions(self.table_id)]
+        self.actions = [(a.seat, a.action) for a in await store.tables.load_actions(self.table_id)]
 
     async def play_deal(self) -> None:
         """Play until the deal in progress is over (its result is posted)."""

@@ -71,7 +71,7 @@ async def test_a_session_against_ais_is_stored_for_the_history(harness: Harness)
 
 
 async def sources(harness: Harness, table_id: int) -> list[str]:
-    return [action.source for action in await harness.store.load_actions(table_id)]
+    return [action.source for action in await harness.store.tables.load_actions(table_id)]
 
 
 async def test_the_host_picks_each_ais_level_and_the_table_plays(harness: Harness) -> None:

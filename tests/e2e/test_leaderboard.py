@@ -80,7 +80,7 @@ async def test_the_board_ranks_by_rating_with_pages_also_after_a_restart(
     assert "Nobody has played 10 deals yet (all time)." in first.text
     assert "You: **" in first.text and " · 3 deals — 7 more deals for a place" in first.text
     assert "from 10 deals" in first.text and "also against AI players" in first.text
-    board = await harness.store.rating_board(guild, "ramsch", "skat", min_deals=3, limit=20)
+    board = await harness.store.ratings.rating_board(guild, "ramsch", "skat", min_deals=3, limit=20)
     order = [str(row.user_id) for row in board.rows]
     ratings = [row.rating or 0 for row in board.rows]
     assert ratings == sorted(ratings, reverse=True)
@@ -129,7 +129,7 @@ async def test_the_board_ranks_by_rating_with_pages_also_after_a_restart(
 async def test_the_board_by_points_per_deal(harness: Harness) -> None:
     players = await twelve_players(harness)
     viewer = players[0]
-    board = await harness.store.rating_board(
+    board = await harness.store.ratings.rating_board(
         harness.guild.id, "ramsch", "skat", rank="average", min_deals=0, limit=20
     )
     (shown,) = await answer(viewer, harness.channel, "ramsch leaderboard", rank="average",
@@ -160,8 +160,8 @@ async def test_a_board_posted_for_everyone_pages_privately(harness: Harness) -> 
 async def test_stats_show_the_rating_history_as_a_picture(harness: Harness) -> None:
     players = await twelve_players(harness)
     them = players[4]
-    record = await harness.store.user_stats(harness.guild.id, them.id)
-    (rated,) = await harness.store.user_ratings(harness.guild.id, them.id)
+    record = await harness.store.results.user_stats(harness.guild.id, them.id)
+    (rated,) = await harness.store.ratings.user_ratings(harness.guild.id, them.id)
     (shown,) = await answer(players[0], harness.channel, "ramsch stats", user=them)
     assert shown.ephemeral and f"Ramsch record — {them.name}" in shown.text
     assert f"🟦 Rating · Skat Ramsch\n**{rating_text(rated.rating)}**" in shown.text

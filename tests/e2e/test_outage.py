@@ -113,7 +113,7 @@ async def test_a_card_clicked_while_the_database_is_down_is_refused_then_played(
     assert "Endstand" in h.channel.current_messages()[-1].text or any(
         "Endstand" in m.text for m in h.channel.current_messages()
     )
-    stored = await h.store.load_actions(game.table_id)
+    stored = await h.store.tables.load_actions(game.table_id)
     assert [(a.seat, a.action) for a in stored] == game.actions
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not [r for r in caplog.records if PASSWORD in r.getMessage()]

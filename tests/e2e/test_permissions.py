@@ -68,7 +68,7 @@ async def test_only_managers_may_configure_the_server(harness: Harness) -> None:
     assert refused.ephemeral and refused.text == NOT_A_MANAGER
     (refused,) = await answer(alice, harness.channel, "ramsch-config announce", threads=True)
     assert refused.ephemeral and refused.text == NOT_A_MANAGER
-    assert await harness.store.load_guild_settings(harness.guild.id) is None
+    assert await harness.store.settings.load_guild_settings(harness.guild.id) is None
     admin = harness.emulator.add_user("Admin")
     harness.guild.grant(admin, administrator=True)
     (shown,) = await answer(admin, harness.channel, "ramsch-config table", timer=0)

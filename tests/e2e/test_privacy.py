@@ -120,4 +120,4 @@ async def test_forget_me_speaks_german(harness: Harness) -> None:
     await handle.wait_ack()
     await harness.settle()
     assert "Du wurdest vergessen" in asked.text
-    assert await harness.store.load_user_preferences() == []
+    assert await harness.store.preferences.load_user_preferences() == []

@@ -91,7 +91,7 @@ async def test_three_seats_with_two_ais_play_to_a_winner(harness: Harness) -> No
         steps += 1
         assert steps < 2000
     await harness.settle()
-    actions = [action for action in await harness.store.load_actions(game.table_id)]
+    actions = [action for action in await harness.store.tables.load_actions(game.table_id)]
     kinds = {(action.source, action.action.kind) for action in actions}
     assert ("ai", "exchange") in kinds and ("ai", "play") in kinds
     assert any(source == "ai" and kind in ("in", "pass") for source, kind in kinds)
@@ -244,7 +244,7 @@ async def test_the_ai_takes_over_a_player_who_runs_out_of_time(harness: Harness)
     await harness.service.timers.tick()
     await harness.settle()
     await game.read_log()
-    actions = await harness.store.load_actions(game.table_id)
+    actions = await harness.store.tables.load_actions(game.table_id)
     assert [(a.seat, a.source, a.action.kind) for a in actions] == [
         (game.players.index(forehand), "timeout", "exchange")
     ]
@@ -256,7 +256,7 @@ async def test_the_ai_takes_over_a_player_who_runs_out_of_time(harness: Harness)
     await harness.service.timers.tick()
     await harness.settle()
     await game.read_log()
-    last = (await harness.store.load_actions(game.table_id))[-1]
+    last = (await harness.store.tables.load_actions(game.table_id))[-1]
     assert last.source == "timeout" and last.action.kind in ("in", "pass")
     assert last.seat == game.players.index(late)
     assert harness.emulator.errors == []

@@ -169,7 +169,9 @@ async def test_one_player_and_three_ais_play_a_round(harness: Harness) -> None:
         steps += 1
         assert steps < 500
     await harness.settle()
-    kinds = {(a.source, a.action.kind) for a in await harness.store.load_actions(game.table_id)}
+    kinds = {
+        (a.source, a.action.kind) for a in await harness.store.tables.load_actions(game.table_id)
+    }
     assert ("ai", "play") in kinds
     assert {("ai", "knock"), ("ai", "no_knock")} & kinds
     assert {("ai", "call"), ("ai", "pass")} & kinds
@@ -242,7 +244,7 @@ async def test_the_ai_takes_over_a_player_who_runs_out_of_time(harness: Harness)
         await harness.service.timers.tick()
         await harness.settle()
         await game.read_log()
-        last = (await harness.store.load_actions(game.table_id))[-1]
+        last = (await harness.store.tables.load_actions(game.table_id))[-1]
         assert last.source == "timeout" and last.action.kind in kinds
         assert last.seat == game.players.index(late)
         assert f"{late.name} ran out of time" in "\n".join(

@@ -24,7 +24,8 @@ TIMEOUT = 120
 
 async def sources(harness: Harness, game: SkatGame) -> list[tuple[int, str, str]]:
     return [
-        (a.seat, a.source, a.action.kind) for a in await harness.store.load_actions(game.table_id)
+        (a.seat, a.source, a.action.kind)
+        for a in await harness.store.tables.load_actions(game.table_id)
     ]
 
 

@@ -145,15 +145,15 @@ async def test_200_concurrent_appends_commit_once_each_and_fail_alone(
 
 
 async def started_table(store: Store, n: int) -> int:
-    table_id = await store.create_table(
+    table_id = await store.tables.create_table(
         guild_id=1, channel_id=n, host_id=3, rules={"variant": "skat"}, options={},
         turn_timeout=None, seats=[(3, "Host", None, False)], at=0.0,
     )  # fmt: skip
-    await store.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
-                              seed=n, humans=1, at=0.0)  # fmt: skip
+    await store.tables.start_match(table_id, guild_id=1, rules={"variant": "skat"}, options={},
+                                     seed=n, humans=1, at=0.0)  # fmt: skip
     return table_id
 
 
 async def append(store: Store, table_id: int, seq: int) -> None:
-    await store.append_action(table_id, seq=seq, seat=0, user_id=3, source="human",
-                              action=Play(Card.CA), at=float(seq + 1))  # fmt: skip
+    await store.tables.append_action(table_id, seq=seq, seat=0, user_id=3, source="human",
+                                     action=Play(Card.CA), at=float(seq + 1))  # fmt: skip

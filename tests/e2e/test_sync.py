@@ -99,7 +99,7 @@ async def test_a_restart_with_unchanged_commands_syncs_nothing(
     await admin.launch()
     assert synced(emulator) == [admin.guild.id] and "ramsch" in names(emulator, admin.guild.id)
     assert emulator.request_counts[GET_GLOBAL] == 1  # any global commands of an older version?
-    assert await admin.store.command_hashes() == {
+    assert await admin.store.commands.command_hashes() == {
         0: sync.digest(emulator.application_id, []),
         admin.guild.id: sync.digest(
             emulator.application_id,
@@ -139,7 +139,7 @@ async def test_switching_from_guild_to_global_sync_removes_the_guild_copies(
     await works(admin)  # one /ramsch, the global one
     await admin.restart()
     assert len(synced(emulator)) == 3, "a second start in global mode synced again"
-    assert await admin.store.command_hashes() == {
+    assert await admin.store.commands.command_hashes() == {
         0: sync.digest(emulator.application_id, await sync.tree_payload(admin.bot.tree, None))
     }
 
@@ -182,7 +182,7 @@ async def test_a_guild_no_longer_listed_loses_its_commands(admin: Admin) -> None
     await admin.restart()
     assert names(emulator, other.id) == [] and "ramsch" in names(emulator, admin.guild.id)
     assert synced(emulator) == [admin.guild.id, other.id, other.id]
-    assert set(await admin.store.command_hashes()) == {0, admin.guild.id}
+    assert set(await admin.store.commands.command_hashes()) == {0, admin.guild.id}
     await works(admin)
 
 
@@ -200,7 +200,7 @@ async def test_a_listed_guild_the_bot_is_not_in_is_skipped_with_one_warning(
     text = warning.getMessage()
     assert f"Skipped guild {stranger} of RAMSCH_GUILD_IDS" in text and "Missing Access" in text
     assert warning.exc_info is None and "\n" not in text
-    assert stranger not in await admin.store.command_hashes()
+    assert stranger not in await admin.store.commands.command_hashes()
     await works(admin)
     sync_log.clear()
     await admin.restart()  # tried again at the next start: maybe the bot was invited since
@@ -238,7 +238,7 @@ async def test_a_sync_that_keeps_failing_does_not_stop_the_bot(
         f"Could not look for global commands: 503: Service Unavailable (after {attempts} "
         "attempts); trying again at the next start",
     ]
-    assert await admin.store.command_hashes() == {}
+    assert await admin.store.commands.command_hashes() == {}
     emulator.faults.clear()
     await admin.restart()
     assert synced(emulator) == [admin.guild.id]

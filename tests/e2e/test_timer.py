@@ -18,7 +18,7 @@ def notes(harness: Harness, mark: str) -> list[Message]:
 
 
 async def sources(harness: Harness, game: Game) -> list[tuple[int, str]]:
-    return [(a.seat, a.source) for a in await harness.store.load_actions(game.table_id)]
+    return [(a.seat, a.source) for a in await harness.store.tables.load_actions(game.table_id)]
 
 
 async def tick(harness: Harness, clock: FakeClock, seconds: float) -> None:

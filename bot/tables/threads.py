@@ -1,0 +1,25 @@
+"""The threads tables play in (server setting ``threads``): the announcement each was opened
+from, to show the table's start or end there."""
+
+from __future__ import annotations
+
+from bot.storage import Store
+from bot.storage.social import TableThread
+
+
+class Threads:
+    """Each table's thread and announcement, as the store keeps them."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def save(self, thread: TableThread) -> None:
+        await self.store.social.save_thread(thread)
+
+    async def of(self, table_id: int) -> TableThread | None:
+        """The table's thread, if it plays in one whose announcement is not done with."""
+        return await self.store.social.thread_of(table_id)
+
+    async def forget(self, table_id: int) -> None:
+        """The announcement shows the table's end: nothing more to do for it."""
+        await self.store.social.forget_thread(table_id)
