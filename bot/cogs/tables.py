@@ -17,13 +17,13 @@ from bot import i18n
 from bot.commands.choices import (
     GAME_CHOICES,
     SEAT_SIZES,
-    describe,
-    option_autocomplete,
+    options_autocomplete,
     preset_autocomplete,
-    requested_table,
     seats_autocomplete,
+    table_request,
 )
 from bot.commands.group import RamschCog, subcommand
+from bot.commands.options import stale_options
 from bot.i18n import N_, _
 from bot.permissions import require_table_permissions
 from bot.publish.publisher import Publisher
@@ -48,7 +48,7 @@ from bot.ui.lobby import (
 )
 from bot.ui.message import Rendered
 from bot.ui.routing import route_interaction
-from ramsch_core import Action, SeatView, SkatRules
+from ramsch_core import Action, SeatView
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -62,7 +62,9 @@ MOVING = N_(
 )
 """A click for a table whose process is being replaced (bot/cluster.py)."""
 MAX_NAME = 100
-"""Characters a preset or option name typed into a command may have (the longest is ~20)."""
+"""Characters a preset name typed into a command may have (the longest is ~20)."""
+MAX_OPTIONS = 200
+"""Characters of the options typed into `/ramsch new` (every option of a game is ~150)."""
 ACK_AFTER = 2.0
 """Seconds a click may take before it is deferred (Discord wants an answer within 3)."""
 
@@ -179,24 +181,14 @@ class TablesCog(RamschCog, name="Tables"):
         game="the game to play (default: the server's)",
         preset="the rules of that game (default: the server's, else the game's first)",
         rounds="rounds to play; in a round every seat deals once (default 1)",
-        seats="players: Ramsen 3 to 5; in Ramsch one more than needed, the dealer sits out",
-        skat_to=describe(SkatRules, "skat_to", "Skat Ramsch: "),
-        scoring="Skat: points or a fixed stake; Altenburg: pips or penalty",
-        stake=describe(SkatRules, "stake", "Skat Ramsch: "),
-        schieben="Schieberamsch before the first trick (Skat, Altenburg)",
-        durchmarsch=describe(SkatRules, "durchmarsch", "Skat Ramsch: "),
-        bock="Bock rounds (deals count double) after a Durchmarsch; in Skat also 60:60, Kontra...",
-        crosses="Ramsen: crosses each player owes at the start (five bars each)",
+        seats="players at the table; with one more than the game needs, the dealer sits out",
+        options="the game's options as name=value, separated by commas (offered as you type)",
         invite1="a player to invite: pinged, with a Join button",
         invite2="another player to invite",
         invite3="another player to invite",
     )
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.autocomplete(
-        preset=preset_autocomplete,
-        skat_to=option_autocomplete("skat_to"),
-        scoring=option_autocomplete("scoring"),
-    )
+    @app_commands.autocomplete(preset=preset_autocomplete, options=options_autocomplete)
     @app_commands.autocomplete(seats=seats_autocomplete)
     async def new(
         self,
@@ -205,25 +197,11 @@ class TablesCog(RamschCog, name="Tables"):
         preset: app_commands.Range[str, 1, MAX_NAME] | None = None,
         rounds: app_commands.Range[int, 1, 50] | None = None,
         seats: app_commands.Range[int, min(SEAT_SIZES), max(SEAT_SIZES)] | None = None,
-        skat_to: app_commands.Range[str, 1, MAX_NAME] | None = None,
-        scoring: app_commands.Range[str, 1, MAX_NAME] | None = None,
-        stake: app_commands.Range[int, 1, 1000] | None = None,
-        schieben: bool | None = None,
-        durchmarsch: bool | None = None,
-        bock: bool | None = None,
-        crosses: app_commands.Range[int, 1, 10] | None = None,
+        options: app_commands.Range[str, 1, MAX_OPTIONS] | None = None,
         invite1: discord.User | None = None,
         invite2: discord.User | None = None,
         invite3: discord.User | None = None,
     ) -> None:
-        overrides = {
-            "crosses": crosses,
-            "skat_to": skat_to,
-            "scoring": scoring,
-            "stake": stake,
-            "schieben": schieben,
-            "durchmarsch": durchmarsch,
-        }
         assert interaction.guild_id is not None and interaction.channel_id is not None
         guild = await self.service.guilds.get(interaction.guild_id)
         parent = _thread_parent(interaction)
@@ -233,17 +211,19 @@ class TablesCog(RamschCog, name="Tables"):
                 "Tables can't be opened in this channel: use {channels}", channels=where
             )
         require_table_permissions(interaction)
-        rules, options = requested_table(
-            guild, game, preset, overrides, seats=seats, rounds=rounds, bock=bock
-        )
-        invited = _invited(interaction, (invite1, invite2, invite3), int(options["seats"]))
+        rules, table_options = table_request(
+            guild, game, preset, options, seats=seats, rounds=rounds,
+            stale=stale_options(interaction),
+        )  # fmt: skip
+        invited = _invited(interaction, (invite1, invite2, invite3), int(table_options["seats"]))
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         host = interaction.user
 
         async def opener() -> Update:
             return await self.service.lobby.open(
                 guild_id=guild_id, channel_id=channel_id, host_id=host.id,
-                host_name=host.display_name, rules=rules, options=options, parent_id=parent,
+                host_name=host.display_name, rules=rules, options=table_options,
+                parent_id=parent,
             )  # fmt: skip
 
         await self._open(interaction, guild, opener, invited)
