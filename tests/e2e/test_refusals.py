@@ -181,7 +181,7 @@ async def test_a_slow_click_is_deferred_in_time(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await three_player_game(harness)
-    monkeypatch.setattr(sys.modules["bot.cogs.tables"], "ACK_AFTER", 0.05)
+    monkeypatch.setattr(sys.modules["bot.cogs.tables.clicks"], "ACK_AFTER", 0.05)
     act = harness.service.play.act
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
