@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import _
-from bot.publish.hands import nonce
+from bot.publish.delivery import nonce
 from bot.publish.state import TableState, dms_allowed
 from bot.ui import ids
 from bot.ui.card_pictures import with_trick

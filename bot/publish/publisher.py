@@ -17,7 +17,7 @@ import discord
 
 from bot import i18n
 from bot.publish.channel import UNKNOWN_CHANNEL, ChannelMessages
-from bot.publish.hands import Delivery, backoff
+from bot.publish.delivery import Delivery, backoff
 from bot.publish.shown import ShownRecorder
 from bot.publish.state import TableState, channel_language, dms_allowed, position
 from bot.storage import ShownTable

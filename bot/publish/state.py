@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import i18n
-from bot.publish.hands import Delivery, Hands
+from bot.publish.delivery import Delivery
+from bot.publish.hands import Hands
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
