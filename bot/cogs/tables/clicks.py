@@ -83,8 +83,8 @@ class Clicks:
 
     async def _faced(self, table_id: int, work: Awaitable[T]) -> T:
         """``work``, its refusal marked with the table's rules, so that the error handler
-        shows its cards as the reader sees them at that table (the German pack at a Schafkopf
-        table)."""
+        shows its cards as the reader sees them at that table (in the pack the table's game
+        is played with)."""
         try:
             return await work
         except TableError as error:
