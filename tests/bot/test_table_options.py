@@ -3,12 +3,15 @@ option, a wrong value or a client with the command's former options is refused."
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import pytest
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot import i18n
 from bot.client import user_message
-from bot.commands.choices import requested_table, table_request
+from bot.commands.choices import options_autocomplete, requested_table, table_request
 from bot.commands.options import BOCK, declared, parse_options
 from bot.commands.translator import message_id
 from bot.tables import GuildSettings, TableError
@@ -153,3 +156,24 @@ def test_bock_is_declared_only_by_games_with_bock_rounds() -> None:
     for game in GAMES.values():
         shown = declared(game.preset(game.default_preset), game)
         assert (BOCK in shown) == bool(game.bock_switches)
+
+
+def _typing(game: str, preset: str, locale: str) -> Any:
+    """An interaction of `/ramsch new` being typed outside a server, in ``locale``."""
+    return SimpleNamespace(
+        namespace=SimpleNamespace(game=game, preset=preset), guild_id=None, locale=locale
+    )
+
+
+async def test_the_options_are_offered_in_the_reader_s_words_then_their_values() -> None:
+    with i18n.using("en"):
+        names = await options_autocomplete(_typing("ramsch", "skat", "de"), "einsatz=20, sk")
+        values = await options_autocomplete(_typing("ramsch", "skat", "de"), "schieben=")
+    assert [choice.value for choice in names] == ["einsatz=20, skat_an="]
+    assert names[0].name == "einsatz=20, skat_an= — wer die Augen des Skats bekommt"
+    assert [choice.value for choice in values] == ["schieben=ja", "schieben=nein"]
+    ramsen = await options_autocomplete(_typing("ramsen", "ramsen", "en-US"), "crosses=3")
+    assert [(choice.name, choice.value) for choice in ramsen] == [
+        ("crosses=3 — a whole number from 1 to 10", "crosses=3")
+    ]
+    assert await options_autocomplete(_typing("ramsen", "ramsen", "en-US"), "stake=") == []
