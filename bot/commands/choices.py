@@ -3,26 +3,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, cast, get_args, get_origin
+from typing import TYPE_CHECKING, Any, cast
 
 from discord import app_commands
-from discord.app_commands import TranslationContextLocation as Where
 
 from bot import i18n
-from bot.commands.translator import message_id
-from bot.i18n import N_, _
+from bot.commands.options import (
+    MAX_TEXT,
+    SEPARATOR,
+    OptionNames,
+    declared,
+    find_option,
+    key_of,
+    parse_options,
+    refuse_stale,
+    shown_name,
+)
+from bot.i18n import _
 from bot.tables import GuildSettings, TableError
 from bot.ui.text import preset_choice_name
 from ramsch_core import GAMES, Game, RuleSet, RuleSetError, get_game
-from ramsch_core.errors import Templated, identity, pretty, symbol
 from ramsch_core.match import check_seats, check_table, parse_table_options
 
 if TYPE_CHECKING:
     import discord
 
     from bot.client import RamschBot
-    from ramsch_core import Card, Suit
 
 
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=game.id) for game in GAMES.values()]
@@ -35,16 +41,6 @@ SEAT_SIZES = sorted(
     }
 )
 """Every number of seats some registered game may be played at."""
-OPTION_LABELS = {
-    ("skat_to", "last_trick"): N_("last trick's winner"),
-    ("skat_to", "loser"): N_("the loser"),
-    ("skat_to", "nobody"): N_("nobody"),
-    ("scoring", "points"): N_("card points (Augenramsch)"),
-    ("scoring", "fixed"): N_("a fixed stake"),
-    ("scoring", "pips"): N_("pips: a penalty point per card point"),
-    ("scoring", "penalty"): N_("penalty 10/15/20"),
-}
-"""The values of the options /ramsch new autocompletes, as its user reads them."""
 MAX_CHOICES = 25
 
 
@@ -110,55 +106,50 @@ async def seats_autocomplete(
     return choices
 
 
-def option_autocomplete(name: str) -> Any:
-    """An autocomplete offering the values of option ``name`` of the chosen rules — none when
-    those rules have no such option."""
-
-    async def complete(
-        interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        i18n.speak_to(interaction)
-        rules = await chosen_rules(interaction)
-        info = type(rules).model_fields.get(name)
-        if info is None or get_origin(info.annotation) is not Literal:
+async def options_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The options of the chosen rules: their names while one is typed, then their values,
+    each after the options given before it."""
+    i18n.speak_to(interaction)
+    game = await chosen_game(interaction)
+    options = declared(await chosen_rules(interaction), game)
+    done, _comma, typing = current.rpartition(",")
+    head = f"{done}, " if done.strip() else ""
+    given = {
+        option.name
+        for part in SEPARATOR.split(done)
+        if (option := find_option(options, part.partition("=")[0]))
+    }
+    name, equals, value = typing.partition("=")
+    if equals:
+        option = find_option(options, name)
+        if option is None:
             return []
-        values = [str(value) for value in get_args(info.annotation)]
-        return [
-            app_commands.Choice(name=_(OPTION_LABELS[name, value]), value=value)
-            if (name, value) in OPTION_LABELS
-            else app_commands.Choice(name=value, value=value)
-            for value in values
+        typed_value = value.strip()
+        suggested = option.suggestions()
+        if option.kind == "number" and typed_value:
+            suggested = [(typed_value, meaning) for _word, meaning in suggested]
+        entries = [
+            (f"{head}{shown_name(option.name)}={word}", meaning)
+            for word, meaning in suggested
+            if word.lower().startswith(typed_value.lower())
         ]
-
-    return complete
-
-
-def describe(model: type[RuleSet], name: str, prefix: str) -> str:
-    """An option's description from its rules model, for a command parameter."""
-    return (prefix + (model.model_fields[name].description or name))[:100]
-
-
-class OptionNames(Templated):
-    """Command option names in a refusal, each as the reader's commands call it (``seats`` is
-    ``plätze`` in German: bot/commands/translator.py), joined by commas."""
-
-    def __init__(self, keys: list[str]) -> None:
-        self.template = ""
-        self.params = {}
-        self.keys = tuple(keys)
-
-    def render(
-        self,
-        translate: Callable[[str], str] = identity,
-        card: Callable[[Card], str] = pretty,
-        suit: Callable[[Suit], str] = symbol,
-    ) -> str:
-        names = []
-        for key in self.keys:
-            message = message_id(key, Where.parameter_name)
-            name = translate(message)
-            names.append(key if name == message else name)
-        return ", ".join(names)
+    else:
+        typed = key_of(name)
+        entries = [
+            (f"{head}{shown_name(option.name)}=", _(option.description))
+            for option in options.values()
+            if option.name not in given
+            and (typed in key_of(shown_name(option.name)) or typed in option.name)
+        ]
+    return [
+        app_commands.Choice(
+            name=(f"{text} — {meaning}" if meaning else text)[:MAX_TEXT], value=text
+        )
+        for text, meaning in entries
+        if len(text) <= MAX_TEXT
+    ][:MAX_CHOICES]
 
 
 def requested_table(
@@ -174,13 +165,8 @@ def requested_table(
     """Rules and table options from the command, the guild's defaults filling the gaps.
 
     Raises TableError for an unknown game or preset, or an option the rules do not have."""
-    try:
-        game = get_game(game_name or guild.game)
-        own_game = game.id == guild.game
-        base = preset_name or (guild.preset if own_game else game.default_preset)
-        plain = game.preset(base)
-    except RuleSetError as error:
-        raise TableError.of(error) from None
+    game, base, plain = _base(guild, game_name, preset_name)
+    own_game = game.id == guild.game
     given = {key: value for key, value in overrides.items() if value is not None}
     foreign = [key for key in given if key not in type(plain).model_fields]
     if foreign:
@@ -215,6 +201,40 @@ def requested_table(
     except RuleSetError as error:
         raise TableError.of(error) from None
     return rules, options
+
+
+def _base(
+    guild: GuildSettings, game_name: str | None, preset_name: str | None
+) -> tuple[Game, str, RuleSet]:
+    """The game, the preset the options change and its rules: those named, else the server's
+    (its game's default preset for another game)."""
+    try:
+        game = get_game(game_name or guild.game)
+        base = preset_name or (guild.preset if game.id == guild.game else game.default_preset)
+        return game, base, game.preset(base)
+    except RuleSetError as error:
+        raise TableError.of(error) from None
+
+
+def table_request(
+    guild: GuildSettings,
+    game_name: str | None,
+    preset_name: str | None,
+    text: str | None,
+    *,
+    seats: int | None,
+    rounds: int | None,
+    stale: list[str],
+) -> tuple[RuleSet, dict[str, Any]]:
+    """Rules and table options from `/ramsch new`: ``text`` its options (see
+    bot/commands/options.py), ``stale`` the options a client still showing the command's
+    earlier version sent (refused, saying so). Raises TableError naming what is wrong."""
+    game, _base_name, plain = _base(guild, game_name, preset_name)
+    refuse_stale(stale, plain, game)
+    overrides, bock = parse_options(text, plain, game, plain.title())
+    return requested_table(
+        guild, game_name, preset_name, overrides, seats=seats, rounds=rounds, bock=bock
+    )
 
 
 def guild_sizes(guild: GuildSettings) -> tuple[int, ...]:

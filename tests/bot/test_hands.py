@@ -6,7 +6,8 @@ import asyncio
 import itertools
 from types import SimpleNamespace
 
-from bot.publish.hands import RETRY_CAP, RETRY_FIRST, Hands, Private, backoff, nonce
+from bot.publish.delivery import RETRY_CAP, RETRY_FIRST, backoff, nonce
+from bot.publish.hands import Hands, Private
 
 
 def test_a_nonce_is_stable_short_and_distinct() -> None:

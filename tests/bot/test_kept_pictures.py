@@ -15,7 +15,8 @@ from typing import Any
 import discord
 
 from bot.publish.hands import Hands, Private
-from bot.publish.publisher import Publisher, TableState
+from bot.publish.publisher import Publisher
+from bot.publish.state import TableState
 from bot.ui.card_pictures import with_trick
 from bot.ui.message import Picture, Rendered
 from bot.ui.table import render_table
@@ -190,11 +191,11 @@ async def test_the_table_message_keeps_an_unchanged_trick_picture() -> None:
     publisher = Publisher(client(message), 0)  # type: ignore[arg-type]
     state = TableState(table, message_id=message.id)
     shown = with_trick(render_table(table), table)
-    await publisher._show(state, shown)
-    await publisher._show(state, shown)  # unchanged: no edit at all
+    await publisher.channel.show(state, shown)
+    await publisher.channel.show(state, shown)  # unchanged: no edit at all
     shown.content = "another line"
-    await publisher._show(state, shown)
+    await publisher.channel.show(state, shown)
     assert [uploads(edit) for edit in message.edits] == [1, 0]
     act_randomly(table, rng)
-    await publisher._show(state, with_trick(render_table(table), table))
+    await publisher.channel.show(state, with_trick(render_table(table), table))
     assert [uploads(edit) for edit in message.edits] == [1, 0, 1]

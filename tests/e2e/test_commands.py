@@ -102,11 +102,19 @@ async def test_new_offers_the_presets_and_options_of_the_chosen_game(harness: Ha
     assert [choice["value"] for choice in presets] == list(get_game("ramsch").presets)
     found = await alice.autocomplete(channel, "ramsch new", "preset", "bauern")
     assert [choice["value"] for choice in found] == ["bauernramsch"]
-    skat_to = await alice.autocomplete(channel, "ramsch new", "skat_to", "", preset="skat")
-    assert [choice["value"] for choice in skat_to] == ["last_trick", "loser", "nobody"]
-    assert await alice.autocomplete(channel, "ramsch new", "skat_to", "", preset="altenburg") == []
-    scoring = await alice.autocomplete(channel, "ramsch new", "scoring", "", preset="altenburg")
-    assert [choice["value"] for choice in scoring] == ["pips", "penalty"]
+    names = await alice.autocomplete(channel, "ramsch new", "options", "", preset="skat")
+    assert "skat_to=" in [choice["value"] for choice in names]
+    names = await alice.autocomplete(channel, "ramsch new", "options", "", preset="altenburg")
+    assert "skat_to=" not in [choice["value"] for choice in names]
+    assert "scoring=" in [choice["value"] for choice in names]
+    typed = "stake=20, skat_to="
+    skat_to = await alice.autocomplete(channel, "ramsch new", "options", typed, preset="skat")
+    assert [choice["value"] for choice in skat_to] == [
+        f"stake=20, skat_to={value}" for value in ("last_trick", "loser", "nobody")
+    ]
+    typed = "scoring=p"
+    scoring = await alice.autocomplete(channel, "ramsch new", "options", typed, preset="altenburg")
+    assert [choice["value"] for choice in scoring] == ["scoring=pips", "scoring=penalty"]
     seats = await alice.autocomplete(channel, "ramsch new", "seats", "", preset="schafkopf")
     assert [choice["value"] for choice in seats] == [4]
     seats = await alice.autocomplete(channel, "ramsch new", "seats", "", preset="skat")

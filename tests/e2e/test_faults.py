@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-import bot.publish.hands
+import bot.publish.delivery
 from bot.ui import ids
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, answer, game_controls
@@ -31,7 +31,7 @@ WEBHOOK_EDIT = "/webhooks/{application_id}/{token}/messages/{message_id}"
 @pytest.fixture(autouse=True)
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     """Retries start after 0.05 s instead of 1 s (they still double each time)."""
-    monkeypatch.setattr(bot.publish.hands, "RETRY_FIRST", 0.05)
+    monkeypatch.setattr(bot.publish.delivery, "RETRY_FIRST", 0.05)
 
 
 def enabled(message: Message | None) -> list[str]:
@@ -135,7 +135,7 @@ async def test_a_failing_dm_freezes_no_other_hand(harness: Harness) -> None:
     # text (a failing upload); from then on each failure waits longer.
     for number, (earlier, later) in enumerate(itertools.pairwise(tries[1:]), start=1):
         assert earlier.end is not None
-        assert later.start - earlier.end >= bot.publish.hands.backoff(number), "no back-off"
+        assert later.start - earlier.end >= bot.publish.delivery.backoff(number), "no back-off"
     assert table_dms(game, alice) == [alice_dm], "a failed edit must not post a new DM"
 
     for fault in faults:

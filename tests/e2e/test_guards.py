@@ -134,13 +134,26 @@ async def test_overlong_names_and_huge_stakes_are_refused(harness: Harness) -> N
     (refusal,) = await forged_new(alice, harness, preset="x" * 5000)
     assert refusal.ephemeral and "x" * 50 in refusal.content
     assert len(refusal.content) <= 2000
-    (refusal,) = await forged_new(alice, harness, preset="skat-fixed", stake=10**18)
+    (refusal,) = await forged_new(alice, harness, preset="skat-fixed", options=f"stake={10**18}")
     assert refusal.ephemeral and "stake" in refusal.text and "1000" in refusal.text
-    (opened,) = await forged_new(alice, harness, preset="skat-fixed", stake=1000)
+    (refusal,) = await forged_new(alice, harness, preset="skat-fixed", options="x" * 5000)
+    assert refusal.ephemeral and len(refusal.content) <= 2000
+    (opened,) = await forged_new(alice, harness, preset="skat-fixed", options="stake=1000")
     assert not opened.ephemeral and "Ramsch #1" in opened.text
     assert harness.service.tables.get(1).rules.model_dump()["stake"] == 1000
     await harness.settle()
     assert len(harness.service.tables.ids()) == 1
+    assert harness.emulator.errors == []
+
+
+async def test_a_client_showing_the_old_new_command_is_told_to_restart(harness: Harness) -> None:
+    """A Discord client that still shows `/ramsch new` with its former options (`stake`,
+    `crosses`, ...) is told where they went; nothing opens."""
+    alice = harness.emulator.add_user("Alice")
+    (refusal,) = await forged_new(alice, harness, preset="skat-fixed", stake=20, schieben="x")
+    assert refusal.ephemeral and "older version of this command" in refusal.text
+    assert "stake, schieben" in refusal.text and "options" in refusal.text
+    assert harness.service.tables.open_tables() == []
     assert harness.emulator.errors == []
 
 

@@ -39,7 +39,7 @@ def final_message_text(harness: Harness) -> str:
 async def test_five_players_race_to_a_winner(harness: Harness) -> None:
     """RA-1, RA-7: five humans, one cross each, play deal after deal until somebody has drawn
     his last bar; the table shows the upcard and the crosses; the final message names him."""
-    game = await started(harness, 5, crosses=1)
+    game = await started(harness, 5, options="crosses=1")
     rules = game.rules()
     assert isinstance(rules, RamsenRules) and rules.players == 5 and rules.crosses == 1
     lobby = game.lobby
@@ -79,7 +79,7 @@ async def test_three_seats_with_two_ais_play_to_a_winner(harness: Harness) -> No
     """RA-5: the AI players exchange, say in or pass and play; the lone human plays along."""
     alice = harness.emulator.add_user("Alice")
     game = RamsenGame(harness, [alice])
-    lobby = await game.open(seats=3, crosses=1)
+    lobby = await game.open(seats=3, options="crosses=1")
     for _ in range(2):
         handle = await game.click(alice, lobby, "Add AI")
         assert not game.refusals(handle), game.refusals(handle)

@@ -62,9 +62,18 @@ async def test_bad_options_are_explained(harness: Harness) -> None:
     handle = await alice.slash(harness.channel, "ramsch new", preset="schafkopf", seats=3)
     (shown,) = await handle.wait_response()
     assert shown.ephemeral and "four" in shown.text
-    handle = await alice.slash(harness.channel, "ramsch new", preset="altenburg", skat_to="loser")
+    handle = await alice.slash(
+        harness.channel, "ramsch new", preset="altenburg", options="skat_to=loser"
+    )
     (shown,) = await handle.wait_response()
-    assert shown.ephemeral and "skat_to" in shown.text
+    assert shown.ephemeral and "skat_to" in shown.text and "scoring" in shown.text
+    handle = await alice.slash(harness.channel, "ramsch new", preset="skat", options="stake=lots")
+    (shown,) = await handle.wait_response()
+    assert shown.text == "The option stake is a whole number from 1 to 1000"
+    handle = await alice.slash(harness.channel, "ramsch new", preset="skat", options="stake 20")
+    (shown,) = await handle.wait_response()
+    assert shown.ephemeral and "name=value" in shown.text
+    assert harness.service.tables.open_tables() == []
 
 
 async def test_stranger_and_out_of_turn_clicks_change_nothing(harness: Harness) -> None:
@@ -172,7 +181,7 @@ async def test_a_slow_click_is_deferred_in_time(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await three_player_game(harness)
-    monkeypatch.setattr(sys.modules["bot.cogs.tables"], "ACK_AFTER", 0.05)
+    monkeypatch.setattr(sys.modules["bot.cogs.tables.clicks"], "ACK_AFTER", 0.05)
     act = harness.service.play.act
 
     async def slow(*args: Any, **kwargs: Any) -> Any:

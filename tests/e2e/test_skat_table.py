@@ -195,15 +195,15 @@ async def test_bock_rounds_ramsch_rounds_and_tournament_points(harness: Harness)
     [
         ("skat-tournament", {}, {"tournament"}),
         ("skat-bock", {}, {*BOCK_SWITCHES, "ramsch_after_bock"}),
-        ("skat", {"bock": True}, set(BOCK_SWITCHES)),
+        ("skat", {"options": "bock=yes"}, set(BOCK_SWITCHES)),
         ("skat", {}, set()),
     ],
 )
 async def test_a_skat_preset_or_the_bock_option_opens_the_table_it_names(
-    harness: Harness, preset: str, options: dict[str, bool], on: set[str]
+    harness: Harness, preset: str, options: dict[str, str], on: set[str]
 ) -> None:
     """FS-13/FS-14 from `/ramsch new`: the tournament list and the Bock preset bring their
-    table options, and `bock: True` at a Skat table switches on every Bock event."""
+    table options, and the option `bock=yes` at a Skat table switches on every Bock event."""
     alice = harness.emulator.add_user("Alice")
     game = SkatGame(harness, [alice])
     game.preset_name = preset

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
-from bot.publish.publisher import channel_note
+from bot.publish.channel import channel_note
 from bot.tables import Seat, Table, Update
 from bot.ui.boards import record_note
 from bot.ui.hand import render_hand, where
