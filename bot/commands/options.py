@@ -116,28 +116,14 @@ class Option:
         if self.kind == "number":
             meaning = _("a whole number from {low} to {high}", low=self.low, high=self.high)
             return [(self.example, meaning)]
-        labels = [OPTION_LABELS.get((self.name, value)) for value in self.values]
+        from bot.ui.games import value_labels  # the games' packages import the commands'
+
+        known = value_labels()  # as the rules editor says them, from each game's package
+        labels = [known.get((self.name, value)) for value in self.values]
         return [
             (value, _(label) if label else "")
             for value, label in zip(self.values, labels, strict=True)
         ]
-
-
-OPTION_LABELS = {
-    ("skat_to", "last_trick"): N_("last trick's winner"),
-    ("skat_to", "loser"): N_("the loser"),
-    ("skat_to", "nobody"): N_("nobody"),
-    ("scoring", "points"): N_("card points (Augenramsch)"),
-    ("scoring", "fixed"): N_("a fixed stake"),
-    ("scoring", "pips"): N_("pips: a penalty point per card point"),
-    ("scoring", "penalty"): N_("penalty 10/15/20"),
-    ("trumps", "standard"): N_("Obers, Unters and Hearts"),
-    ("trumps", "obers_unters"): N_("Obers and Unters (Bauernramsch)"),
-    ("all_pass", "ramsch"): N_("play Ramsch"),
-    ("all_pass", "throw_in"): N_("throw the cards in"),
-    ("all_pass", "stock"): N_("the last seat plays, calls Ramsch or Stock"),
-}
-"""The values of the options offered with their meaning, as a player reads them."""
 
 
 def declared(rules: RuleSet, game: Game) -> dict[str, Option]:
