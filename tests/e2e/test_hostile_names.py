@@ -6,10 +6,12 @@ their names as typed, pings nobody and renders none of their markup (tests/e2e/h
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from bot.ui import ids
 from bot.ui.text import name_text
+from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, answer
 from tests.e2e.hostile import (
@@ -25,6 +27,8 @@ from tests.e2e.skat_driver import SkatGame
 from tests.e2e.test_history import download
 from tests.emulator import Channel, Message, SimUser
 from tests.emulator.threads import Thread
+
+TIMEOUT = 120  # the guild's default turn timer
 
 
 def players(harness: Harness) -> tuple[SimUser, list[str], list[SimUser]]:
@@ -239,3 +243,32 @@ def test_the_check_tells_active_markup_from_escaped_names() -> None:
     assert not plain_problems("Sehr langer Name…", names)
     assert plain_problems("Sehr langer Na…", names)
     assert plain_problems("Sehr langer Na", names)
+
+
+async def test_timer_notes_and_away_with_hostile_names(harness: Harness) -> None:
+    """The reminder, the AI's takeover note, the away note and I'm back, for a player with
+    a hostile name."""
+    clock = FakeClock(time.time())
+    harness.use_clock(clock)
+    victim, names, users = players(harness)
+    game = Game(harness, users[:3], "skat", from_log=True)
+    await game.open()
+    await game.start()
+    late, _, _ = game.on_turn()
+    for _ in range(2):  # two expiries in a row: away
+        while game.on_turn()[0] is not late:
+            await game.step()
+        clock.advance(TIMEOUT + 1)
+        await harness.service.timers.tick()
+        await harness.settle()
+        await game.read_log()
+    table = game.table_message()
+    assert "I'm back" in {b.get("label") for b in table.buttons()}
+    await game.click(late, table, "I'm back")
+    await play_out(game, users[3], auto=False)
+    check_names_inert(harness.emulator, names, protected=[victim.id])
+    shown = name_text(str(late.account.global_name))
+    texts = [v.text for m in harness.emulator.all_messages() for v in m.versions]
+    assert any(f"{shown} ran out of time" in text for text in texts)
+    assert any(f"{shown}** — away" in text or f"{shown} is away" in text for text in texts)
+    assert harness.emulator.errors == []
