@@ -126,8 +126,9 @@ async def everything_after(harness: Harness, game: Game, stranger: SimUser, vari
         assert f"#{game.table_id}" in history.text
     await answer(host, harness.channel, "ramsch stats", user=guest, variant=variant)
     (board,) = await answer(
-        guest, harness.channel, "ramsch leaderboard", variant=variant, min_deals=0
+        guest, harness.channel, "ramsch leaderboard", variant=variant, min_deals=0, public=True
     )
+    assert not board.ephemeral and not board.pinged_users
     assert board.text
     (replay,) = await answer(host, harness.channel, "ramsch replay")
     for _ in range(60):
