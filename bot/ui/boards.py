@@ -19,7 +19,7 @@ from bot.ui.message import Picture, Rendered
 from bot.ui.privacy_items import FORMER_PLAYER_LABEL
 from bot.ui.rating_chart import COLOURS, MAX_LINES, rating_chart
 from bot.ui.replay_items import ReplaySelect
-from bot.ui.text import VARIANT_TITLES, player_name, score_text
+from bot.ui.text import VARIANT_TITLES, name_text, player_name, score_text
 from ramsch_core import DEFAULT_GAME, GAMES, get_game
 
 if TYPE_CHECKING:
@@ -51,8 +51,8 @@ def period_text(period: str) -> str:
 
 
 def plain(name: str) -> str:
-    """A player's name as plain text inside markdown."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    """A player's name as plain text inside markdown (``name_text``)."""
+    return name_text(name)
 
 
 def board_key(game: str, variant: str) -> str:
@@ -274,7 +274,9 @@ def render_stats(
     found = found or []
     where = _board_title(variant) if variant else _("All variants")
     when = period_text(period)
-    embed = discord.Embed(title=_("Ramsch record — {name}", name=name)[:256], colour=STATS_COLOUR)
+    embed = discord.Embed(
+        title=_("Ramsch record — {name}", name=name_text(name))[:256], colour=STATS_COLOUR
+    )
     for label, value in _rating_fields(found, period):
         embed.add_field(name=label, value=value, inline=False)
     picture = _chart(found, name)
@@ -381,7 +383,7 @@ def _session_line(summary: MatchSummary, viewer: int) -> str:
 def render_history(sessions: list[MatchSummary], viewer: int, name: str) -> Rendered:
     """The viewer's recent sessions, and a select to download the record of a finished deal."""
     embed = discord.Embed(
-        title=_("Recent Ramsch sessions — {name}", name=name)[:256], colour=STATS_COLOUR
+        title=_("Recent Ramsch sessions — {name}", name=name_text(name))[:256], colour=STATS_COLOUR
     )
     if not sessions:
         embed.description = _("You have not played a session on this server yet.")
