@@ -223,7 +223,7 @@ async def test_schafkopf_with_hostile_names(harness: Harness) -> None:
 async def test_ramsen_with_hostile_names(harness: Harness) -> None:
     victim, names, (stranger, host, _, guest, *_) = players(harness)
     game = RamsenGame(harness, [host, guest], from_log=True)
-    await lobby_comings_and_goings(game, stranger, ais=1, seats=3, crosses=1)
+    await lobby_comings_and_goings(game, stranger, ais=1, seats=3, options="crosses=1")
     await play_out(game, stranger, auto=True)
     await everything_after(harness, game, stranger, "ramsen/ramsen")
     check_names_inert(harness.emulator, names, protected=[victim.id])
