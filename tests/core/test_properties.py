@@ -44,11 +44,12 @@ from ramsch_core import (
 )
 from ramsch_core.cards import points_of
 from ramsch_core.games.ramsen import RamsenRules
+from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
 from ramsch_core.games.skat import FullSkatRules
-from ramsch_core.phases.bidding import Bid, Hold, Pass
-from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
+from ramsch_core.games.skat.bidding import Bid, Hold
+from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
-from ramsch_core.phases.exchange import Exchange, RamsenState
+from ramsch_core.phases.say import Pass
 from ramsch_core.policies import TOURNAMENT_GAMES
 from tests.core.builders import snapshot
 from tests.core.oracle import ramsen_owed
