@@ -41,6 +41,8 @@ class Game:
     """Table options a preset brings besides its rules (a tournament list, Bock rounds)."""
     bock_switches: tuple[str, ...] = ("bock_on_durchmarsch",)
     """The table options a plain "Bock rounds: on" turns on for this game."""
+    tournament: bool = False
+    """Whether tournament points (``policies.TournamentPoints``) can score its every contract."""
     ai: GamePolicy | None = None
     """How the AI plays it (its steps, calls and card rules); None: the rules' own contract,
     decided by playouts alone."""

@@ -19,6 +19,7 @@ RAMSCH = Game(
         "schafkopf": "Schafkopf Ramsch",
         "altenburg": "Altenburg Ramsch",
     },
+    tournament=True,
     ai=POLICY,
 )
 

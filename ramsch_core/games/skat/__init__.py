@@ -22,6 +22,7 @@ SKAT = Game(
     aliases=("full-skat",),
     table_presets=TABLE_PRESETS,
     bock_switches=BOCK_SWITCHES,
+    tournament=True,
     ai=POLICY,
     bench=BENCH,
 )
