@@ -329,7 +329,7 @@ class Kernel:
         while its holder holds it and has not run away — he plays it when its suit is led, may
         not lead another card of the suit with fewer than four of it (with four or more doing
         so runs away, ending the duties), and keeps it on other tricks unless it is his last
-        card. ``phases/called_ace.SauspielPlay`` says the same for the public API."""
+        card. ``games/schafkopf/called_ace.SauspielPlay`` says the same for the public API."""
         follow, relevant, next_seat = self.follow, self.relevant, self.next_seat
         players, total = self.players, self.tricks_per_deal
         ace, suit = self.ace_bit, self.ace_suit

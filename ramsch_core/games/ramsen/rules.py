@@ -1,7 +1,7 @@
 """The game Ramsen (RULES.md section 4, RA-1..7): five cards each from a cut deck with
-*schlecken*, a turned-up trump and a talon; an exchange round (``phases/exchange``), play or
-pass and the card play among the seats that said in (``phases/in_or_pass``); crosses drawn bar
-by bar (``contracts/ramsen``).
+*schlecken*, a turned-up trump and a talon; an exchange round (``exchange``), play or
+pass and the card play among the seats that said in (``in_or_pass``); crosses drawn bar
+by bar (``contract``).
 
 A deal is made with ``ramsen_deal`` (``Deal.from_seed`` and a ``Match`` call it through
 ``RamsenRules.deal_from_seed``): the talon (``deal.skat``, top first), the upcard and the bars

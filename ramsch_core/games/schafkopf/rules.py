@@ -1,9 +1,9 @@
 """The game full Schafkopf, with Ramsch when all pass (SCHAFKOPF-RULES.md, SF-1..10).
 
 A deal is dealt four and four (SF-1); with ``klopfen`` each seat may knock after seeing its
-first four cards (``phases/calling.Knocking``); then the calls in turn from forehand
-(``phases/calling.Calling``), and the called game's card play with Kontra and Re
-(``phases/doubling``; a Sauspiel with the called Ace's duties, ``phases/called_ace``). When
+first four cards (``calling.Knocking``); then the calls in turn from forehand
+(``calling.Calling``), and the called game's card play with Kontra and Re
+(``phases/doubling``; a Sauspiel with the called Ace's duties, ``called_ace``). When
 everyone passes the deal is a Ramsch of variant schafkopf, a Stock or thrown in (SK-9).
 
 Not registered yet: build rules with ``FullSchafkopfRules(...)`` or ``SCHAFKOPF.preset(name)``.

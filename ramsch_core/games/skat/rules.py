@@ -1,7 +1,7 @@
 """The game full Skat, with Ramsch when all pass (docs/rules/skat.md, FS-1..15).
 
-A deal is bid (``phases/bidding``), the declarer takes the skat or plays Hand and declares
-(``phases/declaring``), and the declared game is played with Kontra and Re
+A deal is bid (``bidding``), the declarer takes the skat or plays Hand and declares
+(``declaring``), and the declared game is played with Kontra and Re
 (``phases/doubling``). When everyone passes the deal is a Ramsch of variant skat, or thrown in.
 """
 
