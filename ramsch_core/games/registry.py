@@ -1,4 +1,5 @@
-"""The game registry: game id -> its rule models, presets and table sizes; rules parsed by it."""
+"""The game registry: game id -> its rule models, presets, table sizes, AI policy and bench case;
+rules parsed by it."""
 
 from __future__ import annotations
 
