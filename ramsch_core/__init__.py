@@ -24,16 +24,7 @@ from ramsch_core.actions import (
 )
 from ramsch_core.ai import LEVELS, PLAYER_KINDS, Player, make_player
 from ramsch_core.cards import DECK, Card, Rank, Suit
-from ramsch_core.contracts.skat import (
-    BASE,
-    LADDER,
-    Declaration,
-    SkatContest,
-    ValueSteps,
-    matadors,
-    null_value,
-    value_steps,
-)
+from ramsch_core.contracts.ramsch_rules import AltenburgRules, SchafkopfRules, SkatRules
 from ramsch_core.deal import Deal, deal_from_seed
 from ramsch_core.errors import (
     DealFinishedError,
@@ -49,9 +40,21 @@ from ramsch_core.errors import (
     RuleSetError,
 )
 from ramsch_core.games import DEFAULT_GAME, GAMES, Game, game_of, get_game, parse_rules, preset
-from ramsch_core.games.ramsch import AltenburgRules, SchafkopfRules, SkatRules
 from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
+from ramsch_core.games.ramsen.exchange import RamsenState
 from ramsch_core.games.skat import FullSkatRules
+from ramsch_core.games.skat.bidding import Bid, Hold
+from ramsch_core.games.skat.contract import (
+    BASE,
+    LADDER,
+    Declaration,
+    SkatContest,
+    ValueSteps,
+    matadors,
+    null_value,
+    value_steps,
+)
+from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
 from ramsch_core.match import (
     Match,
     SheetEntry,
@@ -62,10 +65,8 @@ from ramsch_core.match import (
     parse_table_options,
     skat_list,
 )
-from ramsch_core.phases.bidding import Bid, Hold, Pass, Said
-from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
-from ramsch_core.phases.exchange import RamsenState
+from ramsch_core.phases.say import Pass, Said
 from ramsch_core.record import deal_record, replay_record, replay_summary
 from ramsch_core.result import DealResult, Trick, score_json
 from ramsch_core.rules import RuleSet

@@ -8,33 +8,20 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, partial
+from functools import partial
 
 from ramsch_core.ai import DEFAULT_PLAYOUTS, HeuristicPlayer, Player, RandomPlayer
-from ramsch_core.cards import DECK, Card, Suit
-from ramsch_core.contracts import Contract
-from ramsch_core.contracts.ramsen import RamsenScorer, ramsen_contract
-from ramsch_core.contracts.schafkopf import GameName as SchafkopfGame
-from ramsch_core.contracts.skat import GAMES as GAMES_OF_SKAT
-from ramsch_core.contracts.skat import Declaration, GameName, SkatScorer, skat_order
+from ramsch_core.bench_case import Dealt
 from ramsch_core.deal import Deal, deal_from_seed
-from ramsch_core.games import GAMES, get_game
-from ramsch_core.games.ramsen import RamsenRules
-from ramsch_core.kernel import Kernel, Outcome, tally
+from ramsch_core.games import GAMES, game_of, get_game
+from ramsch_core.kernel import Kernel, Outcome
 from ramsch_core.match import Match as TableMatch
 from ramsch_core.match import TableOptions
 from ramsch_core.rules import RuleSet
-from ramsch_core.tricks.constraints import FOLLOW_SUIT
-
-Dealt = tuple[list[list[Card]], list[Card]]
-"""Hands and skat of a public deal (``deal_from_seed``)."""
-KernelDeal = Callable[[RuleSet, random.Random, Dealt | None], Outcome]
-"""One random deal through the kernel: dealt by its own shuffle (None) or the given cards."""
 
 
-def ramsch_kernel_deal(kernel: Kernel, rng: random.Random, dealt: Dealt | None) -> Outcome:
-    """The rules' own contract (Ramsch) on their kernel: random pushing, random play, its
-    scorer."""
+def own_contract_deal(kernel: Kernel, rng: random.Random, dealt: Dealt | None) -> Outcome:
+    """The rules' own contract on their kernel: random pushing, random play, its scorer."""
     if dealt is None:
         hands, skat = kernel.random_deal(rng)
     else:
@@ -42,217 +29,14 @@ def ramsch_kernel_deal(kernel: Kernel, rng: random.Random, dealt: Dealt | None) 
     return kernel.random_game(hands, skat, rng)
 
 
-def skat_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) -> Outcome:
-    """Full Skat: a random declarer declares a random game (Hand, or with two random cards
-    laid away after taking the skat); the kernel plays it out at random under that game's
-    trick order and the deal's own scorer (matadors, Hand, bid 18). The bidding is not
-    simulated, and a Null is played to the last trick (its result is the same)."""
-    game = GAMES_OF_SKAT[int(rng.random() * len(GAMES_OF_SKAT))]
-    declarer = int(rng.random() * rules.players)
-    kernel = _skat_kernel(rules, game)
-    if dealt is None:
-        hands, skat = kernel.random_deal(rng)
-    else:
-        hands, skat = [kernel.mask(hand) for hand in dealt[0]], kernel.mask(dealt[1])
-    hand = rng.random() < 0.5
-    twelve = hands[declarer] | skat
-    if not hand:
-        first = _random_card(twelve, rng.random)
-        pair = first | _random_card(twelve ^ first, rng.random)
-        hands[declarer], skat = twelve ^ pair, pair
-    declaration = Declaration(game, hand)
-    count = 0 if declaration.null else _matadors(kernel, twelve)
-    scorer = SkatScorer(declaration, declarer, 18, count)
-    players = rules.players
-    won, counts, last = [0] * players, [0] * players, [-1] * players
-    winners = kernel.run(hands, 0, [], won, counts, last, 0, rng.random, None)
-    score = scorer(tally(kernel.layout, won, counts, last, skat, 0))
-    return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
-
-
-@cache
-def _skat_kernel(rules: RuleSet, game: GameName) -> Kernel:
-    """The kernel of one game's trick order (its scorer is replaced deal by deal)."""
-    scorer = SkatScorer(Declaration(game, False), 0, 18, 1)
-    return Kernel(rules, Contract(game, skat_order(game), FOLLOW_SUIT, scorer))
-
-
-def _matadors(kernel: Kernel, twelve: int) -> int:
-    """FS-9 on layout masks: trumps take the top bits, ♣J the highest."""
-    trumps = kernel.trump_mask.bit_count()
-    holding = twelve >> 31 & 1
-    count = 0
-    for position in range(31, 31 - trumps, -1):
-        if twelve >> position & 1 != holding:
-            break
-        count += 1
-    return count if holding else -count
-
-
-def _random_card(mask: int, rand: Callable[[], float]) -> int:
-    """A uniformly random set bit of a non-empty mask."""
-    skip = int(rand() * mask.bit_count())
-    while skip:
-        mask &= mask - 1
-        skip -= 1
-    return mask & -mask
-
-
-def ramsen_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) -> Outcome:
-    """Ramsen at the start of a game (every seat owes ``crosses`` × 5 bars): the dealt hands,
-    the upcard and the talon (``dealt``: hands, then upcard and talon top first); a random
-    exchange (each card laid away with probability 1/2, the dealer taking the upcard for one
-    of them half the time, a cutter who schleckte skipped), a random in or pass (one who
-    exchanged says in, and with ``dealer_forced`` the dealer when all before passed), then the
-    kernel's random play among the seats in under the deal's contract. A lone player in takes
-    the five tricks without play; with nobody in the deal is void."""
-    assert isinstance(rules, RamsenRules)
-    players, size = rules.players, rules.hand_size
-    rand = rng.random
-    if dealt is None:
-        deck = list(DECK)
-        for index in range(31, 0, -1):
-            other = int(rand() * (index + 1))
-            deck[index], deck[other] = deck[other], deck[index]
-        hands = [deck[seat * size : (seat + 1) * size] for seat in range(players)]
-        upcard, talon = deck[players * size], deck[players * size + 1 :]
-    else:
-        hands = [list(hand) for hand in dealt[0]]
-        upcard, talon = dealt[1][0], list(dealt[1][1:])
-    schleck = players - 2 if rules.schlecken else None
-    dealer = players - 1
-    exchanged = [False] * players
-    for seat in range(players):
-        if seat == schleck:
-            continue
-        hand = hands[seat]
-        laid = [card for card in hand if rand() < 0.5][: len(talon) + (seat == dealer)]
-        take = seat == dealer and bool(laid) and rand() < 0.5
-        draw = len(laid) - take
-        if draw > len(talon):
-            laid, draw = laid[: len(talon)], len(talon)
-        hands[seat] = [card for card in hand if card not in laid] + talon[:draw]
-        if take:
-            hands[seat].append(upcard)
-        del talon[:draw]
-        exchanged[seat] = bool(laid)
-    active: list[int] = []
-    for seat in range(players):
-        forced = rules.dealer_forced and seat == dealer and not active
-        if exchanged[seat] or forced or rand() < 0.5:
-            active.append(seat)
-    owed = rules.initial_owed()
-    kernel = _ramsen_kernel(rules, upcard.suit, tuple(active))
-    won, counts, last = [0] * players, [0] * players, [-1] * players
-    winners: list[int] = []
-    if len(active) >= 2:
-        masks = [kernel.mask(hand) for hand in hands]
-        winners = kernel.run(masks, active[0], [], won, counts, last, 0, rand, None)
-    elif active:
-        counts[active[0]], last[active[0]] = size, size - 1
-    else:
-        last[0] = 0
-    score = RamsenScorer(owed, active)(tally(kernel.layout, won, counts, last, 0, 0))
-    return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
-
-
-@cache
-def _ramsen_kernel(rules: RamsenRules, trump: Suit, active: tuple[int, ...]) -> Kernel:
-    """The kernel of a Ramsen deal with ``trump`` and the seats ``active`` in, at the start
-    of a game."""
-    return Kernel(rules, ramsen_contract(trump, rules.initial_owed(), active))
-
-
-def ramsen_dealt(rules: RuleSet, seed: int) -> Dealt:
-    """The hands of a Ramsen deal of ``seed`` (the cutter's kept card included), then its
-    upcard and talon, top first."""
-    schedule = rules.schedule(seed)
-    return schedule.hands(rules.players), [
-        *schedule.cards_to("upcard"),
-        *schedule.cards_to("talon"),
-    ]
-
-
-def schafkopf_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) -> Outcome:
-    """Full Schafkopf: a random seat calls a random game — a Sauspiel on an Ace it may call
-    (SF-3), a Wenz or a Solo in a random suit — and the kernel plays it out at random under
-    that game's order (a Sauspiel with the called Ace's duties) and scorer (the partner and
-    the Laufende as dealt). The calls, Klopfen and Kontra are not simulated."""
-    from ramsch_core.ai.schafkopf import mask_laufende
-    from ramsch_core.contracts.schafkopf import CALLABLE_ACES, SchafkopfScorer, called_ace
-    from ramsch_core.games.schafkopf import FullSchafkopfRules
-
-    assert isinstance(rules, FullSchafkopfRules)
-    rand = rng.random
-    declarer = int(rand() * rules.players)
-    kernel = _schafkopf_kernel(rules, "sauspiel", None)
-    if dealt is None:
-        hands, _ = kernel.random_deal(rng)
-        held = [kernel.layout.to_card_mask(hand) for hand in hands]  # bit = card value
-    else:
-        held = [sum(1 << card for card in hand) for hand in dealt[0]]
-    mine = held[declarer]
-    plain = kernel.order.class_masks
-    aces = [
-        suit for suit in CALLABLE_ACES if not mine >> called_ace(suit) & 1 and mine & plain[suit]
-    ]
-    pick = int(rand() * (len(aces) + 2))
-    suit: Suit | None = None
-    ace: Suit | None = None
-    if pick < len(aces):
-        game: SchafkopfGame = "sauspiel"
-        ace = aces[pick]
-    elif pick == len(aces) or not rules.wenz:
-        game, suit = "solo", Suit(int(rand() * 4))
-    else:
-        game = "wenz"
-    kernel = _schafkopf_kernel(rules, game, ace if game == "sauspiel" else suit)
-    masks = [kernel.layout.from_card_mask(hand) for hand in held]
-    partner = None
-    if ace is not None:
-        partner = next(seat for seat in range(rules.players) if held[seat] >> called_ace(ace) & 1)
-    side = masks[declarer] | (masks[partner] if partner is not None else 0)
-    count = mask_laufende(side, kernel.trump_mask.bit_count(), 2 if game == "wenz" else 3)
-    scorer = SchafkopfScorer(game, declarer, partner, suit, ace, count, rules.tariff, 0)
-    players = rules.players
-    won, counts, last = [0] * players, [0] * players, [-1] * players
-    winners = kernel.run(masks, 0, [], won, counts, last, 0, rand, None)
-    score = scorer(tally(kernel.layout, won, counts, last, 0, 0))
-    return Outcome(tuple(winners), score.points, tuple(counts), score.scores)
-
-
-@cache
-def _schafkopf_kernel(rules: RuleSet, game: SchafkopfGame, suit: Suit | None) -> Kernel:
-    """The kernel of one Schafkopf game (``suit``: a Solo's trumps, a Sauspiel's called Ace;
-    the scorer is replaced deal by deal)."""
-    from ramsch_core.contracts.schafkopf import Tariff, schafkopf_contract
-
-    ace = suit if game == "sauspiel" else None
-    trump = suit if game == "solo" else None
-    contract = schafkopf_contract(game, 0, None, trump, ace, (), Tariff(), 0)
-    return Kernel(rules, contract)
-
-
-KERNEL_DEALS: dict[str, KernelDeal] = {
-    "skat": skat_kernel_deal,
-    "ramsen": ramsen_kernel_deal,
-    "schafkopf": schafkopf_kernel_deal,
-}
-"""A game whose contract is chosen in the deal: how the bench plays one deal through the
-kernel. Any other game plays its rules' own contract (``ramsch_kernel_deal``)."""
-SEEDED_DEALS: dict[str, Callable[[RuleSet, int], Dealt]] = {"ramsen": ramsen_dealt}
-"""A game whose deal holds more than hands and a skat: the cards of its seeded deal as its
-``KERNEL_DEALS`` entry takes them (others: ``deal_from_seed``)."""
-
-
 def deal_player(rules: RuleSet) -> Callable[[random.Random, Dealt | None], Outcome]:
-    """How the bench plays one deal of ``rules`` through the kernel: the game's
-    ``KERNEL_DEALS`` entry, else the rules' own contract on a kernel built here, once, so the
-    timed loop looks nothing up per deal."""
-    play = KERNEL_DEALS.get(rules.game)
-    if play is not None:
-        return partial(play, rules)
-    return partial(ramsch_kernel_deal, Kernel(rules))
+    """How the bench plays one deal of ``rules`` through the kernel: the game's bench case
+    (``Game.bench``), else the rules' own contract on a kernel built here, once, so the timed
+    loop looks nothing up per deal."""
+    case = game_of(rules).bench
+    if case is not None:
+        return partial(case.kernel_deal, rules)
+    return partial(own_contract_deal, Kernel(rules))
 
 
 def kernel_rate(rules: RuleSet, deals: int, seed: int = 0) -> float:
@@ -268,7 +52,8 @@ def kernel_rate(rules: RuleSet, deals: int, seed: int = 0) -> float:
 def kernel_seeded_rate(rules: RuleSet, deals: int) -> float:
     """Random deals per second through the kernel on the public ``deal_from_seed`` deals."""
     play = deal_player(rules)
-    dealt = SEEDED_DEALS.get(rules.game, deal_from_seed)
+    case = game_of(rules).bench
+    dealt = (case.seeded_deal if case is not None else None) or deal_from_seed
     start = time.perf_counter()
     for seed in range(deals):
         play(random.Random(seed), dealt(rules, seed))

@@ -20,9 +20,9 @@ from ramsch_core.errors import (
     RuleSetError,
     one_of,
 )
+from ramsch_core.games.registry import game_of
 from ramsch_core.policies import (
     BOCK_EVENTS,
-    TOURNAMENT_GAMES,
     BockRounds,
     PlainScores,
     TournamentPoints,
@@ -99,7 +99,7 @@ def check_table(rules: RuleSet, options: TableOptions) -> None:
                 game=rules.title(),
             )
         check_seats(compulsory, options.seats)
-    if options.tournament and rules.game not in TOURNAMENT_GAMES:
+    if options.tournament and not game_of(rules).tournament:
         raise RuleSetError("Tournament scoring is not available for {game}", game=rules.title())
 
 

@@ -26,9 +26,6 @@ BOCK_EVENTS = {
 SKAT_GAMES = frozenset({"clubs", "spades", "hearts", "diamonds", "grand", "null"})
 """The contracts of a declared game of Skat."""
 
-TOURNAMENT_GAMES = frozenset({"ramsch", "skat"})
-"""The games whose every contract tournament points can score."""
-
 RoundKind = Literal["bock", "ramsch"]
 
 

@@ -19,12 +19,11 @@ of ``view.legal``.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
 from ramsch_core.actions import Action
-from ramsch_core.ai import ramsen
 from ramsch_core.ai.knowledge import Knowledge, sampler
-from ramsch_core.ai.players import DEFAULT_PLAYOUTS, HeuristicPlayer, Objective
+from ramsch_core.ai.players import DEFAULT_PLAYOUTS, HeuristicPlayer, policy_of
+from ramsch_core.ai.policy import Objective
 from ramsch_core.ai.ramsch import bits_of
 from ramsch_core.contracts import score_values
 from ramsch_core.kernel import Kernel, Position
@@ -91,7 +90,7 @@ class HardPlayer(HeuristicPlayer):
         """Worlds searched by the last searched decision (0: the playouts decided)."""
 
     def choose(self, view: SeatView) -> Action:
-        step = SEARCHED_STEPS.get((view.public.game, view.phase))
+        step = policy_of(view).searched_steps.get(view.phase)
         if step is not None and len(view.legal) > 1:
             deadline = None if self.budget is None else time.perf_counter() + self.budget
             return step(view, self.rng.random, STEP_WORLDS, deadline)
@@ -145,15 +144,6 @@ class HardPlayer(HeuristicPlayer):
                 )[seat]  # fmt: skip
         self.last_worlds = sampled
         return {bit: total / sampled for bit, total in totals.items()}
-
-
-SearchedStep = Callable[[SeatView, Callable[[], float], int, float | None], Action]
-"""A step searched by simulation: (view, random numbers, worlds, deadline) -> the action."""
-SEARCHED_STEPS: dict[tuple[str, str], SearchedStep] = {
-    ("ramsen", "in_or_pass"): ramsen.search_in_or_pass,
-}
-"""Per (game, phase) before the card play, the hard AI's own search of the step (the
-heuristic's rule elsewhere)."""
 
 
 class Solver:

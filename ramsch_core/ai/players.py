@@ -1,19 +1,19 @@
-"""AI players that decide from one seat's view: a random one and a heuristic (Ramsch, full Skat,
-Ramsen, full Schafkopf)."""
+"""AI players that decide from one seat's view: a random one and a heuristic, which asks the
+game's policy (``Game.ai``) for its steps, calls and card rules."""
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
-from ramsch_core.actions import Action, PassOn, PickUp, Play, Push
-from ramsch_core.ai import ramsen, schafkopf, skat
+from ramsch_core.actions import Action, Play
 from ramsch_core.ai.knowledge import Knowledge, kernel_for, read_view, sampler
-from ramsch_core.ai.ramsch import bits_of, hand_danger, lay_pair, rule_card
+from ramsch_core.ai.policy import NO_POLICY, GamePolicy, Objective
+from ramsch_core.ai.ramsch import bits_of
 from ramsch_core.contracts import score_values
 from ramsch_core.errors import IllegalActionError
+from ramsch_core.games.registry import get_game
 from ramsch_core.kernel import Kernel, Position
 from ramsch_core.kernel.tally import tally
 from ramsch_core.view import SeatView
@@ -23,13 +23,6 @@ DEFAULT_PLAYOUTS = 600
 
 TIME_LIMIT = 0.03
 """Seconds after which a decision stops simulating (only reached on a busy machine)."""
-
-Objective = Callable[[Sequence[int], int], float]
-"""The value of a playout for a seat, from the tricks each seat won (all of them, the ones
-before the playout included)."""
-
-PASS_ON_BELOW = 30
-"""Skat Schieberamsch: only a hand this safe (about 1 in 20) passes on; see the docs."""
 
 
 class Player(Protocol):
@@ -43,6 +36,11 @@ def require_turn(view: SeatView) -> None:
         raise IllegalActionError(
             "Seat {seat} has nothing to do: it is not its turn", seat=view.seat
         )
+
+
+def policy_of(view: SeatView) -> GamePolicy:
+    """The AI policy of the game the view is of."""
+    return get_game(view.public.game).ai or NO_POLICY
 
 
 class RandomPlayer:
@@ -80,26 +78,26 @@ class HeuristicPlayer:
         require_turn(view)
         if len(view.legal) == 1:
             return view.legal[0]
+        policy = policy_of(view)
         if view.phase != "play":
-            decide = STEPS.get(view.phase)
+            decide = policy.steps.get(view.phase)
             if decide is None:
                 raise ValueError(f"The heuristic has no rule for the {view.phase!r} step")
             return decide(kernel_for(view.rules), view)
         for action in view.legal:  # Kontra, Re: said before a card when the rule says so
-            call = CALLS.get(action.kind)
+            call = policy.calls.get(action.kind)
             if call is not None and call(view):
                 return action
-        setup = PLAY_SETUPS.get(view.public.game)
+        setup = policy.play_setup
         kernel, declarer = setup(view) if setup is not None else (kernel_for(view.rules), None)
         legal = kernel.mask(action.card for action in view.legal if isinstance(action, Play))
         if not legal & (legal - 1):
             return Play(kernel.card(legal))
-        game = view.public.game
-        knowledge = READERS.get(game, read_view)(kernel, view, declarer)
-        prior = CARD_PRIORS.get(view.public.contract or "")
+        knowledge = (policy.reader or read_view)(kernel, view, declarer)
+        prior = policy.card_priors.get(view.public.contract or "")
         choice = prior(kernel, knowledge, legal) if prior is not None else legal & -legal
         if self.playouts > 0:
-            goal = OBJECTIVES.get(game)
+            goal = policy.objective
             choice = self._search(
                 kernel, knowledge, legal, choice, None if goal is None else goal(kernel)
             )
@@ -120,77 +118,6 @@ class HeuristicPlayer:
         return max(values, key=lambda bit: (values[bit], bit == prior))
 
 
-def decide_push(kernel: Kernel, view: SeatView) -> Action:
-    """Schieberamsch: pass on only a very safe hand; lay the two most dangerous cards."""
-    hand = kernel.mask(view.hand)
-    if PickUp() in view.legal:
-        unseen = ((1 << 32) - 1) & ~hand
-        if PassOn() in view.legal and hand_danger(kernel, hand, unseen) < PASS_ON_BELOW:
-            return PassOn()
-        return PickUp()
-    offered = {card for action in view.legal if isinstance(action, Push) for card in action.cards}
-    layable = kernel.mask(offered)
-    pool = hand | kernel.mask(view.skat)
-    first, second = kernel.cards(lay_pair(kernel, pool, layable))
-    return Push((first, second))
-
-
-def _skat_play(view: SeatView) -> tuple[Kernel, int | None]:
-    return skat.play_kernel(view), skat.declarer_of(view)
-
-
-def _say_kontra(view: SeatView) -> bool:
-    if schafkopf.contest_of(view) is not None:
-        return schafkopf.say_kontra(view)
-    return skat.say_kontra(view)
-
-
-def _say_re(view: SeatView) -> bool:
-    if schafkopf.contest_of(view) is not None:
-        return schafkopf.say_re(view)
-    return skat.say_re(view)
-
-
-STEPS: dict[str, Callable[[Kernel, SeatView], Action]] = {
-    "push": decide_push,
-    "bidding": skat.decide_bid,
-    "declaring": skat.decide_declaring,
-    "exchange": ramsen.decide_exchange,
-    "in_or_pass": ramsen.decide_in_or_pass,
-    "knocking": schafkopf.decide_knocking,
-    "calling": schafkopf.decide_calling,
-}
-"""The heuristic of each step before the card play, by phase name."""
-CALLS: dict[str, Callable[[SeatView], bool]] = {"kontra": _say_kontra, "re": _say_re}
-"""Actions offered besides the cards during the play (by kind), taken when their rule says so."""
-PLAY_SETUPS: dict[str, Callable[[SeatView], tuple[Kernel, int | None]]] = {
-    "skat": _skat_play,
-    "ramsen": ramsen.play_kernel,
-    "schafkopf": schafkopf.play_kernel,
-}
-"""Per game whose contract is chosen in the deal, the kernel of the contract being played and
-the declarer; other games play out their rules' own contract."""
-CARD_PRIORS: dict[str, Callable[[Kernel, Knowledge, int], int]] = {
-    "ramsch": rule_card,
-    **dict.fromkeys(skat.TRUMP_GAMES, skat.trump_card),
-    "null": skat.null_card,
-    "ramsen": ramsen.rule_card,
-    "wenz": skat.trump_card,
-    "solo": skat.trump_card,
-}
-"""Each contract's rule-of-thumb card (the playouts then check it); without one the playouts
-alone decide."""
-READERS: dict[str, Callable[[Kernel, SeatView, int | None], Knowledge]] = {
-    "ramsen": ramsen.read_ramsen,
-    "schafkopf": schafkopf.read_schafkopf,
-}
-"""Per game whose seat knows more or other than ``read_view`` reads (Ramsen: passed seats, its
-discards, the upcard), how its knowledge is read."""
-OBJECTIVES: dict[str, Callable[[Kernel], Objective]] = {"ramsen": ramsen.objective}
-"""Per game whose playouts value more than the score against the others' mean (Ramsen: winning
-the game), the value of a playout for a seat from the tricks won."""
-
-
 def evaluate(
     kernel: Kernel,
     knowledge: Knowledge,
@@ -206,7 +133,7 @@ def evaluate(
     counts even where it costs the seat nothing. Every card is tried on the same sampled deals
     with the same random numbers, so their differences are less noisy. Past ``time_limit``
     seconds no further deal is sampled. ``objective`` values a playout by the tricks won
-    instead, without scoring it (a game's ``OBJECTIVES``).
+    instead, without scoring it (a game's ``GamePolicy.objective``).
     """
     candidates = bits_of(legal)
     worlds = max(1, min(120, playouts // len(candidates)))

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from ramsch_core.actions import Action, PassOn, PickUp, Push
 from ramsch_core.ai.knowledge import Knowledge
 from ramsch_core.kernel import Kernel
+from ramsch_core.view import SeatView
+
+PASS_ON_BELOW = 30
+"""Skat Schieberamsch: only a hand this safe (about 1 in 20) passes on; see the docs."""
 
 
 def bits_of(mask: int) -> list[int]:
@@ -96,3 +101,18 @@ def lay_pair(kernel: Kernel, pool: int, layable: int) -> int:
 
     ranked = sorted(bits_of(layable), key=key, reverse=True)
     return ranked[0] | ranked[1]
+
+
+def decide_push(kernel: Kernel, view: SeatView) -> Action:
+    """Schieberamsch: pass on only a very safe hand; lay the two most dangerous cards."""
+    hand = kernel.mask(view.hand)
+    if PickUp() in view.legal:
+        unseen = ((1 << 32) - 1) & ~hand
+        if PassOn() in view.legal and hand_danger(kernel, hand, unseen) < PASS_ON_BELOW:
+            return PassOn()
+        return PickUp()
+    offered = {card for action in view.legal if isinstance(action, Push) for card in action.cards}
+    layable = kernel.mask(offered)
+    pool = hand | kernel.mask(view.skat)
+    first, second = kernel.cards(lay_pair(kernel, pool, layable))
+    return Push((first, second))

@@ -1,4 +1,4 @@
-"""The games the core plays, registered by id (see ``registry``); a new game is a new module
+"""The games the core plays, registered by id (see ``registry``); a new game is a new package
 here and one ``register`` line (docs/adding-a-game.md)."""
 
 from ramsch_core.games.ramsch import RAMSCH

@@ -1,16 +1,21 @@
-"""The game registry: game id -> its rule models, presets and table sizes; rules parsed by it."""
+"""The game registry: game id -> its rule models, presets, table sizes, AI policy and bench case;
+rules parsed by it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field, TypeAdapter, ValidationError
 
 from ramsch_core.errors import Message, RuleSetError
 from ramsch_core.rules import RuleSet
+
+if TYPE_CHECKING:
+    from ramsch_core.ai.policy import GamePolicy
+    from ramsch_core.bench_case import BenchCase
 
 DEFAULT_GAME = "ramsch"
 """The game of a rule set that names none (every record written before there were others)."""
@@ -37,6 +42,14 @@ class Game:
     """Table options a preset brings besides its rules (a tournament list, Bock rounds)."""
     bock_switches: tuple[str, ...] = ("bock_on_durchmarsch",)
     """The table options a plain "Bock rounds: on" turns on for this game."""
+    tournament: bool = False
+    """Whether tournament points (``policies.TournamentPoints``) can score its every contract."""
+    ai: GamePolicy | None = None
+    """How the AI plays it (its steps, calls and card rules); None: the rules' own contract,
+    decided by playouts alone."""
+    bench: BenchCase | None = None
+    """How ``python -m ramsch_core.bench`` plays one of its deals through the kernel, when its
+    contract is chosen in the deal; None: the rules' own contract."""
 
     @cached_property
     def _adapter(self) -> TypeAdapter[Any]:

@@ -329,7 +329,7 @@ class Kernel:
         while its holder holds it and has not run away — he plays it when its suit is led, may
         not lead another card of the suit with fewer than four of it (with four or more doing
         so runs away, ending the duties), and keeps it on other tricks unless it is his last
-        card. ``phases/called_ace.SauspielPlay`` says the same for the public API."""
+        card. ``games/schafkopf/called_ace.SauspielPlay`` says the same for the public API."""
         follow, relevant, next_seat = self.follow, self.relevant, self.next_seat
         players, total = self.players, self.tricks_per_deal
         ace, suit = self.ace_bit, self.ace_suit
@@ -563,28 +563,21 @@ def play_shape(contract: Contract, players: int) -> tuple[tuple[int, ...], tuple
     """The seats that play under ``contract`` (in turn order) and the trick count per seat at
     which the play stops at once (None: never before the last trick).
 
-    Every seat plays every trick, except in a Ramsen deal: only the seats that said in play,
-    and a seat that wins as many tricks as the bars it owes ends the deal (RA-6, RA-7)."""
-    from ramsch_core.contracts.ramsen import RamsenScorer
-
-    scorer = contract.scorer
-    every = tuple(range(players))
-    if not isinstance(scorer, RamsenScorer):
-        return every, None
-    active = tuple(sorted(scorer.active)) or every
-    stop_at = scorer.owed_before if len(scorer.owed_before) == players else None
-    return active, stop_at
+    Every seat plays every trick, unless the contract's scorer says otherwise by a
+    ``play_shape(players)`` of its own (Ramsen: only the seats in play, RA-6, RA-7)."""
+    shape: Callable[[int], tuple[tuple[int, ...], tuple[int, ...] | None]] | None = getattr(
+        contract.scorer, "play_shape", None
+    )
+    if shape is None:
+        return tuple(range(players)), None
+    return shape(players)
 
 
 def called_ace(contract: Contract) -> Card | None:
-    """The called Ace of a Sauspiel's contract (SF-3), None for any other contract."""
-    from ramsch_core.contracts.schafkopf import SchafkopfScorer
-    from ramsch_core.contracts.schafkopf import called_ace as ace_of
-
-    scorer = contract.scorer
-    if not isinstance(scorer, SchafkopfScorer) or scorer.game != "sauspiel":
-        return None
-    return None if scorer.ace is None else ace_of(scorer.ace)
+    """The card whose holder plays with the declarer under ``contract``, by the scorer's own
+    ``called_card()`` (a Sauspiel's called Ace, SF-3); None for any other contract."""
+    called: Callable[[], Card | None] | None = getattr(contract.scorer, "called_card", None)
+    return None if called is None else called()
 
 
 def _random_bit(mask: int, rand: Callable[[], float]) -> int:

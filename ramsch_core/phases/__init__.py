@@ -2,8 +2,10 @@
 
 A game's rule set names the first phase of a deal and the one after each. Every phase says who
 is to act, which actions that seat has, and applies them; ``Deal`` does the rest (turn checks,
-history, views). Today's phases: Schieberamsch (``schieben``) and the card play
-(``ramsch_core.tricks.play``), then ``Finished``.
+history, views). The phases several games share live here: Schieberamsch (``schieben``), the
+card play with Kontra and Re (``doubling``), what a seat says (``say``); the card play itself is
+``ramsch_core.tricks.play``, then ``Finished``. A step only one game has lives in its package
+(``ramsch_core/games/<game>/``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ramsch_core.actions import Action, Event, registered
 from ramsch_core.errors import IllegalActionError
-from ramsch_core.phases.bidding import Said
+from ramsch_core.phases.say import Said
 from ramsch_core.tricks.play import CardPlay
 
 if TYPE_CHECKING:

@@ -1,4 +1,5 @@
-"""A tiny test-only game, "Stich", built the way ramsch_core/games/ramsch.py builds Ramsch.
+"""A tiny test-only game, "Stich", built the way a game package (ramsch_core/games/<game>/)
+builds its game.
 
 Three to five players get six cards each, the rest lies face down as the skat; the card play is
 one contract whose PlayRule has the chosen duties (follow suit always; must trump, must beat as

@@ -23,9 +23,10 @@ from ramsch_core.claims import (
     forced_line,
 )
 from ramsch_core.games.schafkopf import SCHAFKOPF
-from ramsch_core.phases.bidding import Bid, Hold, Pass
-from ramsch_core.phases.calling import Call
-from ramsch_core.phases.declaring import Declare
+from ramsch_core.games.schafkopf.calling import Call
+from ramsch_core.games.skat.bidding import Bid, Hold
+from ramsch_core.games.skat.declaring import Declare
+from ramsch_core.phases.say import Pass
 
 C = Card.parse
 SKAT = parse_rules({"game": "skat"})

@@ -12,8 +12,8 @@ from ramsch_core.actions import Action
 from ramsch_core.deal import Deal, deal_from_seed
 from ramsch_core.games import GAMES
 from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
+from ramsch_core.games.ramsen.exchange import RamsenState
 from ramsch_core.match import Match, TableOptions, deal_seed
-from ramsch_core.phases.exchange import RamsenState
 
 
 def test_every_preset_deals_from_a_seed_as_before() -> None:

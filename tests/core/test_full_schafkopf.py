@@ -15,7 +15,13 @@ from hypothesis import Phase, find, settings
 
 from ramsch_core import Card, Deal, IllegalActionError, MustFollowSuitError, Suit
 from ramsch_core.actions import Play, action_from_json
-from ramsch_core.contracts.schafkopf import (
+from ramsch_core.contracts.ramsch_rules import SchafkopfRules
+from ramsch_core.errors import RecordError, RuleSetError
+from ramsch_core.games import registry
+from ramsch_core.games.schafkopf import SCHAFKOPF, FullSchafkopfRules, schafkopf_schedule
+from ramsch_core.games.schafkopf.called_ace import CalledAceError
+from ramsch_core.games.schafkopf.calling import Call, Knock, NoKnock
+from ramsch_core.games.schafkopf.contract import (
     SchafkopfContest,
     SchafkopfScorer,
     Tariff,
@@ -23,15 +29,9 @@ from ramsch_core.contracts.schafkopf import (
     schafkopf_contract,
     schafkopf_game_order,
 )
-from ramsch_core.errors import RecordError, RuleSetError
-from ramsch_core.games import registry
-from ramsch_core.games.ramsch import SchafkopfRules
-from ramsch_core.games.schafkopf import SCHAFKOPF, FullSchafkopfRules, schafkopf_schedule
 from ramsch_core.kernel.tally import Tally
-from ramsch_core.phases.bidding import Pass
-from ramsch_core.phases.called_ace import CalledAceError
-from ramsch_core.phases.calling import Call, Knock, NoKnock
 from ramsch_core.phases.doubling import Kontra, Re
+from ramsch_core.phases.say import Pass
 from ramsch_core.record import deal_record, replay_record, replay_summary
 from tests.core.strategies import rules_of_game
 

@@ -15,14 +15,15 @@ import pytest
 from ramsch_core import Card, Deal, IllegalActionError, NotYourTurnError, parse_rules
 from ramsch_core.actions import Play
 from ramsch_core.contracts import score_values
-from ramsch_core.contracts.skat import LADDER, SkatScorer, matadors, skat_contract, value_steps
-from ramsch_core.contracts.skat import Declaration as D
 from ramsch_core.games.skat import FullSkatRules
+from ramsch_core.games.skat.bidding import Bid, Hold
+from ramsch_core.games.skat.contract import LADDER, SkatScorer, matadors, skat_contract, value_steps
+from ramsch_core.games.skat.contract import Declaration as D
+from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
 from ramsch_core.kernel import Kernel
 from ramsch_core.kernel.tally import tally
-from ramsch_core.phases.bidding import Bid, Hold, Pass
-from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
+from ramsch_core.phases.say import Pass
 from ramsch_core.record import deal_record, replay_record, replay_summary
 from tests.core.agreement import position_of
 

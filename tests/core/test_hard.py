@@ -14,12 +14,12 @@ from ramsch_core.actions import Action, Play
 from ramsch_core.ai import HeuristicPlayer, Player
 from ramsch_core.ai.hard import HardPlayer, Solver
 from ramsch_core.ai.knowledge import kernel_for, read_view, sampler
-from ramsch_core.ai.players import OBJECTIVES, PLAY_SETUPS, READERS, evaluate
+from ramsch_core.ai.players import evaluate, policy_of
 from ramsch_core.cards import Card
-from ramsch_core.contracts.skat import Declaration, skat_contract
 from ramsch_core.deal import Deal
 from ramsch_core.errors import IllegalActionError
 from ramsch_core.games import GAMES
+from ramsch_core.games.skat.contract import Declaration, skat_contract
 from ramsch_core.kernel import Kernel, Position
 from ramsch_core.rules import RuleSet
 from ramsch_core.view import SeatView
@@ -169,11 +169,11 @@ def _maxn(kernel: Kernel, position: Position, leaf: object) -> list[float]:
 def _world(view: SeatView, rng: random.Random) -> tuple[Kernel, Position, object]:
     """The kernel the heuristic plays ``view``'s game with, a world drawn from the seat's
     knowledge, and the game's objective (or None)."""
-    game = view.public.game
-    setup = PLAY_SETUPS.get(game)
+    policy = policy_of(view)
+    setup = policy.play_setup
     kernel, declarer = setup(view) if setup is not None else (kernel_for(view.rules), None)
-    knowledge = READERS.get(game, read_view)(kernel, view, declarer)
-    goal = OBJECTIVES.get(game)
+    knowledge = (policy.reader or read_view)(kernel, view, declarer)
+    goal = policy.objective
     return kernel, sampler(knowledge, rng.random)(), None if goal is None else goal(kernel)
 
 
@@ -231,9 +231,10 @@ def test_playouts_score_each_card_as_the_kernel_plays_and_scores_it(game: str, n
         assert deal.to_act is not None
         view = deal.view(deal.to_act)
         kernel, _, objective = _world(view, random.Random(0))
-        setup = PLAY_SETUPS.get(game)
+        policy = policy_of(view)
+        setup = policy.play_setup
         declarer = setup(view)[1] if setup is not None else None
-        knowledge = READERS.get(game, read_view)(kernel, view, declarer)
+        knowledge = (policy.reader or read_view)(kernel, view, declarer)
         legal = kernel.mask(action.card for action in view.legal if isinstance(action, Play))
         found = evaluate(kernel, knowledge, legal, random.Random(seed), 40, None, objective)
 
@@ -503,8 +504,8 @@ def test_ramsen_in_or_pass_is_searched_and_agrees_with_the_rule_where_it_is_clea
     """The hard AI simulates in or pass (Ramsen): deterministic for a seed, and where the rule
     of thumb is sure (a hand worth many bars, or a hand sure to draw none) it answers the same;
     elsewhere it may differ, and it does somewhere."""
-    from ramsch_core.ai import ramsen
-    from ramsch_core.phases.in_or_pass import In
+    from ramsch_core.games.ramsen import ai as ramsen
+    from ramsch_core.games.ramsen.in_or_pass import In
 
     strong = weak = differ = 0
     for view in _in_or_pass_views(60):

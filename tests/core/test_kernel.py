@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from ramsch_core import RuleSet, preset
 from ramsch_core.cards import DECK, Card, Suit, cards_of, mask_of, points_of
-from ramsch_core.contracts.ramsen import ramsen_contract
 from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
+from ramsch_core.games.ramsen.contract import ramsen_contract
 from ramsch_core.kernel import Kernel, Position
 from tests.core import agreement, oracle
 from tests.core.strategies import any_rules

@@ -43,13 +43,14 @@ from ramsch_core import (
     replay_summary,
 )
 from ramsch_core.cards import points_of
+from ramsch_core.games import game_of
 from ramsch_core.games.ramsen import RamsenRules
+from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
 from ramsch_core.games.skat import FullSkatRules
-from ramsch_core.phases.bidding import Bid, Hold, Pass
-from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
+from ramsch_core.games.skat.bidding import Bid, Hold
+from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
-from ramsch_core.phases.exchange import Exchange, RamsenState
-from ramsch_core.policies import TOURNAMENT_GAMES
+from ramsch_core.phases.say import Pass
 from tests.core.builders import snapshot
 from tests.core.oracle import ramsen_owed
 from tests.core.strategies import any_rules
@@ -464,7 +465,7 @@ def _table_options(rules: RuleSet) -> st.SearchStrategy[TableOptions]:
         rounds=st.just(1),
         bock_on_durchmarsch=st.booleans(),
         bock_on_tie=st.booleans(),
-        tournament=st.booleans() if rules.game in TOURNAMENT_GAMES else st.just(False),
+        tournament=st.booleans() if game_of(rules).tournament else st.just(False),
         bock_on_sixty=st.booleans(),
         bock_on_kontra=st.booleans(),
         bock_on_re=st.booleans(),

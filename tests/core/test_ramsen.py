@@ -9,7 +9,6 @@ import pytest
 
 from ramsch_core.actions import DealFinished, Play, action_from_json
 from ramsch_core.cards import DECK, Card, Suit
-from ramsch_core.contracts.ramsen import PERMANENT_TRUMPS, ramsen_order
 from ramsch_core.deal import Deal
 from ramsch_core.deck import shuffled_deck
 from ramsch_core.errors import (
@@ -22,9 +21,10 @@ from ramsch_core.errors import (
     RuleSetError,
 )
 from ramsch_core.games.ramsen import RAMSEN, RamsenRules, ramsen_deal, ramsen_schedule
-from ramsch_core.phases.bidding import Pass
-from ramsch_core.phases.exchange import Exchange
-from ramsch_core.phases.in_or_pass import In
+from ramsch_core.games.ramsen.contract import PERMANENT_TRUMPS, ramsen_order
+from ramsch_core.games.ramsen.exchange import Exchange
+from ramsch_core.games.ramsen.in_or_pass import In
+from ramsch_core.phases.say import Pass
 
 
 def cards(text: str) -> list[Card]:

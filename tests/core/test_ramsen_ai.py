@@ -13,10 +13,10 @@ from ramsch_core.ai import HeuristicPlayer, Player, RandomPlayer
 from ramsch_core.cards import DECK, Card
 from ramsch_core.deal import Deal
 from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
+from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
+from ramsch_core.games.ramsen.in_or_pass import In
 from ramsch_core.match import Match, TableOptions
-from ramsch_core.phases.bidding import Pass
-from ramsch_core.phases.exchange import Exchange, RamsenState
-from ramsch_core.phases.in_or_pass import In
+from ramsch_core.phases.say import Pass
 
 PLAYOUTS = 150
 

@@ -19,7 +19,7 @@ from ramsch_core import (
     parse_table_options,
     preset,
 )
-from ramsch_core.games.ramsch import PRESET_DESCRIPTIONS, PRESETS
+from ramsch_core.games.ramsch.rules import PRESET_DESCRIPTIONS, PRESETS
 
 # The option tables of docs/rules/ramsch.md, with their defaults.
 DEFAULTS: dict[str, dict[str, Any]] = {

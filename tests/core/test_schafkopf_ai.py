@@ -12,15 +12,15 @@ import pytest
 
 from ramsch_core.actions import Action, Play
 from ramsch_core.ai import HeuristicPlayer
-from ramsch_core.ai.schafkopf import OBERS, UNTERS, best_call, choose_ace
 from ramsch_core.bench import ai_match
 from ramsch_core.cards import DECK, Card, Suit
-from ramsch_core.contracts.schafkopf import called_ace
 from ramsch_core.deal import Deal
 from ramsch_core.errors import IllegalActionError
 from ramsch_core.games.schafkopf import SCHAFKOPF, FullSchafkopfRules
-from ramsch_core.phases.bidding import Pass
-from ramsch_core.phases.calling import Call, Knock, NoKnock
+from ramsch_core.games.schafkopf.ai import OBERS, UNTERS, best_call, choose_ace
+from ramsch_core.games.schafkopf.calling import Call, Knock, NoKnock
+from ramsch_core.games.schafkopf.contract import called_ace
+from ramsch_core.phases.say import Pass
 
 PLAYOUTS = 80
 
@@ -228,7 +228,7 @@ def test_samples_deal_the_called_ace_to_any_seat_that_may_hold_it() -> None:
     the two seats that may hold it — never to the declarer, who called an Ace he does not
     hold — whichever of them holds it in truth."""
     from ramsch_core.ai.knowledge import sampler
-    from ramsch_core.ai.players import PLAY_SETUPS, READERS
+    from ramsch_core.games.schafkopf.ai import play_kernel, read_schafkopf
 
     deal = table({0: "HJ DJ HK H8 H7 C7 S8 DA"})
     deal.apply(Call("sauspiel", Suit.CLUBS, None))
@@ -241,8 +241,8 @@ def test_samples_deal_the_called_ace_to_any_seat_that_may_hold_it() -> None:
         deal.apply(next(a for a in deal.legal_actions() if isinstance(a, Play)))
     view = deal.view(watcher)
     assert view.public.state.partner is None
-    kernel, declarer = PLAY_SETUPS["schafkopf"](view)
-    knowledge = READERS["schafkopf"](kernel, view, declarer)
+    kernel, declarer = play_kernel(view)
+    knowledge = read_schafkopf(kernel, view, declarer)
     draw = sampler(knowledge, random.Random(1).random)
     ace = kernel.bit_of[Card.CA]
     holders = set()

@@ -9,10 +9,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from ramsch_core.bench import KERNEL_DEALS, main, schafkopf_kernel_deal
+from ramsch_core.bench import main
 from ramsch_core.deal import deal_from_seed
 from ramsch_core.games import GAMES
 from ramsch_core.games.schafkopf import SCHAFKOPF
+from ramsch_core.games.schafkopf.bench import schafkopf_kernel_deal
 
 
 @pytest.fixture
@@ -25,7 +26,8 @@ def registered() -> Iterator[None]:
 def test_kernel_deals_of_schafkopf_score_a_called_game() -> None:
     """A random call played out by the kernel: all 120 card points in eight tricks, and a
     payment (a Sauspiel two against two, a Wenz or Solo one against three) that sums to 0."""
-    assert KERNEL_DEALS["schafkopf"] is schafkopf_kernel_deal
+    bench = SCHAFKOPF.bench
+    assert bench is not None and bench.kernel_deal is schafkopf_kernel_deal
     rules = SCHAFKOPF.preset("schafkopf")
     rng = random.Random(3)
     shapes: set[int] = set()

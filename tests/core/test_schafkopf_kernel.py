@@ -11,11 +11,11 @@ import pytest
 from ramsch_core.actions import Play
 from ramsch_core.deal import Deal
 from ramsch_core.games.schafkopf import FullSchafkopfRules
+from ramsch_core.games.schafkopf.called_ace import SauspielPlay
+from ramsch_core.games.schafkopf.calling import Call
 from ramsch_core.kernel import Kernel
-from ramsch_core.phases.bidding import Pass
-from ramsch_core.phases.called_ace import SauspielPlay
-from ramsch_core.phases.calling import Call
 from ramsch_core.phases.doubling import Kontra, Re
+from ramsch_core.phases.say import Pass
 from tests.core import agreement
 
 RULES = FullSchafkopfRules()

@@ -11,16 +11,17 @@ import pytest
 
 from ramsch_core.actions import Play
 from ramsch_core.ai import HeuristicPlayer, Player, RandomPlayer
-from ramsch_core.ai import skat as skat_ai
 from ramsch_core.ai.knowledge import read_view, sampler
 from ramsch_core.cards import Card, parse_cards
-from ramsch_core.contracts.skat import SkatContest
 from ramsch_core.deal import Deal
 from ramsch_core.errors import RulesError
 from ramsch_core.games import SKAT
-from ramsch_core.phases.bidding import Bid, Hold, Pass
-from ramsch_core.phases.declaring import Discard, TakeSkat
+from ramsch_core.games.skat import ai as skat_ai
+from ramsch_core.games.skat.bidding import Bid, Hold
+from ramsch_core.games.skat.contract import SkatContest
+from ramsch_core.games.skat.declaring import Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
+from ramsch_core.phases.say import Pass
 
 
 def _play(deal: Deal, players: list[Player], seen: Counter[str] | None = None) -> None:
@@ -339,7 +340,7 @@ def test_passed_out_deals_play_ramsch_with_the_ramsch_heuristic() -> None:
 def test_fs6_defenders_know_an_ouvert_declarers_hand_in_every_sample() -> None:
     """FS-6: an Ouvert declarer's cards are public, so a defender's simulated deals always
     give the declarer exactly those cards; only rearhand's hand and the skat are unknown."""
-    from ramsch_core.phases.declaring import Declare
+    from ramsch_core.games.skat.declaring import Declare
 
     hands = [
         parse_cards(["CJ", "SJ", "HJ", "DJ", "CA", "CT", "SA", "ST", "HA", "HT"]),

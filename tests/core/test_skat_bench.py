@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from ramsch_core.bench import _matadors, _skat_kernel, main, skat_kernel_deal
+from ramsch_core.bench import main
 from ramsch_core.cards import DECK
-from ramsch_core.contracts.skat import GAMES, matadors
 from ramsch_core.deal import deal_from_seed
 from ramsch_core.games import SKAT
+from ramsch_core.games.skat.bench import _matadors, _skat_kernel, skat_kernel_deal
+from ramsch_core.games.skat.contract import GAMES, matadors
 
 RAMSCH_AI_HEADER = (
     f"{'preset':<25} {'heur/deal':>9} {'rand/deal':>9} {'heur lost':>9} "

@@ -30,11 +30,12 @@ from ramsch_core import (
     parse_rules,
     parse_table_options,
 )
-from ramsch_core.contracts.skat import GameName
+from ramsch_core.games.skat.bidding import Bid
+from ramsch_core.games.skat.contract import GameName
+from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
 from ramsch_core.match import SkatListRow
-from ramsch_core.phases.bidding import Bid, Pass
-from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.doubling import Kontra, Re
+from ramsch_core.phases.say import Pass
 from tests.core import deals
 from tests.core.builders import cards, hands_of_table, rules_of
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from ramsch_core.actions import Action, Play
 from ramsch_core.cards import Card, Suit
-from ramsch_core.contracts.schafkopf import SchafkopfContest, called_ace
 from ramsch_core.errors import IllegalActionError
+from ramsch_core.games.schafkopf.contract import SchafkopfContest, called_ace
 from ramsch_core.phases.doubling import DoublingPlay, Kontra, Re
 from ramsch_core.tricks.play import CardPlay
 

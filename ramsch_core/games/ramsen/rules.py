@@ -1,7 +1,7 @@
 """The game Ramsen (RULES.md section 4, RA-1..7): five cards each from a cut deck with
-*schlecken*, a turned-up trump and a talon; an exchange round (``phases/exchange``), play or
-pass and the card play among the seats that said in (``phases/in_or_pass``); crosses drawn bar
-by bar (``contracts/ramsen``).
+*schlecken*, a turned-up trump and a talon; an exchange round (``exchange``), play or
+pass and the card play among the seats that said in (``in_or_pass``); crosses drawn bar
+by bar (``contract``).
 
 A deal is made with ``ramsen_deal`` (``Deal.from_seed`` and a ``Match`` call it through
 ``RamsenRules.deal_from_seed``): the talon (``deal.skat``, top first), the upcard and the bars
@@ -24,7 +24,9 @@ from pydantic import Field
 from ramsch_core.actions import read_card
 from ramsch_core.cards import Card, Suit
 from ramsch_core.contracts import Contract
-from ramsch_core.contracts.ramsen import (
+from ramsch_core.deck import Packet, Schedule, shuffled_deck
+from ramsch_core.errors import InvalidDealError, RecordError, RuleSetError
+from ramsch_core.games.ramsen.contract import (
     BARS_PER_CROSS,
     PERMANENT_TRUMPS,
     RAMSEN_RANKS,
@@ -32,13 +34,10 @@ from ramsch_core.contracts.ramsen import (
     RamsenScorer,
     ramsen_contract,
 )
-from ramsch_core.deck import Packet, Schedule, shuffled_deck
-from ramsch_core.errors import InvalidDealError, RecordError, RuleSetError
-from ramsch_core.games.registry import Game
+from ramsch_core.games.ramsen.exchange import Exchanging, RamsenState, ramsen_state
+from ramsch_core.games.ramsen.in_or_pass import InOrPass, RamsenPlay
 from ramsch_core.kernel.tally import tally
 from ramsch_core.phases import Finished, Phase
-from ramsch_core.phases.exchange import Exchanging, RamsenState, ramsen_state
-from ramsch_core.phases.in_or_pass import InOrPass, RamsenPlay
 from ramsch_core.result import DealResult
 from ramsch_core.rules import RuleSet
 from ramsch_core.tricks.order import TrickOrder, plain_suits
@@ -424,13 +423,3 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "ramsen-short": "Ramsen with one cross each: a short game",
     "ramsen-no-schlecken": "Ramsen without schlecken: everyone is dealt five cards",
 }
-
-RAMSEN = Game(
-    id="ramsen",
-    title="Ramsen",
-    variants=(RamsenRules,),
-    presets=PRESETS,
-    descriptions=PRESET_DESCRIPTIONS,
-    default_preset="ramsen",
-    bock_switches=(),
-)

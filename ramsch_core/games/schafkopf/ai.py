@@ -17,9 +17,13 @@ from typing import cast
 
 from ramsch_core.actions import Action
 from ramsch_core.ai.knowledge import Knowledge, read_view
+from ramsch_core.ai.policy import GamePolicy
+from ramsch_core.ai.ramsch import decide_push, rule_card
+from ramsch_core.ai.trumps import trump_card
 from ramsch_core.cards import Card, Rank, Suit
 from ramsch_core.contracts import Contract, Scorer
-from ramsch_core.contracts.schafkopf import (
+from ramsch_core.games.schafkopf.calling import Call, Knock, NoKnock
+from ramsch_core.games.schafkopf.contract import (
     GameName,
     SchafkopfContest,
     SchafkopfScorer,
@@ -27,10 +31,9 @@ from ramsch_core.contracts.schafkopf import (
     schafkopf_contract,
     schafkopf_game_order,
 )
-from ramsch_core.games.schafkopf import FullSchafkopfRules
+from ramsch_core.games.schafkopf.rules import FullSchafkopfRules
 from ramsch_core.kernel import Kernel, Position
-from ramsch_core.phases.bidding import Pass
-from ramsch_core.phases.calling import Call, Knock, NoKnock
+from ramsch_core.phases.say import Pass
 from ramsch_core.view import SeatView
 
 OBERS = frozenset({Card.CQ, Card.SQ, Card.HQ, Card.DQ})
@@ -336,3 +339,15 @@ def read_schafkopf(kernel: Kernel, view: SeatView, declarer: int | None = None) 
         tuple(allowed),
         knowledge.declarer,
     )
+
+
+POLICY = GamePolicy(
+    steps={"push": decide_push, "knocking": decide_knocking, "calling": decide_calling},
+    calls={"kontra": say_kontra, "re": say_re},
+    play_setup=play_kernel,
+    card_priors={"ramsch": rule_card, "wenz": trump_card, "solo": trump_card},
+    reader=read_schafkopf,
+)
+"""Full Schafkopf's AI: Klopfen, the calls and Kontra/Re by the hand strengths above; a Wenz or
+Solo by the shared trump rules, a Sauspiel by playouts alone, the Ramsch of an all-pass by the
+shared Ramsch rules."""

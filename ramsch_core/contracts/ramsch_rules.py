@@ -1,4 +1,5 @@
-"""The game Ramsch: its three variants (Skat, Schafkopf, Altenburg), their options and presets.
+"""The Ramsch rule sets (Skat, Schafkopf, Altenburg): the Ramsch game's variants and the Ramsch
+full Skat and full Schafkopf play when everyone passes, so shared by those games.
 
 A deal is dealt in slices (every seat's cards, then the skat), may open with a Schieberamsch,
 and is played as the Ramsch contract (docs/rules/ramsch.md).
@@ -7,7 +8,7 @@ and is played as the Ramsch contract (docs/rules/ramsch.md).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
@@ -20,7 +21,6 @@ from ramsch_core.contracts.ramsch import (
     jacks_order,
     schafkopf_order,
 )
-from ramsch_core.games.registry import Game
 from ramsch_core.phases import Finished, Phase
 from ramsch_core.phases.schieben import Schieben, SchiebenRules
 from ramsch_core.rules import DealtLikeSkat
@@ -171,40 +171,3 @@ class AltenburgRules(RamschRules):
     def schieben_rules(self) -> SchiebenRules | None:
         # AR-6: everyone must push, and jacks may be laid.
         return SchiebenRules(pass_on=False, jacks=True) if self.schieben else None
-
-
-PRESETS: dict[str, dict[str, Any]] = {
-    "skat": {"variant": "skat"},
-    "skat-fixed": {"variant": "skat", "scoring": "fixed"},
-    "skat-schieberamsch": {"variant": "skat", "schieben": True},
-    "schafkopf": {"variant": "schafkopf"},
-    "bauernramsch": {"variant": "schafkopf", "trumps": "obers_unters"},
-    "altenburg": {"variant": "altenburg"},
-    "altenburg-penalty": {"variant": "altenburg", "scoring": "penalty"},
-    "altenburg-schieberamsch": {"variant": "altenburg", "schieben": True},
-}
-
-PRESET_DESCRIPTIONS: dict[str, str] = {
-    "skat": "Skat Ramsch: jacks are trumps, most points loses them, skat to the last trick",
-    "skat-fixed": "Skat Ramsch with a fixed stake of 10 per loser",
-    "skat-schieberamsch": "Skat Ramsch with Schieberamsch: push or pass the skat on, pushes double",
-    "schafkopf": "Schafkopf Ramsch: Obers, Unters and Hearts are trumps, paid in cents",
-    "bauernramsch": "Schafkopf Bauernramsch: only Obers and Unters are trumps",
-    "altenburg": "Altenburg Pip Ramsch: no trumps, one penalty point per card point",
-    "altenburg-penalty": "Altenburg Ramsch with a 10/15/20 penalty for the loser",
-    "altenburg-schieberamsch": "Altenburg Schieberamsch: everyone must push, scored as pips",
-}
-
-RAMSCH = Game(
-    id="ramsch",
-    title="Ramsch",
-    variants=(SkatRules, SchafkopfRules, AltenburgRules),
-    presets=PRESETS,
-    descriptions=PRESET_DESCRIPTIONS,
-    default_preset="skat",
-    variant_titles={
-        "skat": "Skat Ramsch",
-        "schafkopf": "Schafkopf Ramsch",
-        "altenburg": "Altenburg Ramsch",
-    },
-)

@@ -1,9 +1,9 @@
 """The game full Schafkopf, with Ramsch when all pass (SCHAFKOPF-RULES.md, SF-1..10).
 
 A deal is dealt four and four (SF-1); with ``klopfen`` each seat may knock after seeing its
-first four cards (``phases/calling.Knocking``); then the calls in turn from forehand
-(``phases/calling.Calling``), and the called game's card play with Kontra and Re
-(``phases/doubling``; a Sauspiel with the called Ace's duties, ``phases/called_ace``). When
+first four cards (``calling.Knocking``); then the calls in turn from forehand
+(``calling.Calling``), and the called game's card play with Kontra and Re
+(``phases/doubling``; a Sauspiel with the called Ace's duties, ``called_ace``). When
 everyone passes the deal is a Ramsch of variant schafkopf, a Stock or thrown in (SK-9).
 
 Not registered yet: build rules with ``FullSchafkopfRules(...)`` or ``SCHAFKOPF.preset(name)``.
@@ -18,7 +18,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 from pydantic import Field
 
 from ramsch_core.contracts import Contract
-from ramsch_core.contracts.schafkopf import (
+from ramsch_core.contracts.ramsch_rules import SchafkopfRules, ramsch_contract
+from ramsch_core.deck import Packet, Schedule, shuffled_deck
+from ramsch_core.games.schafkopf.called_ace import SauspielPlay, SchafkopfRamschPlay
+from ramsch_core.games.schafkopf.calling import FIRST_CARDS, Calling, Knocking, schafkopf_contest
+from ramsch_core.games.schafkopf.contract import (
     GameName,
     KnockedScorer,
     SchafkopfScorer,
@@ -26,19 +30,14 @@ from ramsch_core.contracts.schafkopf import (
     called_ace,
     schafkopf_contract,
 )
-from ramsch_core.deck import Packet, Schedule, shuffled_deck
-from ramsch_core.games.ramsch import SchafkopfRules, ramsch_contract
-from ramsch_core.games.registry import Game
 from ramsch_core.phases import Finished, Phase
-from ramsch_core.phases.called_ace import SauspielPlay, SchafkopfRamschPlay
-from ramsch_core.phases.calling import FIRST_CARDS, Calling, Knocking, schafkopf_contest
 from ramsch_core.phases.doubling import DoublingPlay
 from ramsch_core.result import DealResult, score_json
 from ramsch_core.rules import RuleSet
 
 if TYPE_CHECKING:
-    from ramsch_core.contracts.schafkopf import SchafkopfContest
     from ramsch_core.deal import Deal
+    from ramsch_core.games.schafkopf.contract import SchafkopfContest
 
 PLAYERS = 4
 HAND_SIZE = 8
@@ -146,7 +145,7 @@ class FullSchafkopfRules(RuleSet):
         return ramsch_contract(SchafkopfRules())
 
     def new_state(self) -> SchafkopfContest:
-        from ramsch_core.contracts.schafkopf import SchafkopfContest
+        from ramsch_core.games.schafkopf.contract import SchafkopfContest
 
         return SchafkopfContest()
 
@@ -299,15 +298,3 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "schafkopf-stock": "Schafkopf; when the first three pass, the last chooses Ramsch or Stock",
     "schafkopf-throw-in": "Schafkopf; when everyone passes, the cards are thrown in",
 }
-
-SCHAFKOPF = Game(
-    id="schafkopf",
-    title="Schafkopf",
-    variants=(FullSchafkopfRules,),
-    presets=PRESETS,
-    descriptions=PRESET_DESCRIPTIONS,
-    default_preset="schafkopf",
-    bock_switches=("bock_on_durchmarsch",),
-)
-"""Full Schafkopf (SF-1..10); a Durchmarsch in the Ramsch of an all-pass may open a Bock
-round."""

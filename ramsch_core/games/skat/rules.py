@@ -1,7 +1,7 @@
 """The game full Skat, with Ramsch when all pass (docs/rules/skat.md, FS-1..15).
 
-A deal is bid (``phases/bidding``), the declarer takes the skat or plays Hand and declares
-(``phases/declaring``), and the declared game is played with Kontra and Re
+A deal is bid (``bidding``), the declarer takes the skat or plays Hand and declares
+(``declaring``), and the declared game is played with Kontra and Re
 (``phases/doubling``). When everyone passes the deal is a Ramsch of variant skat, or thrown in.
 """
 
@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from pydantic import Field
 
 from ramsch_core.contracts import Contract
-from ramsch_core.contracts.skat import SkatContest, matadors, skat_contract
-from ramsch_core.games.ramsch import SkatRules, ramsch_contract
-from ramsch_core.games.registry import Game
+from ramsch_core.contracts.ramsch_rules import SkatRules, ramsch_contract
+from ramsch_core.games.skat.bidding import Bidding, deal_contest
+from ramsch_core.games.skat.contract import SkatContest, matadors, skat_contract
+from ramsch_core.games.skat.declaring import Declaring
 from ramsch_core.phases import Finished, Phase
-from ramsch_core.phases.bidding import Bidding, deal_contest
-from ramsch_core.phases.declaring import Declaring
 from ramsch_core.phases.doubling import DoublingPlay
 from ramsch_core.phases.schieben import Schieben
 from ramsch_core.result import DealResult, score_json
@@ -198,15 +197,3 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "skat-schieberamsch": "Skat; when everyone passes, Schieberamsch is played",
     "skat-throw-in": "Skat; when everyone passes, the cards are thrown in",
 }
-
-SKAT = Game(
-    id="skat",
-    title="Skat",
-    variants=(FullSkatRules,),
-    presets=PRESETS,
-    descriptions=PRESET_DESCRIPTIONS,
-    default_preset="skat",
-    aliases=("full-skat",),
-    table_presets=TABLE_PRESETS,
-    bock_switches=BOCK_SWITCHES,
-)

@@ -10,18 +10,19 @@ from functools import lru_cache
 
 from ramsch_core.actions import Action
 from ramsch_core.ai.knowledge import FULL, Knowledge
+from ramsch_core.ai.policy import GamePolicy
 from ramsch_core.cards import Card, Suit
-from ramsch_core.contracts.ramsen import (
+from ramsch_core.games.ramsen.contract import (
     BARS_PER_CROSS,
     RAMSEN_RANKS,
     RamsenScorer,
     ramsen_contract,
     ramsen_order,
 )
+from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
+from ramsch_core.games.ramsen.in_or_pass import In
 from ramsch_core.kernel import Kernel, Position
-from ramsch_core.phases.bidding import Pass
-from ramsch_core.phases.exchange import Exchange, RamsenState
-from ramsch_core.phases.in_or_pass import In
+from ramsch_core.phases.say import Pass
 from ramsch_core.rules import RuleSet
 from ramsch_core.view import SeatView
 
@@ -363,3 +364,15 @@ def _world_value(
         masks = [kernel.mask(hands[each]) if each in active else 0 for each in range(players)]
         kernel.run(masks, active[0], [], won, counts, last, 0, rand, None)
     return _objective(kernel)(counts, seat)
+
+
+POLICY = GamePolicy(
+    steps={"exchange": decide_exchange, "in_or_pass": decide_in_or_pass},
+    play_setup=play_kernel,
+    card_priors={"ramsen": rule_card},
+    reader=read_ramsen,
+    objective=objective,
+    searched_steps={"in_or_pass": search_in_or_pass},
+)
+"""Ramsen's AI: the exchange and in or pass by the rules above (the hard AI simulates the in or
+pass), the play valued by winning the game."""

@@ -1,0 +1,79 @@
+"""Issue 29: a game is one package. Generic code imports no game package, and no game package
+imports another's; what several games share lives in shared modules."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from ramsch_core.games import GAMES
+
+CORE = Path(__file__).resolve().parents[2] / "ramsch_core"
+GAME_PACKAGES = CORE / "games"
+
+FACADES = {"__init__.py", "games/__init__.py"}
+"""The public API and the registration lines: they name every game by design."""
+SHIMS = {
+    "contracts/skat.py",
+    "contracts/schafkopf.py",
+    "contracts/ramsen.py",
+    "phases/bidding.py",
+    "phases/declaring.py",
+    "phases/calling.py",
+    "phases/exchange.py",
+    "phases/in_or_pass.py",
+    "ai/skat.py",
+}
+"""Old import paths kept until the bot and the terminal import the game packages."""
+NOT_YET = {"terminal.py"}
+"""Moves to per-game presenters separately (issue 29, the terminal)."""
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module ``path`` imports (absolute names)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def _game_of(module: str) -> str | None:
+    """The game whose package ``module`` is in, if any."""
+    parts = module.split(".")
+    if parts[:2] == ["ramsch_core", "games"] and len(parts) > 2 and parts[2] in GAMES:
+        return parts[2]
+    return None
+
+
+def test_every_registered_game_is_a_package() -> None:
+    for game_id in GAMES:
+        assert (GAME_PACKAGES / game_id / "__init__.py").is_file(), game_id
+
+
+def test_generic_code_imports_no_game_package() -> None:
+    offenders = []
+    for path in sorted(CORE.rglob("*.py")):
+        where = path.relative_to(CORE).as_posix()
+        if where.startswith("games/") and where.split("/")[1] in GAMES:
+            continue
+        if where in FACADES | SHIMS | NOT_YET:
+            continue
+        games = {_game_of(name) for name in _imported(path)} - {None}
+        if games:
+            offenders.append(f"{where}: {sorted(str(game) for game in games)}")
+    assert offenders == []
+
+
+def test_no_game_package_imports_another() -> None:
+    offenders = []
+    for game_id in GAMES:
+        for path in sorted((GAME_PACKAGES / game_id).rglob("*.py")):
+            others = {_game_of(name) for name in _imported(path)} - {None, game_id}
+            if others:
+                where = path.relative_to(CORE).as_posix()
+                offenders.append(f"{where}: {sorted(str(game) for game in others)}")
+    assert offenders == []
