@@ -47,6 +47,10 @@ class Game:
     ai: GamePolicy | None = None
     """How the AI plays it (its steps, calls and card rules); None: the rules' own contract,
     decided by playouts alone."""
+    terminal: str | None = None
+    """Where its presenter for the terminal is, as ``module:name`` of a callable taking the
+    rules (``terminal.presenter.presenter_for`` imports it when a match is played there, so
+    the game's package never imports the terminal); None: said plainly, in the French pack."""
     bench: BenchCase | None = None
     """How ``python -m ramsch_core.bench`` plays one of its deals through the kernel, when its
     contract is chosen in the deal; None: the rules' own contract."""

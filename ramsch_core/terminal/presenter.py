@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ramsch_core.actions import Action, Event, Play
 from ramsch_core.cards import Card, Suit
 from ramsch_core.deal import Deal
+from ramsch_core.games.registry import game_of
 from ramsch_core.match import SheetEntry
 from ramsch_core.rules import RuleSet
 from ramsch_core.terminal import packs
@@ -122,3 +124,14 @@ class GermanPackPresenter(PlainPresenter):
 
     def suit_face(self, suit: Suit) -> str:
         return packs.german_suit(suit)
+
+
+def presenter_for(rules: RuleSet) -> Presenter:
+    """The presenter of the game ``rules`` plays (``Game.terminal``, imported now); a game
+    without one is said plainly, in the French pack."""
+    where = game_of(rules).terminal
+    if where is None:
+        return PlainPresenter(rules)
+    module, _, name = where.partition(":")
+    make: Callable[[RuleSet], Presenter] = getattr(importlib.import_module(module), name)
+    return make(rules)

@@ -13,13 +13,12 @@ from ramsch_core.ai.players import PlayerKind
 from ramsch_core.deal import Deal
 from ramsch_core.errors import RulesError
 from ramsch_core.match import Match
-from ramsch_core.phases.bidding import Said
+from ramsch_core.phases.say import Said
 from ramsch_core.seats import seat_name
 from ramsch_core.terminal import results, schieben
 from ramsch_core.terminal.console import Console, Quit, Reader, Writer
 from ramsch_core.terminal.doubling import Doubling
-from ramsch_core.terminal.presenter import Presenter
-from ramsch_core.terminal.presenters import presenter_for
+from ramsch_core.terminal.presenter import Presenter, presenter_for
 from ramsch_core.terminal.words import score
 from ramsch_core.view import SeatView
 

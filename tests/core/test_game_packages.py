@@ -13,20 +13,6 @@ GAME_PACKAGES = CORE / "games"
 
 FACADES = {"__init__.py", "games/__init__.py"}
 """The public API and the registration lines: they name every game by design."""
-SHIMS = {
-    "contracts/skat.py",
-    "contracts/schafkopf.py",
-    "contracts/ramsen.py",
-    "phases/bidding.py",
-    "phases/declaring.py",
-    "phases/calling.py",
-    "phases/exchange.py",
-    "phases/in_or_pass.py",
-    "ai/skat.py",
-}
-"""Old import paths kept until the bot and the terminal import the game packages."""
-NOT_YET = {"terminal.py"}
-"""Moves to per-game presenters separately (issue 29, the terminal)."""
 
 
 def _imported(path: Path) -> set[str]:
@@ -60,7 +46,7 @@ def test_generic_code_imports_no_game_package() -> None:
         where = path.relative_to(CORE).as_posix()
         if where.startswith("games/") and where.split("/")[1] in GAMES:
             continue
-        if where in FACADES | SHIMS | NOT_YET:
+        if where in FACADES:
             continue
         games = {_game_of(name) for name in _imported(path)} - {None}
         if games:

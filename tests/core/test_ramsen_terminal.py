@@ -13,10 +13,10 @@ import pytest
 
 from ramsch_core.cards import DECK, Card
 from ramsch_core.games import RAMSEN
+from ramsch_core.games.ramsen.terminal import crosses_art
 from ramsch_core.match import Match, TableOptions
 from ramsch_core.terminal import TerminalGame
 from ramsch_core.terminal.packs import french_face, german_face
-from ramsch_core.terminal.presenters.ramsen import crosses_art
 
 ROOT = Path(__file__).resolve().parents[2]
 FACES = {face(card): card for card in DECK for face in (french_face, german_face)}

@@ -15,9 +15,9 @@ from ramsch_core.cards import DECK, Card, Suit
 from ramsch_core.deal import Deal
 from ramsch_core.games import GAMES
 from ramsch_core.games.schafkopf import SCHAFKOPF
+from ramsch_core.games.schafkopf.calling import Call
 from ramsch_core.match import Match, TableOptions
-from ramsch_core.phases.bidding import Pass
-from ramsch_core.phases.calling import Call
+from ramsch_core.phases.say import Pass
 from ramsch_core.terminal import TerminalGame
 from ramsch_core.terminal.packs import french_face, german_face
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 from ramsch_core.cards import DECK
 from ramsch_core.games import SKAT
+from ramsch_core.games.skat.terminal import explain_value
 from ramsch_core.match import Match, TableOptions
 from ramsch_core.terminal import TerminalGame
 from ramsch_core.terminal.packs import french_face
-from ramsch_core.terminal.presenters.skat import explain_value
 
 ROOT = Path(__file__).resolve().parents[2]
 FACES = {french_face(card): card for card in DECK}

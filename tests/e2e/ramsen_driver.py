@@ -11,7 +11,7 @@ from typing import Any
 from bot.ui import faces
 from bot.ui.faces import cards_in
 from ramsch_core import Card, DealResult, RuleSet
-from ramsch_core.phases.exchange import RamsenState
+from ramsch_core.games.ramsen.exchange import RamsenState
 from tests.e2e.driver import shown_text
 from tests.e2e.skat_driver import SkatGame, buttons_by_kind, kind_of
 from tests.emulator import InteractionHandle, SimUser

@@ -12,7 +12,7 @@ from typing import Any
 from bot.ui.faces import FRENCH_SUITS
 from bot.ui.faces import cards_in as faces_in
 from ramsch_core import DealResult, RuleSet
-from ramsch_core.contracts.schafkopf import SchafkopfContest, called_ace
+from ramsch_core.games.schafkopf.contract import SchafkopfContest, called_ace
 from tests.e2e.driver import shown_text
 from tests.e2e.skat_driver import SkatGame, buttons_by_kind
 from tests.emulator import SimUser

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from ramsch_core import RamsenRules
-from ramsch_core.contracts.ramsen import BARS_PER_CROSS
+from ramsch_core.games.ramsen.contract import BARS_PER_CROSS
 from tests.bot.helpers import FakeClock
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import answer, game_controls, logged

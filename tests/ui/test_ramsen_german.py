@@ -20,8 +20,8 @@ from bot.ui.games.ramsen import RAMSEN, UPCARD
 from bot.ui.hand import render_hand
 from ramsch_core import Card, Pass, Play, get_game
 from ramsch_core.games.ramsen import PRESETS, RamsenRules, ramsen_deal
-from ramsch_core.phases.exchange import Exchange
-from ramsch_core.phases.in_or_pass import In
+from ramsch_core.games.ramsen.exchange import Exchange
+from ramsch_core.games.ramsen.in_or_pass import In
 from tests.english import english_words
 from tests.ui.helpers import NAMES, USER_IDS, make_table
 

@@ -24,8 +24,8 @@ from bot.ui.table import deal_title, render_table
 from bot.ui.text import table_text
 from ramsch_core import Card, Pass, Play, get_game
 from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
-from ramsch_core.phases.exchange import Exchange, RamsenState
-from ramsch_core.phases.in_or_pass import In
+from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
+from ramsch_core.games.ramsen.in_or_pass import In
 from tests.ui.helpers import NAMES, USER_IDS, items, make_table, problems
 
 C = Card

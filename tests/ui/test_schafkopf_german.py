@@ -19,11 +19,11 @@ from bot.ui.games.schafkopf import SCHAFKOPF, payment_facts, pot_line
 from bot.ui.hand import render_hand
 from bot.ui.text import amount_text
 from ramsch_core import Card, Deal, DealResult, Pass, Play, Suit, Trick
-from ramsch_core.contracts.schafkopf import Tariff
 from ramsch_core.games.registry import GAMES
 from ramsch_core.games.schafkopf import PRESETS
 from ramsch_core.games.schafkopf import SCHAFKOPF as SCHAFKOPF_GAME
-from ramsch_core.phases.calling import Call, Knock, NoKnock
+from ramsch_core.games.schafkopf.calling import Call, Knock, NoKnock
+from ramsch_core.games.schafkopf.contract import Tariff
 from ramsch_core.phases.doubling import Kontra, Re
 from tests.english import english_words
 from tests.ui.helpers import NAMES, USER_IDS, make_table

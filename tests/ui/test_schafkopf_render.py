@@ -24,11 +24,11 @@ from bot.ui.results import render_result
 from bot.ui.table import render_table
 from bot.ui.text import amount_text
 from ramsch_core import Card, Deal, DealResult, Pass, Play, Suit, Trick
-from ramsch_core.contracts.schafkopf import Tariff
 from ramsch_core.games.registry import GAMES
 from ramsch_core.games.schafkopf import SCHAFKOPF as SCHAFKOPF_GAME
 from ramsch_core.games.schafkopf import FullSchafkopfRules
-from ramsch_core.phases.calling import Call, Knock, NoKnock
+from ramsch_core.games.schafkopf.calling import Call, Knock, NoKnock
+from ramsch_core.games.schafkopf.contract import Tariff
 from ramsch_core.phases.doubling import Kontra, Re
 from tests.ui.helpers import CARD_TEXT, NAMES, USER_IDS, items, make_table, problems
 

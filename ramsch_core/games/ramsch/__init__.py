@@ -21,6 +21,7 @@ RAMSCH = Game(
     },
     tournament=True,
     ai=POLICY,
+    terminal="ramsch_core.games.ramsch.terminal:RamschPresenter",
 )
 
 __all__ = ["PRESETS", "RAMSCH"]

@@ -22,6 +22,7 @@ RAMSEN = Game(
     default_preset="ramsen",
     bock_switches=(),
     ai=POLICY,
+    terminal="ramsch_core.games.ramsen.terminal:RamsenPresenter",
     bench=BENCH,
 )
 

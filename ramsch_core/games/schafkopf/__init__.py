@@ -20,6 +20,7 @@ SCHAFKOPF = Game(
     default_preset="schafkopf",
     bock_switches=("bock_on_durchmarsch",),
     ai=POLICY,
+    terminal="ramsch_core.games.schafkopf.terminal:SchafkopfPresenter",
     bench=BENCH,
 )
 """Full Schafkopf (SF-1..10); a Durchmarsch in the Ramsch of an all-pass may open a Bock

@@ -24,6 +24,7 @@ SKAT = Game(
     bock_switches=BOCK_SWITCHES,
     tournament=True,
     ai=POLICY,
+    terminal="ramsch_core.games.skat.terminal:SkatPresenter",
     bench=BENCH,
 )
 

@@ -25,7 +25,7 @@ from bot.ui.games.ramsen.text import (
 from bot.ui.items import MARKED, ActionItem, MarkItem
 from ramsch_core import SeatView
 from ramsch_core.games.ramsen import HAND_SIZE
-from ramsch_core.phases.exchange import Exchange
+from ramsch_core.games.ramsen.exchange import Exchange
 
 if TYPE_CHECKING:
     pass

@@ -9,9 +9,9 @@ from bot.i18n import _, _n
 from bot.ui import faces
 from bot.ui.text import code_name
 from ramsch_core import Card, Pass, PublicView, Rank, RuleSet, SeatView, Suit
-from ramsch_core.contracts.ramsen import BARS_PER_CROSS, PERMANENT_TRUMPS
 from ramsch_core.games.ramsen import HAND_SIZE, RamsenRules
-from ramsch_core.phases.exchange import Exchange, RamsenState
+from ramsch_core.games.ramsen.contract import BARS_PER_CROSS, PERMANENT_TRUMPS
+from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
 
 if TYPE_CHECKING:
     from ramsch_core import Action

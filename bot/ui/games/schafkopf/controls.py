@@ -13,7 +13,7 @@ from bot.ui.actions import control_arg
 from bot.ui.games.schafkopf.text import game_word, legal_of
 from bot.ui.items import ActionItem, choice_select
 from ramsch_core import SeatView
-from ramsch_core.phases.calling import Call
+from ramsch_core.games.schafkopf.calling import Call
 
 if TYPE_CHECKING:
     from ramsch_core import Action

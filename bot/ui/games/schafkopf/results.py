@@ -10,8 +10,8 @@ from bot.i18n import number as num
 from bot.ui.games.schafkopf.text import game_text, short_game
 from bot.ui.text import CENTS, amount_text
 from ramsch_core import Card, DealResult, RuleSet
-from ramsch_core.contracts.schafkopf import Tariff
 from ramsch_core.games.schafkopf import FullSchafkopfRules
+from ramsch_core.games.schafkopf.contract import Tariff
 
 if TYPE_CHECKING:
     pass

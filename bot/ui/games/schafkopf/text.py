@@ -9,8 +9,8 @@ from bot.i18n import N_, _
 from bot.i18n import number as num
 from bot.ui import faces
 from ramsch_core import Card, PublicView, RuleSet, SeatView, Suit
-from ramsch_core.contracts.schafkopf import SchafkopfContest, schafkopf_game_order
 from ramsch_core.games.schafkopf import FullSchafkopfRules
+from ramsch_core.games.schafkopf.contract import SchafkopfContest, schafkopf_game_order
 
 if TYPE_CHECKING:
     from ramsch_core import Action

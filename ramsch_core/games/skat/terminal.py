@@ -6,14 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from ramsch_core.actions import Action, Event
-from ramsch_core.ai.skat import contest_of, game_value
 from ramsch_core.cards import points_of
-from ramsch_core.contracts.skat import BASE, SkatContest, null_value, value_steps
 from ramsch_core.deal import Deal
 from ramsch_core.errors import RulesError
+from ramsch_core.games.skat.ai import contest_of, game_value
+from ramsch_core.games.skat.bidding import Bid, Hold
+from ramsch_core.games.skat.contract import BASE, SkatContest, null_value, value_steps
+from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
 from ramsch_core.match import SheetEntry
-from ramsch_core.phases.bidding import Bid, Hold, Pass, Said
-from ramsch_core.phases.declaring import Declare, Discard, TakeSkat
+from ramsch_core.phases.say import Pass, Said
 from ramsch_core.terminal import results
 from ramsch_core.terminal.console import Console
 from ramsch_core.terminal.presenter import PlainPresenter

@@ -4,7 +4,7 @@ Ramsch after Schafkopf rules in the German pack, as Schafkopf itself."""
 from __future__ import annotations
 
 from ramsch_core.cards import Card, Suit
-from ramsch_core.games.ramsch import SchafkopfRules
+from ramsch_core.contracts.ramsch_rules import SchafkopfRules
 from ramsch_core.rules import RuleSet
 from ramsch_core.terminal import packs
 from ramsch_core.terminal.presenter import PlainPresenter

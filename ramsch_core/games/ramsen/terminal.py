@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ramsch_core.actions import Action, Event
-from ramsch_core.contracts.ramsen import BARS_PER_CROSS, ramsen_order
 from ramsch_core.deal import Deal
 from ramsch_core.errors import RulesError
+from ramsch_core.games.ramsen.contract import BARS_PER_CROSS, ramsen_order
+from ramsch_core.games.ramsen.exchange import Exchange, Exchanged, RamsenState
+from ramsch_core.games.ramsen.in_or_pass import In
 from ramsch_core.match import SheetEntry
-from ramsch_core.phases.bidding import Pass, Said
-from ramsch_core.phases.exchange import Exchange, Exchanged, RamsenState
-from ramsch_core.phases.in_or_pass import In
+from ramsch_core.phases.say import Pass, Said
 from ramsch_core.terminal import packs
 from ramsch_core.terminal.console import Console
 from ramsch_core.terminal.presenter import GermanPackPresenter

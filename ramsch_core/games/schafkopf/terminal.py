@@ -8,11 +8,11 @@ from typing import Any
 
 from ramsch_core.actions import Action, CardPlayed, Event
 from ramsch_core.cards import Suit
-from ramsch_core.contracts.schafkopf import SchafkopfContest, called_ace
 from ramsch_core.deal import Deal
+from ramsch_core.games.schafkopf.calling import Call, Knock, NoKnock
+from ramsch_core.games.schafkopf.contract import SchafkopfContest, called_ace
 from ramsch_core.match import SheetEntry
-from ramsch_core.phases.bidding import Pass, Said
-from ramsch_core.phases.calling import Call, Knock, NoKnock
+from ramsch_core.phases.say import Pass, Said
 from ramsch_core.terminal import packs, results
 from ramsch_core.terminal.console import Console
 from ramsch_core.terminal.presenter import GermanPackPresenter
