@@ -210,7 +210,10 @@ def _base(
     (its game's default preset for another game)."""
     try:
         game = get_game(game_name or guild.game)
-        base = preset_name or (guild.preset if game.id == guild.game else game.default_preset)
+        if preset_name is None:  # not given; an empty or blank name is one no preset has
+            base = guild.preset if game.id == guild.game else game.default_preset
+        else:
+            base = preset_name.strip()
         return game, base, game.preset(base)
     except RuleSetError as error:
         raise TableError.of(error) from None

@@ -177,3 +177,17 @@ async def test_the_options_are_offered_in_the_reader_s_words_then_their_values()
         ("crosses=3 — a whole number from 1 to 10", "crosses=3")
     ]
     assert await options_autocomplete(_typing("ramsen", "ramsen", "en-US"), "stake=") == []
+
+
+@pytest.mark.parametrize("preset", ["", "  "])
+def test_an_empty_preset_is_refused_not_taken_for_the_default(preset: str) -> None:
+    """Issue 30: a raw payload's empty preset opened a table with the default rules; it is
+    refused like any preset the game does not have, naming the ones it has."""
+    with pytest.raises(TableError, match="Unknown preset") as refused:
+        _request(None, preset, None)
+    assert "skat" in _german(refused.value)
+
+
+def test_a_preset_typed_with_spaces_around_it_is_found() -> None:
+    rules, _options = _request(None, " schafkopf ", None)  # type: ignore[misc]
+    assert rules == get_game("ramsch").preset("schafkopf")
