@@ -39,6 +39,12 @@ class ShownRecorder:
             await self._recorder
         await self.write()
 
+    async def written(self) -> None:
+        """Until what was noted so far is stored (or failed to be): the write under way, with
+        the batches it takes on, is over."""
+        while self._recorder is not None and not self._recorder.done():
+            await asyncio.wait({self._recorder})
+
     def note(self, state: TableState, seen: Progress, over: bool) -> None:
         """Note what a successful render showed (``seen``: the table as it was when the render
         began; a later change is rendered next, and at worst rendered again after a restart)."""

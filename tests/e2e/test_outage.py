@@ -64,6 +64,7 @@ async def test_a_card_clicked_while_the_database_is_down_is_refused_then_played(
     table = h.service.tables.get(game.table_id)
     assert table.match is not None
     before_history = len(table.match.deal.history)
+    await h.publisher.recorder.written()  # what the table shows is stored: not in the way
     caplog.clear()
     caplog.set_level(logging.DEBUG)
 
