@@ -18,10 +18,12 @@ from functools import cache
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
+from pydantic import BaseModel
 
 from bot import i18n
 from bot.ui.games import RENDERERS
 from ramsch_core.games import registry
+from ramsch_core.games.registry import Game
 
 ROOT = Path(__file__).resolve().parents[1]
 RULE = re.compile(r"^\s*- \*\*([A-Z]+-\d+)\b", re.MULTILINE)
@@ -93,12 +95,31 @@ def golden_records(game: str, data: Path) -> Iterator[Path]:
             yield path
 
 
-def untranslated(bot: Path) -> list[str]:
-    """The messages marked in the game's bot package that have no German text."""
-    if not bot.is_dir():
-        return []
+def _descriptions(model: type[BaseModel]) -> Iterator[str]:
+    for info in model.model_fields.values():
+        if info.description:
+            yield info.description
+        if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel):
+            yield from _descriptions(info.annotation)
+
+
+def core_texts(game: Game) -> list[str]:
+    """The texts of the game's ``Game`` entry and rule models a player reads (as
+    tests/ui/test_option_translations.py enumerates them for the registered games): its title,
+    variant titles, preset descriptions and option descriptions."""
+    texts = [game.title, *game.variant_titles.values(), *game.descriptions.values()]
+    for model in game.variants:
+        texts.extend(_descriptions(model))
+    return list(dict.fromkeys(texts))
+
+
+def untranslated(game: Game, bot: Path) -> list[str]:
+    """The texts of the game's core entry and the messages marked in its bot package that have
+    no German text."""
     german = i18n.CATALOGUES["de"]
-    missing = []
+    missing = [text for text in core_texts(game) if text not in german.singular]
+    if not bot.is_dir():
+        return missing
     for _file, _line, message, _comments, _context in extract_from_dir(
         bot, method_map=[("**.py", "python")], keywords={"_": None, "N_": None, "_n": (1, 2)}
     ):
@@ -129,7 +150,7 @@ def problems(game: str, files: GameFiles) -> list[str]:
         found.append("no renderer in bot.ui.games.RENDERERS")
     elif not files.bot.is_dir():
         found.append(f"no bot package at {_shown(files.bot)}")
-    missing = untranslated(files.bot)
+    missing = untranslated(registry.GAMES[game], files.bot)
     if missing:
         found.append(f"texts without a German translation: {', '.join(missing)}")
     return found

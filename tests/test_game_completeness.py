@@ -67,6 +67,8 @@ def test_a_game_registered_bare_is_reported(monkeypatch: pytest.MonkeyPatch) -> 
         "no rules doc with rule ids at docs/rules/bare.md",
         "no golden records under tests/data",
         "no renderer in bot.ui.games.RENDERERS",
+        "texts without a German translation: Bare, the example game's rules, players in a deal, "
+        "the trumps, Trumpfzwang, Stechzwang",
     ]
 
 
@@ -95,8 +97,17 @@ def test_each_missing_part_is_reported_until_it_is_added(
     (files.data / "plain.expected.json").write_text(expected)
     assert not any(line.startswith("no golden records") for line in problems("bare", files))
 
+    german = i18n.CATALOGUES["de"].singular
+    for message, text in example_game.german().items():
+        monkeypatch.setitem(german, message, text)
+    monkeypatch.setitem(german, "Bare", "Bloß")
     monkeypatch.setitem(bot_games.RENDERERS, BARE.id, STICH_RENDERER)
+    assert problems("bare", files) == [
+        "texts without a German translation: the example game's rules"
+    ]
+    monkeypatch.setitem(german, "the example game's rules", "die Regeln des Beispielspiels")
+    assert problems("bare", files) == []
     (files.bot / "renderer.py").write_text('from bot.i18n import _\n_("Bare words")\n')
     assert problems("bare", files) == ["texts without a German translation: Bare words"]
-    monkeypatch.setitem(i18n.CATALOGUES["de"].singular, "Bare words", "Bloße Worte")
+    monkeypatch.setitem(german, "Bare words", "Bloße Worte")
     assert problems("bare", files) == []
