@@ -50,6 +50,11 @@ def test_st1_six_cards_each_the_rest_in_the_skat_forehand_leads() -> None:
         assert deal.to_act == 0
 
 
+DUTIES_SKAT = [
+    "CK", "C9", "SQ", "S9", "S8", "HK", "HQ", "H9", "DA", "DT", "DK", "DQ", "D8", "D7",
+]  # fmt: skip
+
+
 def legal_after(rules: dict[str, Any], actions: list[str]) -> set[str]:
     """The legal cards after ``actions`` of a deal where seat 1 holds no diamond and one
     trump (SJ), seat 2 no diamond and two trumps (CJ above SJ, DJ below)."""
@@ -60,22 +65,7 @@ def legal_after(rules: dict[str, Any], actions: list[str]) -> set[str]:
             ["C7", "SJ", "S7", "HA", "HT", "H8"],
             ["C8", "CQ", "ST", "SK", "CJ", "DJ"],
         ],
-        "skat": [
-            "CK",
-            "C9",
-            "SQ",
-            "S9",
-            "S8",
-            "HK",
-            "HQ",
-            "H9",
-            "DA",
-            "DT",
-            "DK",
-            "DQ",
-            "D8",
-            "D7",
-        ],
+        "skat": DUTIES_SKAT,
         "actions": actions,
     }
     return {str(action) for action in replay_record(record).legal_actions()}
