@@ -1,6 +1,6 @@
 """Play rules beyond following suit: every PlayRule(follow=True, must_trump, must_beat) compiled
 by ``Layout`` against a reading of the rule on cards; the duties through the public API with the
-test game "Stich" (tests/core/stich.py), whose options choose them; and the kernel's
+test game "Stich" (tests/example_game/), whose options choose them; and the kernel's
 ``_run_ruled`` playouts against the API.
 
 The rule as PlayRule's docstring states it: a player who does not lead must follow suit
@@ -36,8 +36,8 @@ from ramsch_core.kernel import Kernel, Layout
 from ramsch_core.tricks.constraints import FOLLOW_SUIT, PlayRule
 from tests.core import agreement, oracle
 from tests.core.builders import cards, snapshot
-from tests.core.stich import STICH, StichRules
 from tests.core.strategies import rules_of_game
+from tests.example_game.core import STICH, StichRules
 
 ORDERS: dict[str, TrickOrder] = {
     "jacks": jacks_order(),

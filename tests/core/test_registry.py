@@ -1,5 +1,5 @@
 """The game registry with a game that is not Ramsch: "Stich", a tiny test-only game
-(tests/core/stich.py) registered for the duration of each test. Parsing rules by game id and
+(tests/example_game/) registered for the duration of each test. Parsing rules by game id and
 alias, game-scoped presets, records, matches at five seats (C-4), a deal result that ends the
 match, and the rule-set strategy that draws every option of every game."""
 
@@ -45,8 +45,9 @@ from ramsch_core import (
 from ramsch_core.games import registry
 from ramsch_core.kernel import Kernel, Position
 from tests.core import test_properties
-from tests.core.stich import STICH, StichRules, register
 from tests.core.strategies import option_values, rules_of_game
+from tests.example_game import register
+from tests.example_game.core import STICH, StichRules
 
 seeds = st.integers(0, 2**64)
 

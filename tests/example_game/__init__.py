@@ -1,0 +1,53 @@
+"""The example game "Stich": a small trick game registered only in the tests, laid out as a
+real game's packages so that it shows every file a game has (docs/adding-a-game.md walks
+through it).
+
+- ``core/``: what ``ramsch_core/games/<game>/`` holds (rules, contract, AI, terminal, ``Game``);
+- ``bot/``: what ``bot/ui/games/<game>/`` holds (renderer, editor words);
+- ``locale/de/stich.po``: its German texts (a real game's go to ``bot/locale/de/<game>.po``);
+- ``rules.md``: its rules with the ids ``ST-1`` … ``ST-5`` that its tests cite;
+- ``data/``: its golden records, worked out by hand, with their expected results.
+
+``register(monkeypatch)`` makes it known to the core, the bot and the German catalogue for one
+test, as the one line in ``ramsch_core/games/__init__.py`` and in ``bot/ui/games/__init__.py``
+and a catalogue under ``bot/locale/de/`` do for a real game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bot import i18n
+from bot.ui import games as bot_games
+from ramsch_core import Game
+from ramsch_core.games import registry
+from tests.example_game.bot import STICH as RENDERER
+from tests.example_game.core import STICH
+
+HERE = Path(__file__).resolve().parent
+RULES_DOC = HERE / "rules.md"
+DATA = HERE / "data"
+LOCALE = HERE / "locale"
+
+
+def german() -> dict[str, str]:
+    """The game's German texts by message id."""
+    with (LOCALE / "de" / "stich.po").open("rb") as file:
+        catalog = read_po(file, locale="de")
+    return {str(message.id): str(message.string) for message in catalog if message.id}
+
+
+def register(monkeypatch: pytest.MonkeyPatch) -> Game:
+    """Register the example game (its ``Game`` and alias, its renderer, its German texts)
+    until the end of the test."""
+    monkeypatch.setitem(registry.GAMES, STICH.id, STICH)
+    for alias in STICH.aliases:
+        monkeypatch.setitem(registry._ALIASES, alias, STICH.id)
+    monkeypatch.setitem(bot_games.RENDERERS, STICH.id, RENDERER)
+    singular = i18n.CATALOGUES["de"].singular
+    for message, text in german().items():
+        monkeypatch.setitem(singular, message, text)
+    return STICH
