@@ -99,3 +99,57 @@ async def test_a_thread_the_bot_may_not_delete_stays_and_the_table_plays_in_the_
     assert len(lines) == 1 and lines[0].levelno == logging.INFO
     assert not [r for r in caplog.records if r.exc_info], "no traceback"
     await plays_in_the_channel(harness, alice, announcement)
+
+
+async def opened_in_thread(harness: Harness, alice: SimUser) -> tuple[Message, Thread, Message]:
+    handle = await alice.slash(harness.channel, "ramsch new", preset="skat")
+    (announcement,) = await handle.wait_response()
+    await harness.settle()
+    thread = thread_of(harness, announcement)
+    (lobby,) = thread.current_messages()
+    return announcement, thread, lobby
+
+
+async def test_a_deleted_thread_of_a_running_table_is_said_to_be_gone(harness: Harness) -> None:
+    """Issue 30, finding 4: a moderator deletes the thread a table plays in. The table closes
+    as in a deleted channel (finished deals keep their results), and the announcement in the
+    channel, which said "The table plays in <#…>", says so instead of linking a thread that
+    is gone."""
+    await threads_on(harness)
+    alice, bob = (harness.emulator.add_user(n) for n in ("Alice", "Bob"))
+    announcement, thread, lobby = await opened_in_thread(harness, alice)
+    game = Game(harness, [alice, bob], "skat", from_log=True, table_id=1, lobby=lobby)
+    await game.click(bob, lobby, "Join")
+    await game.click(alice, lobby, "Add AI")
+    await game.click(alice, lobby, "Start")
+    assert f"The table plays in <#{thread.id}>" in announcement.text
+
+    harness.emulator.delete_channel(thread)
+    await harness.emulator.wait_for(lambda: 1 not in harness.service.tables)
+    await harness.settle()
+    await harness.publisher.settled(retries=True)
+    assert "<#" not in announcement.text
+    assert (
+        "This table's thread was deleted: the table was closed, and finished deals keep their "
+        "results." in announcement.text
+    )
+    assert not announcement.buttons()
+    for user in (alice, bob):
+        assert [m for m in user.dms() if "its channel was deleted" in m.text]
+    assert await harness.service.threads.of(1) is None
+
+
+async def test_a_deleted_thread_of_a_lobby_is_said_to_be_gone(harness: Harness) -> None:
+    """Issue 30, finding 4: the thread of a table still waiting for players is deleted: the
+    table is cancelled and the announcement loses its Join button and says why."""
+    await threads_on(harness)
+    alice = harness.emulator.add_user("Alice")
+    announcement, thread, _ = await opened_in_thread(harness, alice)
+    assert announcement.buttons()
+
+    harness.emulator.delete_channel(thread)
+    await harness.emulator.wait_for(lambda: 1 not in harness.service.tables)
+    await harness.settle()
+    assert "This table's thread was deleted: the table was cancelled." in announcement.text
+    assert "<#" not in announcement.text and not announcement.buttons()
+    assert await harness.service.threads.of(1) is None
