@@ -10,6 +10,7 @@ import pytest
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, answer
 from tests.emulator import Message, SimUser
+from tests.emulator import components as comp
 from tests.emulator.model import MANAGE_THREADS
 from tests.emulator.threads import Thread
 
@@ -153,3 +154,57 @@ async def test_a_deleted_thread_of_a_lobby_is_said_to_be_gone(harness: Harness) 
     assert "This table's thread was deleted: the table was cancelled." in announcement.text
     assert "<#" not in announcement.text and not announcement.buttons()
     assert await harness.service.threads.of(1) is None
+
+
+async def test_a_thread_deleted_while_the_bot_was_down_is_said_to_be_gone(
+    harness: Harness,
+) -> None:
+    """Issue 30, finding 4: the bot missed the thread's deletion (it was down): its first call
+    to the thread answers 404 Unknown Channel, the table closes, and the announcement says the
+    thread is gone."""
+    await threads_on(harness)
+    players = [harness.emulator.add_user(name) for name in ("Alice", "Bob", "Carol")]
+    announcement, thread, lobby = await opened_in_thread(harness, players[0])
+    game = Game(harness, players, "skat", from_log=True, table_id=1, lobby=lobby)
+    for player in players[1:]:
+        await game.click(player, lobby, "Join")
+    await game.click(players[0], lobby, "Start")
+    await harness.shutdown()
+    harness.emulator.delete_channel(thread)
+    await harness.launch()
+    await harness.settle()
+    seat = game.replay().to_act
+    assert seat is not None
+    user = players[seat]
+    [dm] = [m for m in user.dms() if " #1**" in m.text][-1:]
+    [choice, *_] = [
+        c["custom_id"]
+        for c in comp.interactive(dm.components)
+        if not c.get("disabled") and not c["custom_id"].endswith(":back")
+    ]
+    handle = await user.click(dm, choice)  # his choice is taken; showing it answers 404
+    await handle.wait_ack()
+    await harness.settle()
+    await harness.publisher.settled(retries=True)
+    assert 1 not in harness.service.tables
+    assert "This table's thread was deleted: the table was closed" in announcement.text
+    assert await harness.service.threads.of(1) is None
+
+
+async def test_a_deleted_thread_is_said_to_be_gone_in_the_servers_language(
+    harness: Harness,
+) -> None:
+    """Issue 30, finding 4: the announcement speaks the server's language (German here)."""
+    mod = harness.emulator.add_user("Mod")
+    harness.guild.grant(mod, manage_guild=True)
+    await answer(mod, harness.channel, "ramsch-config table", language="de")
+    await answer(mod, harness.channel, "ramsch-config announce", threads=True)
+    alice = harness.emulator.add_user("Alice")
+    announcement, thread, _ = await opened_in_thread(harness, alice)
+    harness.emulator.delete_channel(thread)
+    await harness.emulator.wait_for(lambda: 1 not in harness.service.tables)
+    await harness.settle()
+    assert (
+        "Der Thread dieses Tisches wurde gelöscht: der Tisch wurde abgebrochen."
+        in announcement.text
+    )
