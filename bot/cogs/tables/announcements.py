@@ -97,5 +97,7 @@ class Announcements:
                 await self.service.threads.forget(table.id)
         except discord.HTTPException as error:
             log.info("Table %d: could not update its announcement: %s", table.id, error)
+            if update.kind != "started":  # the table is over: nothing more to show there
+                await self.service.threads.forget(table.id)
         except Exception:
             log.exception("Table %d: updating its announcement failed", table.id)
