@@ -27,6 +27,11 @@ from bot.tables.thinking import Thinker
 from bot.tables.threads import Threads
 from bot.tables.timers import IDLE_TIMEOUT, LOBBY_TIMEOUT, Timers
 
+LOBBY_CHANNEL_LOST = N_("Cancelled: its channel was deleted")
+"""The note of a lobby cancelled because its channel (or thread) was deleted."""
+TABLE_CHANNEL_LOST = N_("Closed: its channel was deleted; finished deals keep their results")
+"""The note of a running table closed because its channel (or thread) was deleted."""
+
 
 class TableService:
     """Creates tables, seats players and AIs, serialises every change of a table through its
@@ -101,10 +106,8 @@ class TableService:
         try:
             async with self.tables.locked(table_id) as table:
                 if table.status == "lobby":
-                    note = N_("Cancelled: its channel was deleted")
-                    return await self.lobby.end(table, "cancelled", None, note)
-                note = N_("Closed: its channel was deleted; finished deals keep their results")
-                return await self.lobby.end(table, "closed", None, note)
+                    return await self.lobby.end(table, "cancelled", None, LOBBY_CHANNEL_LOST)
+                return await self.lobby.end(table, "closed", None, TABLE_CHANNEL_LOST)
         except NotFound:
             return None
 

@@ -194,6 +194,22 @@ def render_announcement_end(table: Table, thread_id: int, started: bool) -> Rend
     return Rendered(embeds=[embed])
 
 
+def render_announcement_gone(table: Table, started: bool) -> Rendered:
+    """The announcement once its table's thread was deleted: the table was cancelled (a lobby)
+    or closed (``started``), as in a deleted channel; no link to the thread any more."""
+    if started:
+        text = _(
+            "This table's thread was deleted: the table was closed, and finished deals keep "
+            "their results."
+        )
+    else:
+        text = _("This table's thread was deleted: the table was cancelled.")
+    embed = discord.Embed(title=table_title(table), description=text, colour=CLOSED_COLOUR)
+    if table.seats:
+        embed.add_field(name=_("Players"), value=", ".join(seat_label(s) for s in table.seats))
+    return Rendered(embeds=[embed])
+
+
 def again_line(seats: list[Seat], confirmed: tuple[int, ...], new_table: Table | None) -> str:
     """Who pressed Play again under the standings (AI seats confirm themselves), and the
     table it opened once everybody did."""

@@ -589,15 +589,27 @@ class Emulator:
         """Delete a message as a moderator would (dispatches MESSAGE_DELETE)."""
         self.store.delete(message, source="moderator")
 
-    def delete_channel(self, channel: Channel) -> None:
-        """Delete a guild channel as an admin would: CHANNEL_DELETE is dispatched, and from now
-        on every route of the channel answers 404 / 10003 (Unknown Channel); its messages are
-        gone for everyone."""
+    def delete_channel(self, channel: Channel, *, by: str = "moderator") -> None:
+        """Delete a guild channel or a thread as an admin or moderator would: CHANNEL_DELETE
+        is dispatched (THREAD_DELETE for a thread, with its id, guild, parent and type only, as
+        Discord sends it), and from now on every route of the channel answers 404 / 10003
+        (Unknown Channel); its messages are gone for everyone. ``by``: who deleted it, as
+        recorded (``"bot"`` for the route ``DELETE /channels/{channel_id}``)."""
         if channel.guild is None or channel.deleted:
             raise SimulationError(f"{channel!r} is not a guild channel that exists")
         channel.deleted = True
-        self.record("channel_deleted", channel=channel.id)
-        self.model_event("CHANNEL_DELETE", channel.payload(), guild=channel.guild)
+        self.record("channel_deleted", channel=channel.id, by=by)
+        parent = getattr(channel, "parent", None)
+        if parent is None:
+            self.model_event("CHANNEL_DELETE", channel.payload(), guild=channel.guild)
+            return
+        event = {
+            "id": str(channel.id),
+            "guild_id": str(channel.guild.id),
+            "parent_id": str(parent.id),
+            "type": channel.type,
+        }
+        self.model_event("THREAD_DELETE", event, guild=channel.guild)
 
     @property
     def ack_latencies(self) -> list[float]:

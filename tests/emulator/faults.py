@@ -11,7 +11,9 @@ and the next matching requests are answered with it:
   the client reads an error, as when a gateway times out behind Discord's edge (502);
 - a delay before the request is handled (``delay=2.0``), alone or with an error;
 - only requests that upload files (``uploads=True``: a multipart body), as when a channel
-  refuses attachments (403, code 50013) or the upload service fails.
+  refuses attachments (403, code 50013) or the upload service fails;
+- only requests to a thread (``threads=True``: the route's ``channel_id`` is a thread), e.g. a
+  thread the bot may open but not post into (403, code 50013) — its id is not known before.
 
 discord.py retries 500, 502, 504 and 524 itself (sleeping 1, 3, 5, 7 s) and raises
 ``DiscordServerError`` for 503 at once: use 503 for a failure the bot must handle, 500 or 502 for
@@ -59,16 +61,20 @@ class Fault:
     retry_after: float = 0.05
     uploads: bool = False
     """Only requests that upload files."""
+    threads: bool = False
+    """Only requests to a thread (the route's ``channel_id``)."""
     hits: int = 0
 
     @property
     def key(self) -> str:
         return f"{self.method} {self.route}"
 
-    def matches(self, route: str, params: dict[str, str], uploading: bool = False) -> bool:
+    def matches(
+        self, route: str, params: dict[str, str], uploading: bool = False, in_thread: bool = False
+    ) -> bool:
         if route != self.key or (self.times is not None and self.hits >= self.times):
             return False
-        if self.uploads and not uploading:
+        if (self.uploads and not uploading) or (self.threads and not in_thread):
             return False
         return all(params.get(name) == str(value) for name, value in self.match.items())
 
@@ -112,6 +118,7 @@ class Faults:
         delay: float = 0.0,
         retry_after: float = 0.05,
         uploads: bool = False,
+        threads: bool = False,
     ) -> Fault:
         """Fail the next ``times`` requests to ``method route`` (see the module docstring)."""
         fault = Fault(
@@ -126,6 +133,7 @@ class Faults:
             delay=delay,
             retry_after=retry_after,
             uploads=uploads,
+            threads=threads,
         )
         self._faults.append(fault)
         return fault
@@ -144,21 +152,21 @@ class Faults:
         self._faults.clear()
 
     def take(
-        self, route: str, params: dict[str, str], uploading: bool = False
+        self, route: str, params: dict[str, str], uploading: bool = False, in_thread: bool = False
     ) -> tuple[float, Fault | None]:
         """The delay before a request to ``route`` and the fault that answers it, if any."""
         delay = sum(f.delay for f in self._faults if f.method == "*")
         for fault in self._faults:
-            if fault.method != "*" and fault.matches(route, params, uploading):
+            if fault.method != "*" and fault.matches(route, params, uploading, in_thread):
                 fault.hits += 1
                 return delay + fault.delay, fault
         return delay, None
 
     async def apply(
-        self, route: str, params: dict[str, str], uploading: bool = False
+        self, route: str, params: dict[str, str], uploading: bool = False, in_thread: bool = False
     ) -> tuple[Fault | None, Fault | None]:
         """Wait out any delay; then (fault answering before the work, fault after it)."""
-        delay, fault = self.take(route, params, uploading)
+        delay, fault = self.take(route, params, uploading, in_thread)
         if delay > 0:
             await asyncio.sleep(delay)
         if fault is None or fault.status < 300:

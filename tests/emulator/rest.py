@@ -132,7 +132,9 @@ class RestApi:
             if auth and request.headers.get("Authorization") != f"Bot {emulator.token}":
                 raise APIError(401, UNAUTHORIZED, "401: Unauthorized")
             uploading = request.content_type.startswith("multipart/")
-            before, after = await emulator.faults.apply(route, params, uploading)
+            before, after = await emulator.faults.apply(
+                route, params, uploading, self._in_thread(params)
+            )
             if before is not None:
                 emulator.record("fault", route=route, status=before.status, code=before.code)
                 response = before.response()
@@ -159,6 +161,14 @@ class RestApi:
             span.end = emulator.now()
             span.status = response.status if response is not None else None
             emulator.note_activity()
+
+    def _in_thread(self, params: dict[str, str]) -> bool:
+        """Whether the request's ``channel_id`` names a thread (faults with ``threads``)."""
+        try:
+            channel = self._emulator.channels.get(int(params.get("channel_id", "")))
+        except ValueError:
+            return False
+        return getattr(channel, "parent", None) is not None
 
     # -- users and application ------------------------------------------------------------
 

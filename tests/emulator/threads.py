@@ -4,7 +4,12 @@ start one and Send Messages in Threads to write in it (rest.py checks that on ev
 
 Route: ``POST /channels/{channel_id}/messages/{message_id}/threads`` (Start Thread from
 Message). The thread reaches the bot as its answer and as THREAD_CREATE (GUILDS intent), and
-with the guild's active threads in GUILD_CREATE."""
+with the guild's active threads in GUILD_CREATE.
+
+Route: ``DELETE /channels/{channel_id}`` (Delete Channel) for a thread or a guild channel: the
+bot needs Manage Threads for a thread, Manage Channels for a channel (403 / 50013 without);
+it is dispatched as ``Emulator.delete_channel`` does (THREAD_DELETE or CHANNEL_DELETE). Closing
+a DM this way is not emulated (refused as a violation)."""
 
 from __future__ import annotations
 
@@ -14,7 +19,14 @@ from aiohttp import web
 
 from .errors import INVALID_FORM_BODY, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, APIError, json_response
 from .messages import read_body
-from .model import CREATE_PUBLIC_THREADS, Channel, UserAccount, now_iso
+from .model import (
+    CREATE_PUBLIC_THREADS,
+    MANAGE_CHANNELS,
+    MANAGE_THREADS,
+    Channel,
+    UserAccount,
+    now_iso,
+)
 
 if TYPE_CHECKING:
     from .emulator import Emulator
@@ -82,7 +94,7 @@ class Thread(Channel):
 
 
 class ThreadRoutes:
-    """Start Thread from Message."""
+    """Start Thread from Message; Delete Channel (a thread, or a guild channel)."""
 
     def __init__(self, emulator: Emulator) -> None:
         self._emulator = emulator
@@ -91,6 +103,24 @@ class ThreadRoutes:
         router.add(
             "POST", "/channels/{channel_id}/messages/{message_id}/threads", self.start_thread
         )
+        router.add("DELETE", "/channels/{channel_id}", self.delete_channel)
+
+    async def delete_channel(self, call: Call) -> web.StreamResponse:
+        emulator = self._emulator
+        channel = emulator.channels.get(call.id("channel_id"))
+        if channel is None:
+            raise APIError(404, UNKNOWN_CHANNEL, "Unknown Channel")
+        if channel.deleted:
+            raise APIError(404, UNKNOWN_CHANNEL, "Unknown Channel", violation=False)
+        guild = channel.guild
+        if guild is None:
+            raise APIError(400, INVALID_CHANNEL_TYPE, "the emulator does not close DMs")
+        needed = MANAGE_THREADS if isinstance(channel, Thread) else MANAGE_CHANNELS
+        if not guild.permissions_in(channel, emulator.bot.id) & needed:
+            raise APIError(403, MISSING_PERMISSIONS, "Missing Permissions", violation=False)
+        payload = channel.payload()
+        emulator.delete_channel(channel, by="bot")
+        return json_response(payload)
 
     async def start_thread(self, call: Call) -> web.StreamResponse:
         emulator = self._emulator

@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from tests.emulator import SimulationError
+from tests.emulator.model import MANAGE_THREADS
 
 from .conftest import World
 
@@ -49,3 +50,48 @@ async def test_spans_tell_which_requests_overlapped(world: World) -> None:
     assert {one.status, two.status, three.status} == {200}
     assert one.overlaps(two) and not two.overlaps(three) and not one.overlaps(three)
     assert three.params == {"channel_id": str(world.channel.id)}
+
+
+async def test_a_thread_deleted_by_a_moderator_or_the_bot(world: World) -> None:
+    """A thread's deletion reaches the bot as THREAD_DELETE; the bot deletes one with Manage
+    Threads only (issue 30, finding 4)."""
+    channel = world.bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    gone: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+
+    async def on_raw_thread_delete(payload: discord.RawThreadDeleteEvent) -> None:
+        gone.put_nowait((payload.thread_id, payload.parent_id))
+
+    world.bot.add_listener(on_raw_thread_delete)
+    first = await (await channel.send("one")).create_thread(name="one")
+    world.emulator.delete_channel(world.emulator.channels[first.id])
+    assert await asyncio.wait_for(gone.get(), 5) == (first.id, world.channel.id)
+    with pytest.raises(discord.NotFound):
+        await first.send("after")
+
+    second = await (await channel.send("two")).create_thread(name="two")
+    with pytest.raises(discord.Forbidden) as caught:
+        await second.delete()
+    assert caught.value.code == 50013
+    world.guild.set_permissions(world.channel, world.emulator.bot, allow=MANAGE_THREADS)
+    await world.emulator.idle()
+    await second.delete()
+    assert await asyncio.wait_for(gone.get(), 5) == (second.id, world.channel.id)
+    assert world.emulator.channels[second.id].deleted
+    assert world.emulator.errors == []
+
+
+async def test_a_thread_that_refuses_posts_while_its_channel_takes_them(world: World) -> None:
+    """A fault for requests to threads only: the channel still takes messages."""
+    channel = world.bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    world.emulator.faults.add(
+        "POST", "/channels/{channel_id}/messages", status=403, code=50013, threads=True
+    )
+    started = await channel.send("start")
+    thread = await started.create_thread(name="refusing")
+    await channel.send("still here")
+    with pytest.raises(discord.Forbidden) as caught:
+        await thread.send("refused")
+    assert caught.value.code == 50013
+    assert world.emulator.channels[thread.id].current_messages() == []

@@ -146,6 +146,12 @@ class TablesCog(commands.Cog, name="Tables"):
         await self.publisher.channel_deleted(channel.id)
 
     @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """Tables in a deleted thread close as in a deleted channel; their announcements in
+        the channel say the thread is gone (Announcements)."""
+        await self.publisher.channel_deleted(payload.thread_id)
+
+    @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every click on the bot's components (bot.ui.routing.route_click), also on one its
         message no longer shows, and the rules editor's modals."""

@@ -111,29 +111,49 @@ class TableOpener:
                 name=thread_name(table), auto_archive_duration=1440
             )
         except (discord.HTTPException, ValueError) as error:
-            # No thread: the announcement becomes the lobby, in the channel.
             log.info("Table %d: could not open a thread: %s", table.id, error)
-            shown = render_lobby(table)
-            await interaction.edit_original_response(
-                **shown.edit_kwargs(), allowed_mentions=discord.AllowedMentions.none()
-            )
-            await self.service.lobby.set_message(table.id, message_id)
-            self.publisher.attach(table, message_id, shown)
-            await self._tell_host(
-                interaction, _("I could not open a thread for this table: it plays here.")
-            )
+            await self._play_in_channel(interaction, table, message_id)
             return
+        shown = render_lobby(table)
         try:
             await self.service.lobby.move(table.id, thread.id)
             # Saved first: if the lobby can't be posted, the cancel closes the announcement.
             await self.service.threads.save(TableThread(table.id, parent_id, message_id, thread.id))
-            shown = render_lobby(table)
             sent = await thread.send(**shown.send_kwargs())
+        except discord.HTTPException as error:
+            # The thread refuses the lobby: the table plays in the channel after all.
+            log.info("Table %d: its thread refused the lobby: %s", table.id, error)
+            await self.service.lobby.move(table.id, parent_id)
+            await self.service.threads.forget(table.id)
+            await self._play_in_channel(interaction, table, message_id)
+            await self._delete_empty_thread(table, thread)
+            return
         except Exception:
             await self.service.lobby.cancel(table.id, interaction.user.id, can_manage=True)
             raise
         await self.service.lobby.set_message(table.id, sent.id)
         self.publisher.attach(table, sent.id, shown)
+
+    async def _play_in_channel(
+        self, interaction: discord.Interaction, table: Table, message_id: int
+    ) -> None:
+        """No thread to play in: the announcement becomes the lobby, in the channel."""
+        shown = render_lobby(table)
+        await interaction.edit_original_response(
+            **shown.edit_kwargs(), allowed_mentions=discord.AllowedMentions.none()
+        )
+        await self.service.lobby.set_message(table.id, message_id)
+        self.publisher.attach(table, message_id, shown)
+        await self._tell_host(
+            interaction, _("I could not open a thread for this table: it plays here.")
+        )
+
+    async def _delete_empty_thread(self, table: Table, thread: discord.Thread) -> None:
+        """Delete the thread a table could not use (it needs Manage Threads)."""
+        try:
+            await thread.delete()
+        except discord.HTTPException as error:
+            log.info("Table %d: could not delete its empty thread: %s", table.id, error)
 
     async def _tell_host(self, interaction: discord.Interaction, text: str) -> None:
         try:
