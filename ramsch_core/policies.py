@@ -23,10 +23,12 @@ BOCK_EVENTS = {
 }
 """Table option -> the deal event (see ``DealResult.events``) that opens a Bock round."""
 
-SKAT_GAMES = frozenset({"clubs", "spades", "hearts", "diamonds", "grand", "null"})
-"""The contracts of a declared game of Skat."""
+DECLARED_GAME = frozenset({"declarer", "value", "won"})
+"""What a result's ``details`` tell of a declared game that tournament points score: who
+declared, the game's value and whether it was won (a Skat game's scorer gives them)."""
 
-RoundKind = Literal["bock", "ramsch"]
+RoundKind = Literal["bock", "compulsory"]
+"""A special deal of a table: one of a Bock round, or one of a round of compulsory Ramsch."""
 
 
 def deal_events(result: DealResult, threshold: int) -> frozenset[str]:
@@ -66,7 +68,7 @@ class BockRounds:
     @property
     def compulsory_ramsch(self) -> bool:
         """Whether the current deal is a deal of compulsory Ramsch."""
-        return bool(self.queue) and self.queue[0] == "ramsch"
+        return bool(self.queue) and self.queue[0] == "compulsory"
 
     @property
     def pending(self) -> int:
@@ -87,7 +89,7 @@ class BockRounds:
         if self.opens(result):
             self.queue += ["bock"] * self.seats
             if self.ramsch_after:
-                self.queue += ["ramsch"] * self.seats
+                self.queue += ["compulsory"] * self.seats
 
 
 class PlainScores:
@@ -119,12 +121,13 @@ class TournamentPoints(PlainScores):
     def table_scores(
         self, result: DealResult, active: tuple[int, ...], seats: int
     ) -> tuple[Fraction, ...]:
-        """Raises ValueError for a contract tournament points don't score."""
-        if result.contract in ("ramsch", "passed"):
+        """A declared game (its details name declarer, value and whether it was won) scores
+        tournament points; any other deal (a Ramsch, a deal thrown in) keeps its scores. Only
+        games that declare ``tournament`` in their ``Game`` reach here (``check_table``)."""
+        details = result.details
+        if details is None or not details.keys() >= DECLARED_GAME:
             return super().table_scores(result, active, seats)
-        if result.contract not in SKAT_GAMES or result.details is None:
-            raise ValueError(f"No tournament scoring for the contract {result.contract!r}")
-        return self._game_scores(result.details, active, seats)
+        return self._game_scores(details, active, seats)
 
     def _game_scores(
         self, details: dict[str, object], active: tuple[int, ...], seats: int

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from ramsch_core.cards import Card, points_of
 
@@ -35,44 +35,62 @@ def score_json(value: Fraction | int) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
+class DealDetail(Protocol):
+    """What a game adds to a finished deal's result beside the facts every game has."""
+
+    def json_into(self, generic: dict[str, Any]) -> dict[str, Any]:
+        """The result's JSON: ``generic`` (the fields every game has, in order) with the
+        detail's own fields put in their documented places."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class NoDetail:
+    """A result with nothing beyond the generic facts."""
+
+    def json_into(self, generic: dict[str, Any]) -> dict[str, Any]:
+        return generic
+
+
 @dataclass(frozen=True, slots=True)
 class DealResult:
-    """Everything a finished deal decides, per deal seat; scores are signed, positive is good."""
+    """Everything a finished deal decides, per deal seat; scores are signed, positive is good.
+    The fields are what every game has; ``detail`` holds what the game's scorer adds."""
 
     tricks: tuple[Trick, ...]
     card_points: tuple[int, ...]
     trick_counts: tuple[int, ...]
-    jungfrau: tuple[int, ...]
-    """Seats that took no trick."""
-    durchmarsch: int | None
     losers: tuple[int, ...]
     winners: tuple[int, ...]
     scores: tuple[Fraction, ...]
     skat: tuple[Card, ...]
-    """The face-down cards at the end: as dealt, or the last two laid in a Schieberamsch."""
-    skat_to: int | None
-    pushes: int
+    """The face-down cards at the end: as dealt, or the last ones laid away."""
     multiplier: int
-    contract: str = "ramsch"
+    contract: str
+    detail: DealDetail = NoDetail()
+    """The game's own facts of the deal; their JSON joins ``to_json``."""
     tags: tuple[tuple[str, ...], ...] = ()
-    """Per seat, what the deal made of it for statistics: ``loser``, ``jungfrau``, ..."""
+    """Per seat, what the deal made of it for statistics: ``loser``, ...; the game's scorer
+    names them."""
     events: frozenset[str] = frozenset()
-    """What happened that table policies react to: ``durchmarsch``, ``tie``, ..."""
+    """What happened that table policies react to (the game's scorer names them)."""
     details: dict[str, Any] | None = None
-    """What the contract adds (a Skat game: declarer, value, won, ...; see its scorer)."""
+    """What the contract adds for its summary (a declared game: declarer, value, won, ...)."""
+
+    @property
+    def nobody_loses(self) -> bool:
+        """Whether the deal named neither a loser nor a winner (a deal thrown in)."""
+        return not self.losers and not self.winners
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        generic = {
             "tricks": [trick.to_json() for trick in self.tricks],
             "card_points": list(self.card_points),
             "trick_counts": list(self.trick_counts),
-            "jungfrau": list(self.jungfrau),
-            "durchmarsch": self.durchmarsch,
             "losers": list(self.losers),
             "winners": list(self.winners),
             "scores": [score_json(score) for score in self.scores],
             "skat": [str(card) for card in self.skat],
-            "skat_to": self.skat_to,
-            "pushes": self.pushes,
             "multiplier": self.multiplier,
         }
+        return self.detail.json_into(generic)

@@ -202,7 +202,7 @@ def _render(
             "**" + _("Result") + "**\n" + "\n".join(_result_lines(rules, result, names))
         )
         facts = renderer.result_facts(rules, result, names)
-        if not result.losers and result.durchmarsch is None and not rules.plays_to_a_winner():
+        if result.nobody_loses and not rules.plays_to_a_winner():
             facts.append(_("nobody loses"))
         if facts:
             fields.append((_("Deal"), "\n".join(facts)))

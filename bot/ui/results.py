@@ -96,7 +96,7 @@ def _facts(table: Table, entry: SheetEntry) -> list[str]:
         facts.append(_("a deal of the Ramsch round after a Bock round"))
     if entry.bock:
         facts.append(_("Bock: counts double"))
-    if not result.losers and result.durchmarsch is None and not table.rules.plays_to_a_winner():
+    if result.nobody_loses and not table.rules.plays_to_a_winner():
         facts.append(_("nobody loses"))
     return facts
 

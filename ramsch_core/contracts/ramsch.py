@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from ramsch_core.cards import Card, Rank
 from ramsch_core.contracts import Score, Value
 from ramsch_core.kernel.tally import Tally
+from ramsch_core.result import DealResult
 from ramsch_core.tricks.order import JACKS, OBERS, TrickOrder, plain_suits
 
 GRAND_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
@@ -41,6 +43,50 @@ def altenburg_order(tens_low: bool, jacks_trump: bool) -> TrickOrder:
     if jacks_trump:
         return TrickOrder(JACKS, plain_suits(ranks, exclude=JACKS))
     return TrickOrder((), plain_suits(ranks))
+
+
+@dataclass(frozen=True, slots=True)
+class RamschFacts:
+    """What a deal of trick play records beside its scores, in the terms of a Ramsch
+    (``DealResult.detail``): the seats that took no trick, a Durchmarsch, the seat the
+    face-down cards counted for and the pushes of a Schieberamsch. Every trick game's result
+    carries them, so its JSON keeps these fields whatever the contract."""
+
+    jungfrau: tuple[int, ...] = ()
+    """Seats that took no trick."""
+    durchmarsch: int | None = None
+    skat_to: int | None = None
+    """The seat the face-down cards' points were credited to, if any."""
+    pushes: int = 0
+
+    @classmethod
+    def of(cls, score: Score, counts: tuple[int, ...] | list[int], pushes: int) -> RamschFacts:
+        """The facts of a deal played out: its trick counts and what its scorer decided."""
+        jungfrau = tuple(seat for seat, count in enumerate(counts) if count == 0)
+        return cls(jungfrau, score.durchmarsch, score.skat_to, pushes)
+
+    def json_into(self, generic: dict[str, Any]) -> dict[str, Any]:
+        """The fields in the order records have always had (docs/records.md): Jungfrau and
+        Durchmarsch after the trick counts, the skat's seat and the pushes after the skat."""
+        own = {
+            "jungfrau": list(self.jungfrau),
+            "durchmarsch": self.durchmarsch,
+            "skat_to": self.skat_to,
+            "pushes": self.pushes,
+        }
+        after = {"trick_counts": ("jungfrau", "durchmarsch"), "skat": ("skat_to", "pushes")}
+        arranged: dict[str, Any] = {}
+        for key, value in generic.items():
+            arranged[key] = value
+            for field in after.get(key, ()):
+                arranged[field] = own.pop(field)
+        return arranged | own
+
+
+def ramsch_facts_of(result: DealResult) -> RamschFacts:
+    """A result's Ramsch facts; none for a result of a game without them."""
+    detail = result.detail
+    return detail if isinstance(detail, RamschFacts) else RamschFacts()
 
 
 # Scorers run once per kernel playout: list comprehensions, not generators, keep them quick.

@@ -3,6 +3,7 @@ Ramsch contract, which several games play), a deal thrown in, the scores and the
 
 from __future__ import annotations
 
+from ramsch_core.contracts.ramsch import ramsch_facts_of
 from ramsch_core.match import SheetEntry
 from ramsch_core.terminal.console import Console
 from ramsch_core.terminal.words import listed, score
@@ -21,14 +22,15 @@ def card_points(console: Console, entry: SheetEntry) -> None:
         return
     points = ", ".join(f"{names[i]} {p}" for i, p in enumerate(result.card_points))
     console.write(f"Deal {entry.number + 1} over. Card points: {points}")
-    if result.skat and result.skat_to is not None:
+    facts = ramsch_facts_of(result)
+    if result.skat and facts.skat_to is not None:
         console.write(
-            f"The face-down cards {console.cards(result.skat)} count for {names[result.skat_to]}"
+            f"The face-down cards {console.cards(result.skat)} count for {names[facts.skat_to]}"
         )
-    if result.durchmarsch is not None:
-        console.write(f"Durchmarsch by {names[result.durchmarsch]}!")
-    if result.jungfrau:
-        console.write("Jungfrau: " + listed([names[seat] for seat in result.jungfrau]))
+    if facts.durchmarsch is not None:
+        console.write(f"Durchmarsch by {names[facts.durchmarsch]}!")
+    if facts.jungfrau:
+        console.write("Jungfrau: " + listed([names[seat] for seat in facts.jungfrau]))
     losers = listed([names[seat] for seat in result.losers]) or "nobody"
     console.write(f"Loses: {losers}")
 

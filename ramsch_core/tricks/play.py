@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ramsch_core.actions import Action, CardPlayed, DealFinished, Play, TrickTaken
 from ramsch_core.cards import CARDS_BY_BYTE, Card, cards_of
+from ramsch_core.contracts.ramsch import RamschFacts
 from ramsch_core.errors import (
     IllegalActionError,
     MustBeatError,
@@ -183,16 +184,13 @@ class CardPlay(Phase):
             tricks=tuple(self.tricks),
             card_points=score.points,
             trick_counts=tuple(counts),
-            jungfrau=tuple(seat for seat, count in enumerate(counts) if count == 0),
-            durchmarsch=score.durchmarsch,
             losers=score.losers,
             winners=score.winners,
             scores=tuple(Fraction(value) for value in score.scores),
             skat=deal.skat,
-            skat_to=score.skat_to,
-            pushes=deal.pushes,
             multiplier=score.multiplier,
             contract=self.contract.name,
+            detail=RamschFacts.of(score, counts, deal.pushes),
             tags=scorer.tags(score, facts),
             events=scorer.events(score, facts),
             details=score.details,

@@ -87,8 +87,8 @@ async def recompute(
                 tally.total += entry.table_scores[table_seat]
                 tally.per_session[table_id] += entry.table_scores[table_seat]
                 tally.losses += deal_seat in entry.result.losers
-                tally.jungfrau += deal_seat in entry.result.jungfrau
-                tally.durchmarsch += entry.result.durchmarsch == deal_seat
+                tally.jungfrau += deal_seat in entry.result.detail.jungfrau
+                tally.durchmarsch += entry.result.detail.durchmarsch == deal_seat
     return tallies
 
 

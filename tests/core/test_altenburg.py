@@ -137,7 +137,7 @@ def test_ar4_loser_gets_10_and_face_down_cards_are_not_counted() -> None:
     ♥K ♦7 count for nobody (16 + 34 + 66 = 116)."""
     result = result_of_table(rules_of("altenburg", scoring="penalty"), A1, A1_SKAT)
     assert result.card_points == (16, 34, 66)
-    assert result.skat_to is None
+    assert result.detail.skat_to is None
     assert result.losers == (2,)
     assert result.scores == (0, 0, -10)
 
@@ -146,15 +146,15 @@ def test_ar4_one_jungfer_15() -> None:
     """AR-4: rearhand took no trick: forehand (111) gets 15."""
     result = result_of_table(rules_of("altenburg", scoring="penalty"), ONE_JUNGFER, ZERO_SKAT)
     assert result.card_points == (111, 9, 0)
-    assert result.jungfrau == (2,)
+    assert result.detail.jungfrau == (2,)
     assert result.scores == (-15, 0, 0)
 
 
 def test_ar4_every_trick_is_no_durchmarsch_two_jungfern_20() -> None:
     """AR-4: taking every trick is no Durchmarsch under `penalty`: that player loses 20."""
     result = result_of_table(rules_of("altenburg", scoring="penalty"), ALL_TRICKS, ZERO_SKAT)
-    assert result.durchmarsch is None
-    assert result.jungfrau == (1, 2)
+    assert result.detail.durchmarsch is None
+    assert result.detail.jungfrau == (1, 2)
     assert result.losers == (0,)
     assert result.scores == (-20, 0, 0)
 
@@ -197,7 +197,7 @@ def test_ar5_pips_durchmarsch_0_60_60() -> None:
     """AR-5: a Durchmarsch scores 0 for its maker and 60 for each of the other two, who are
     the deal's losers."""
     result = result_of_table(rules_of("altenburg"), ALL_TRICKS, ZERO_SKAT)
-    assert result.durchmarsch == 0
+    assert result.detail.durchmarsch == 0
     assert result.scores == (0, -60, -60)
     assert result.losers == (1, 2)
     assert result.winners == (0,)
@@ -263,9 +263,9 @@ def test_ar6_laid_away_cards_count_with_the_last_trick_and_nothing_doubles(scori
     result = deal.result
     assert result is not None
     assert set(result.skat) == {Card.CQ, Card.SQ}
-    assert result.skat_to == 1
+    assert result.detail.skat_to == 1
     assert result.card_points == (54, 66, 0)
-    assert result.pushes == 3 and result.multiplier == 1
+    assert result.detail.pushes == 3 and result.multiplier == 1
     assert result.scores == (-54, -66, 0)
 
 
@@ -276,7 +276,7 @@ def test_ar6_durchmarsch_after_pushing_is_scored_as_pips() -> None:
         deal.apply(Push((Card.H7, Card.D7)), seat)
     play_table(deal, ALL_TRICKS)
     assert deal.result is not None
-    assert deal.result.durchmarsch == 0
+    assert deal.result.detail.durchmarsch == 0
     assert deal.result.card_points == (120, 0, 0)
     assert deal.result.scores == (0, -60, -60)
 

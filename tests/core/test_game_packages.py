@@ -4,6 +4,7 @@ imports another's; what several games share lives in shared modules."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from ramsch_core.games import GAMES
@@ -63,3 +64,40 @@ def test_no_game_package_imports_another() -> None:
                 where = path.relative_to(CORE).as_posix()
                 offenders.append(f"{where}: {sorted(str(game) for game in others)}")
     assert offenders == []
+
+
+GAME_NAME = re.compile(r'"(ramsch|skat|schafkopf|ramsen)"')
+"""A game's id as a string literal (the grep of issue 29)."""
+
+NAMED_BY_DESIGN = {
+    "games/registry.py": {"DEFAULT_GAME"},
+    "contracts/ramsch_rules.py": None,
+    "record.py": {"must be an object, e.g."},
+}
+"""Generic files that may name a game: the registry's default game (only on that line), the
+shared Ramsch rule models, which several games play (every line), and the example rules in a
+record's error message (only that line)."""
+
+FACE_DOWN_CARDS = {"contracts/ramsch.py", "deck.py", "record.py", "result.py", "rules.py"}
+"""Where ``"skat"`` is the two face-down cards (a place of the deal, a record field), not the
+game."""
+
+
+def test_generic_code_names_no_game() -> None:
+    """Issue 29, item 3: outside the game packages no code names a game or a game's contract
+    by its id; shared types (results, policies, match options) are game-neutral."""
+    found = []
+    for path in sorted(CORE.rglob("*.py")):
+        relative = path.relative_to(CORE).as_posix()
+        if _game_of("ramsch_core." + relative.removesuffix(".py").replace("/", ".")):
+            continue
+        allowed = NAMED_BY_DESIGN.get(relative, set())
+        if allowed is None:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            names = set(GAME_NAME.findall(line))
+            if relative in FACE_DOWN_CARDS:
+                names.discard("skat")
+            if names and not any(word in line for word in allowed):
+                found.append(f"{relative}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)

@@ -308,7 +308,7 @@ def check_schafkopf_result(deal: Deal) -> None:
     assert sum(trick.points for trick in result.tricks) == 120
     details = result.details or {}
     if "declarer" not in details:  # the Ramsch after an all-pass
-        assert len(result.losers) == 1 or result.durchmarsch is not None
+        assert len(result.losers) == 1 or result.detail.durchmarsch is not None
         return
     declarers = {
         details["declarer"],
@@ -378,7 +378,7 @@ def check_result(deal: Deal) -> None:
     assert all(len(trick.cards) == rules.players for trick in result.tricks)
     assert set(played) | set(result.skat) == set(DECK) and len(result.skat) == rules.skat_size
     assert sum(result.trick_counts) == rules.hand_size
-    assert result.jungfrau == tuple(s for s, n in enumerate(result.trick_counts) if n == 0)
+    assert result.detail.jungfrau == tuple(s for s, n in enumerate(result.trick_counts) if n == 0)
     trick_points = sum(trick.points for trick in result.tricks)
     assert trick_points + points_of(result.skat) == 120
     scores = result.scores
@@ -388,23 +388,23 @@ def check_result(deal: Deal) -> None:
         assert sum(scores) == 0
         base = rules.base_stake
         if maker is not None:
-            assert result.durchmarsch == maker and scores[maker] == 21 * base
+            assert result.detail.durchmarsch == maker and scores[maker] == 21 * base
         else:
             (loser,) = result.losers
             assert result.card_points[loser] == max(result.card_points)
             assert scores[loser] in {-6 * base, -8 * base, -10 * base, -12 * base}
     elif isinstance(rules, SkatRules):
-        skat_points = points_of(result.skat) if result.skat_to is None else 0
+        skat_points = points_of(result.skat) if result.detail.skat_to is None else 0
         assert sum(result.card_points) == 120 - skat_points
-        push_factor = 2**result.pushes if rules.schieben_doubles else 1
+        push_factor = 2**result.detail.pushes if rules.schieben_doubles else 1
         if rules.durchmarsch and maker is not None:
-            assert result.durchmarsch == maker
+            assert result.detail.durchmarsch == maker
             assert scores == tuple(120 * push_factor if s == maker else 0 for s in range(3))
         else:
-            assert result.durchmarsch is None
+            assert result.detail.durchmarsch is None
             top = max(result.card_points)
             assert result.losers == tuple(s for s in range(3) if result.card_points[s] == top)
-            factor = 2 ** len(result.jungfrau) * push_factor
+            factor = 2 ** len(result.detail.jungfrau) * push_factor
             loss = top if rules.scoring == "points" else rules.stake
             assert scores == tuple(-loss * factor if s in result.losers else 0 for s in range(3))
     elif isinstance(rules, AltenburgRules):

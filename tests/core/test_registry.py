@@ -370,8 +370,8 @@ def test_a_deal_whose_result_says_match_over_ends_the_match(stich: Game) -> None
         actions.append((match.to_act, action))
         match.apply(action, match.to_act)
     (entry,) = match.finished_deals
-    assert "match_over" in entry.result.events and entry.result.durchmarsch is not None
-    assert entry.result.trick_counts[entry.result.durchmarsch] == 6
+    assert "match_over" in entry.result.events and entry.result.detail.durchmarsch is not None
+    assert entry.result.trick_counts[entry.result.detail.durchmarsch] == 6
     assert match.finished and match.to_act is None and match.total_deals == 6
     with pytest.raises(IllegalActionError, match="The match is over"):
         match.apply(Play(kernel.card(line[0])), 0)

@@ -134,7 +134,7 @@ def test_sk3_bauernramsch_deal_scored() -> None:
     result = result_of_table(rules_of("schafkopf", trumps="obers_unters"), BAUERN_JUNGFRAU)
     assert result.card_points == (24, 40, 0, 56)
     assert result.trick_counts == (2, 2, 0, 4)
-    assert result.jungfrau == (2,)
+    assert result.detail.jungfrau == (2,)
     assert result.losers == (3,)
     assert result.scores == (20, 20, 40, -80)
     # under the standard trumps the same play breaks down at the 6th trick: middlehand's ♥8
@@ -203,7 +203,7 @@ def test_sk6_sk8_jungfrau_receives_four_times_the_base() -> None:
     """SK-6: the dealer took no trick. SK-8: the loser pays 20¢ to each opponent, 40¢ to the
     Jungfrau: −80."""
     result = result_of_table(rules_of("schafkopf"), JUNGFRAU)
-    assert result.jungfrau == (3,)
+    assert result.detail.jungfrau == (3,)
     assert result.scores == (-80, 20, 20, 40)
     assert sum(result.scores) == 0
 
@@ -228,7 +228,7 @@ def test_sk7_sk8_durchmarsch_paid_as_a_solo_schwarz(base: int, each: int) -> Non
     """SK-7: one player takes all 8 tricks and wins; SK-8: 7 × base from each opponent."""
     result = result_of_table(rules_of("schafkopf", base_stake=base), DURCHMARSCH)
     assert result.trick_counts == (8, 0, 0, 0)
-    assert result.durchmarsch == 0
+    assert result.detail.durchmarsch == 0
     assert result.winners == (0,) and result.losers == ()
     assert result.scores == (3 * each, -each, -each, -each)
 

@@ -185,7 +185,7 @@ def test_sr4_sr5_skat_to_last_trick_by_default() -> None:
     SR-5: rearhand has the most points, 58, and loses them."""
     result = result_of_table(rules_of("skat"), D1, D1_SKAT)
     assert winners_of(result)[-1] == 1
-    assert result.skat_to == 1
+    assert result.detail.skat_to == 1
     assert result.card_points == (25, 37, 58)
     assert result.trick_counts == (2, 3, 5)
     assert result.losers == (2,)
@@ -195,7 +195,7 @@ def test_sr4_sr5_skat_to_last_trick_by_default() -> None:
 def test_sr4_skat_to_loser() -> None:
     """SR-4 `loser`: the skat goes to the unique player with the most trick points."""
     result = result_of_table(rules_of("skat", skat_to="loser"), D1, D1_SKAT)
-    assert result.skat_to == 2
+    assert result.detail.skat_to == 2
     assert result.card_points == (25, 33, 62)
     assert result.scores == (0, 0, -62)
 
@@ -203,7 +203,7 @@ def test_sr4_skat_to_loser() -> None:
 def test_sr4_skat_to_nobody() -> None:
     """SR-4 `nobody`: the skat's points count for no one."""
     result = result_of_table(rules_of("skat", skat_to="nobody"), D1, D1_SKAT)
-    assert result.skat_to is None
+    assert result.detail.skat_to is None
     assert result.card_points == (25, 33, 58)
     assert result.scores == (0, 0, -58)
     assert result.skat == tuple(cards(D1_SKAT))
@@ -213,12 +213,13 @@ def test_sr4_skat_to_loser_with_a_tie_at_the_top_goes_to_nobody() -> None:
     """SR-4 `loser`: middlehand and rearhand tie on 44 trick points, so the skat (8) goes to
     nobody, and both lose 44 (SR-5). With the default the skat makes rearhand the loser."""
     result = result_of_table(rules_of("skat", skat_to="loser"), D2, D2_SKAT)
-    assert result.skat_to is None
+    assert result.detail.skat_to is None
     assert result.card_points == (24, 44, 44)
     assert result.losers == (1, 2)
     assert result.scores == (0, -44, -44)
     default = result_of_table(rules_of("skat"), D2, D2_SKAT)
-    assert (default.skat_to, default.card_points, default.scores) == (2, (24, 44, 52), (0, 0, -52))
+    assert default.detail.skat_to == 2
+    assert (default.card_points, default.scores) == ((24, 44, 52), (0, 0, -52))
 
 
 def test_sr4_nobody_looks_at_the_skat() -> None:
@@ -250,7 +251,7 @@ def test_sr6_a_jungfrau_doubles_the_loss() -> None:
     """SR-6: rearhand took no trick: forehand's 105 points are lost twice: −210."""
     result = result_of_table(rules_of("skat"), D3, D3_SKAT)
     assert result.trick_counts == (9, 1, 0)
-    assert result.jungfrau == (2,)
+    assert result.detail.jungfrau == (2,)
     assert result.card_points == (105, 15, 0)
     assert result.multiplier == 2
     assert result.scores == (-210, 0, 0)
@@ -260,8 +261,8 @@ def test_sr6_sr7_two_jungfrauen_without_durchmarsch_quadruple() -> None:
     """SR-7 with `durchmarsch` off: the player with every trick simply loses (SR-5/6): 120
     points, doubled once per Jungfrau (two of them): −480."""
     result = result_of_table(rules_of("skat", durchmarsch=False), D0, D0_SKAT)
-    assert result.durchmarsch is None
-    assert result.jungfrau == (1, 2)
+    assert result.detail.durchmarsch is None
+    assert result.detail.jungfrau == (1, 2)
     assert result.losers == (0,)
     assert result.multiplier == 4
     assert result.scores == (-480, 0, 0)
@@ -274,7 +275,7 @@ def test_sr6_sr7_two_jungfrauen_without_durchmarsch_quadruple() -> None:
 def test_sr7_durchmarsch_wins_120_and_nobody_loses(options: dict[str, object]) -> None:
     """SR-7: taking every trick wins +120 and nobody loses, under every scoring option."""
     result = result_of_table(rules_of("skat", **options), D0, D0_SKAT)
-    assert result.durchmarsch == 0
+    assert result.detail.durchmarsch == 0
     assert result.trick_counts == (10, 0, 0)
     assert result.losers == ()
     assert result.scores == (120, 0, 0)
@@ -436,7 +437,7 @@ def test_sr10_sr7_each_push_doubles_even_a_durchmarsch(
             deal.apply(PassOn(), seat)
     play_table(deal, D0)
     assert deal.result is not None
-    assert deal.result.pushes == len(pushers)
+    assert deal.result.detail.pushes == len(pushers)
     assert deal.result.scores == (expected, 0, 0)
     assert deal.result.multiplier == expected // 120
 
@@ -457,9 +458,9 @@ def test_sr10_sr4_the_skat_is_the_final_packet() -> None:
     result = deal.result
     assert result is not None
     assert set(result.skat) == {Card.HK, Card.SQ}
-    assert result.skat_to == 2
+    assert result.detail.skat_to == 2
     assert result.card_points == (25, 30, 65)
-    assert result.pushes == 1 and result.multiplier == 2
+    assert result.detail.pushes == 1 and result.multiplier == 2
     assert result.scores == (0, 0, -130)
 
 

@@ -36,6 +36,7 @@ from ramsch_core import (
     TakeSkat,
     get_game,
 )
+from ramsch_core.contracts.ramsch import RamschFacts
 from tests.english import english_words
 from tests.ui.helpers import make_table
 
@@ -321,9 +322,8 @@ def details(**changes: Any) -> dict[str, Any]:
 
 def result(info: dict[str, Any], score: int, **changes: Any) -> DealResult:
     fields: dict[str, Any] = dict(
-        tricks=(), card_points=(95, 20, 5), trick_counts=(7, 2, 1), jungfrau=(),
-        durchmarsch=None, losers=(), winners=(0,),
-        scores=(Fraction(score), Fraction(0), Fraction(0)), skat=(), skat_to=None, pushes=0,
+        tricks=(), card_points=(95, 20, 5), trick_counts=(7, 2, 1), losers=(), winners=(0,),
+        scores=(Fraction(score), Fraction(0), Fraction(0)), skat=(),
         multiplier=1, contract=info.get("game", "ramsch"), details=info,
     )  # fmt: skip
     return DealResult(**(fields | changes))
@@ -429,11 +429,17 @@ def test_ramsch_results_in_german() -> None:
     with i18n.using("de"), faces.showing(rules):
         facts = RAMSCH.result_facts(
             rules,
-            result({}, -30, skat=(Card.CJ, Card.SQ), skat_to=1, pushes=2, multiplier=4),
+            result(
+                {},
+                -30,
+                skat=(Card.CJ, Card.SQ),
+                detail=RamschFacts(skat_to=1, pushes=2),
+                multiplier=4,
+            ),
             names,
         )
         nobody = RAMSCH.result_facts(
-            rules, result({}, -30, skat=(Card.HA, Card.HT), skat_to=None, pushes=1), names
+            rules, result({}, -30, skat=(Card.HA, Card.HT), detail=RamschFacts(pushes=1)), names
         )
         tags = [i18n._(label) for label in RAMSCH.tag_labels.values()]
     assert facts == ["Skat ♣B ♠D → Bob", "2-mal geschoben", "zählt ×4"]
@@ -441,7 +447,9 @@ def test_ramsch_results_in_german() -> None:
     assert tags == ["Durchmarsch", "Jungfrau", "verliert"]
     with faces.showing(rules):
         english = RAMSCH.result_facts(
-            rules, result({}, -30, skat=(Card.CJ,), skat_to=None, pushes=2, multiplier=4), names
+            rules,
+            result({}, -30, skat=(Card.CJ,), detail=RamschFacts(pushes=2), multiplier=4),
+            names,
         )
     assert english == ["Skat ♣J → nobody", "2 pushes", "counts ×4"]
     assert_german(facts + nobody + tags)

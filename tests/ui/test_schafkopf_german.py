@@ -251,9 +251,9 @@ def test_random_deals_in_german() -> None:
 def result_of(details: dict[str, Any], tricks: tuple[Trick, ...]) -> DealResult:
     zero = (0, 0, 0, 0)
     return DealResult(
-        tricks=tricks, card_points=zero, trick_counts=zero, jungfrau=(), durchmarsch=None,
-        losers=(), winners=(), scores=tuple(Fraction(0) for _ in zero), skat=(), skat_to=None,
-        pushes=0, multiplier=1, contract=str(details["game"]), details=details,
+        tricks=tricks, card_points=zero, trick_counts=zero,
+        losers=(), winners=(), scores=tuple(Fraction(0) for _ in zero), skat=(),
+        multiplier=1, contract=str(details["game"]), details=details,
     )  # fmt: skip
 
 

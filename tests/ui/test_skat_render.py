@@ -225,9 +225,8 @@ def details(**changes: Any) -> dict[str, Any]:
 
 def result(info: dict[str, Any], score: int) -> DealResult:
     return DealResult(
-        tricks=(), card_points=(95, 20, 5), trick_counts=(7, 2, 1), jungfrau=(),
-        durchmarsch=None, losers=(), winners=(0,),
-        scores=(Fraction(score), Fraction(0), Fraction(0)), skat=(), skat_to=None, pushes=0,
+        tricks=(), card_points=(95, 20, 5), trick_counts=(7, 2, 1), losers=(), winners=(0,),
+        scores=(Fraction(score), Fraction(0), Fraction(0)), skat=(),
         multiplier=1, contract=info["game"], details=info,
     )  # fmt: skip
 

@@ -24,6 +24,7 @@ from pydantic import Field
 from ramsch_core.actions import read_card
 from ramsch_core.cards import Card, Suit
 from ramsch_core.contracts import Contract
+from ramsch_core.contracts.ramsch import RamschFacts
 from ramsch_core.deck import Packet, Schedule, shuffled_deck
 from ramsch_core.errors import InvalidDealError, RecordError, RuleSetError
 from ramsch_core.games.ramsen.contract import (
@@ -226,16 +227,13 @@ class RamsenRules(RuleSet):
             tricks=(),
             card_points=score.points,
             trick_counts=tuple(counts),
-            jungfrau=(),
-            durchmarsch=None,
             losers=score.losers,
             winners=score.winners,
             scores=tuple(Fraction(value) for value in score.scores),
             skat=(),
-            skat_to=None,
-            pushes=0,
             multiplier=1,
             contract="ramsen" if active else "void",
+            detail=RamschFacts(),
             tags=scorer.tags(score, facts),
             events=scorer.events(score, facts),
             details=score.details,

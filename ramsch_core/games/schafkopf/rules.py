@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
 from pydantic import Field
 
 from ramsch_core.contracts import Contract
+from ramsch_core.contracts.ramsch import RamschFacts
 from ramsch_core.contracts.ramsch_rules import SchafkopfRules, ramsch_contract
 from ramsch_core.deck import Packet, Schedule, shuffled_deck
 from ramsch_core.games.schafkopf.called_ace import SauspielPlay, SchafkopfRamschPlay
@@ -231,16 +232,13 @@ class FullSchafkopfRules(RuleSet):
             tricks=(),
             card_points=zero,
             trick_counts=zero,
-            jungfrau=(),
-            durchmarsch=None,
             losers=(),
             winners=(),
             scores=tuple(Fraction(0) for _ in zero),
             skat=(),
-            skat_to=None,
-            pushes=0,
             multiplier=0,
             contract="passed",
+            detail=RamschFacts(),
             details={"game": "passed"},
         )
 

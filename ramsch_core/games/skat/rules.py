@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from pydantic import Field
 
 from ramsch_core.contracts import Contract
+from ramsch_core.contracts.ramsch import RamschFacts
 from ramsch_core.contracts.ramsch_rules import SkatRules, ramsch_contract
 from ramsch_core.games.skat.bidding import Bidding, deal_contest
 from ramsch_core.games.skat.contract import SkatContest, matadors, skat_contract
@@ -107,16 +108,13 @@ class FullSkatRules(DealtLikeSkat):
             tricks=(),
             card_points=zero,
             trick_counts=zero,
-            jungfrau=(),
-            durchmarsch=None,
             losers=(),
             winners=(),
             scores=tuple(Fraction(0) for _ in zero),
             skat=deal.skat,
-            skat_to=None,
-            pushes=0,
             multiplier=0,
             contract="passed",
+            detail=RamschFacts(),
             details={"game": "passed"},
         )
 

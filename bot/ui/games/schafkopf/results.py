@@ -10,6 +10,7 @@ from bot.i18n import number as num
 from bot.ui.games.schafkopf.text import game_text, short_game
 from bot.ui.text import CENTS, amount_text
 from ramsch_core import Card, DealResult, RuleSet
+from ramsch_core.contracts.ramsch import ramsch_facts_of
 from ramsch_core.games.schafkopf import FullSchafkopfRules
 from ramsch_core.games.schafkopf.contract import Tariff
 
@@ -178,14 +179,15 @@ def payment_facts(
 def ramsch_facts(rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
     """A Ramsch after an all-pass: who loses and pays, Jungfrau, Durchmarsch, the knocks."""
     facts = [_("Everyone said weiter: **Ramsch**")]
-    if result.durchmarsch is not None:
+    ramsch = ramsch_facts_of(result)
+    if ramsch.durchmarsch is not None:
         facts.append(
-            _("**Durchmarsch** by {player}: all eight tricks", player=names[result.durchmarsch])
+            _("**Durchmarsch** by {player}: all eight tricks", player=names[ramsch.durchmarsch])
         )
     else:
         for loser in result.losers:
             facts.append(_("**{player}** has the most card points and pays", player=names[loser]))
-        jungfrau = [names[seat] for seat in result.jungfrau]
+        jungfrau = [names[seat] for seat in ramsch.jungfrau]
         if jungfrau:
             facts.append(_("Jungfrau (no trick): {players}", players=", ".join(jungfrau)))
     knocks = int((result.details or {}).get("knocks", 0))

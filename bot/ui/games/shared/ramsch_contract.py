@@ -24,6 +24,7 @@ from ramsch_core import (
     SeatView,
     SkatRules,
 )
+from ramsch_core.contracts.ramsch import ramsch_facts_of
 
 SKAT_TO = {
     "last_trick": N_("The skat's points go to the winner of the last trick."),
@@ -175,14 +176,15 @@ class RamschContract:
 
     def result_facts(self, rules: RuleSet, result: DealResult, names: list[str]) -> list[str]:
         facts = []
+        ramsch = ramsch_facts_of(result)
         if result.skat:
             skat = faces.cards_text(result.skat)
-            if result.skat_to is not None:
-                facts.append(_("Skat {cards} → {name}", cards=skat, name=names[result.skat_to]))
+            if ramsch.skat_to is not None:
+                facts.append(_("Skat {cards} → {name}", cards=skat, name=names[ramsch.skat_to]))
             else:
                 facts.append(_("Skat {cards} → nobody", cards=skat))
-        if result.pushes:
-            facts.append(_n("{count} push", "{count} pushes", result.pushes))
+        if ramsch.pushes:
+            facts.append(_n("{count} push", "{count} pushes", ramsch.pushes))
         if isinstance(rules, SkatRules) and result.multiplier > 1:
             facts.append(_("counts ×{multiplier}", multiplier=result.multiplier))
         return facts
