@@ -111,6 +111,15 @@ class SocialRepository(Repository):
         )
         return TableThread(*rows[0]) if rows else None
 
+    async def threads_in(self, thread_id: int) -> list[TableThread]:
+        """The tables whose announcement links the thread ``thread_id``."""
+        rows = await self._fetch(
+            "SELECT table_id, parent_id, announcement_id, thread_id FROM table_threads"
+            " WHERE thread_id = ? ORDER BY table_id",
+            (thread_id,),
+        )
+        return [TableThread(*row) for row in rows]
+
     async def forget_thread(self, table_id: int) -> None:
         """The announcement shows the table's end: nothing more to do for it."""
         async with self._transaction() as db:

@@ -20,6 +20,11 @@ class Threads:
         """The table's thread, if it plays in one whose announcement is not done with."""
         return await self.store.social.thread_of(table_id)
 
+    async def in_thread(self, thread_id: int) -> list[TableThread]:
+        """The tables, open or over, whose announcement still links ``thread_id``."""
+        return await self.store.social.threads_in(thread_id)
+
     async def forget(self, table_id: int) -> None:
-        """The announcement shows the table's end: nothing more to do for it."""
+        """Nothing more to show in the table's announcement (the table was cancelled, or its
+        thread is gone)."""
         await self.store.social.forget_thread(table_id)

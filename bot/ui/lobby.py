@@ -210,6 +210,13 @@ def render_announcement_gone(table: Table, started: bool) -> Rendered:
     return Rendered(embeds=[embed])
 
 
+def render_thread_gone_after_end() -> Rendered:
+    """The announcement of a table that was over when its thread was deleted: no link to a
+    thread that is gone (its results are kept: the leaderboard and /ramsch history show them)."""
+    text = _("This table's thread was deleted. The table was over; its results are kept.")
+    return Rendered(embeds=[discord.Embed(description=text, colour=CLOSED_COLOUR)])
+
+
 def again_line(seats: list[Seat], confirmed: tuple[int, ...], new_table: Table | None) -> str:
     """Who pressed Play again under the standings (AI seats confirm themselves), and the
     table it opened once everybody did."""

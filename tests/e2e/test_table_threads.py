@@ -9,6 +9,7 @@ import pytest
 
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game, answer
+from tests.e2e.test_hostile_names import InThread
 from tests.emulator import Message, SimUser
 from tests.emulator import components as comp
 from tests.emulator.model import MANAGE_THREADS
@@ -208,3 +209,36 @@ async def test_a_deleted_thread_is_said_to_be_gone_in_the_servers_language(
         "Der Thread dieses Tisches wurde gelöscht: der Tisch wurde abgebrochen."
         in announcement.text
     )
+
+
+async def test_a_deleted_thread_of_a_table_that_was_over_is_said_to_be_gone(
+    harness: Harness,
+) -> None:
+    """Issue 30, finding 4: the table had played to its end when a moderator deleted its
+    thread. Its announcement linked the thread ("The table plays in <#…>"); it now says the
+    thread is gone and the table's results are kept."""
+    await threads_on(harness)
+    alice, bob = (harness.emulator.add_user(n) for n in ("Alice", "Bob"))
+    announcement, thread, lobby = await opened_in_thread(harness, alice)
+    game = Game(InThread(harness, thread), [alice, bob], "skat", from_log=True, table_id=1)
+    game.lobby = lobby
+    await game.click(bob, lobby, "Join")
+    await game.click(alice, lobby, "Add AI")
+    await game.click(alice, lobby, "Start")
+    while not game.replay().finished:
+        await game.step()
+    await harness.settle()
+    await harness.publisher.settled(retries=True)
+    assert f"The table plays in <#{thread.id}>" in announcement.text
+    assert await harness.service.threads.of(1) is not None
+
+    harness.emulator.delete_channel(thread)
+    await harness.emulator.wait_for(
+        lambda: "was deleted" in announcement.text, timeout=5, description="the announcement"
+    )
+    await harness.settle()
+    assert announcement.text == (
+        "This table's thread was deleted. The table was over; its results are kept."
+    )
+    assert not announcement.buttons()
+    assert await harness.service.threads.of(1) is None

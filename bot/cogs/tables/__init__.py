@@ -149,7 +149,9 @@ class TablesCog(commands.Cog, name="Tables"):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """Tables in a deleted thread close as in a deleted channel; their announcements in
         the channel say the thread is gone (Announcements)."""
+        open_tables = {table.id for table in self.service.tables.open_tables(payload.thread_id)}
         await self.publisher.channel_deleted(payload.thread_id)
+        await self.announcements.thread_deleted(payload.thread_id, open_tables)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

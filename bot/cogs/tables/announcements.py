@@ -11,7 +11,11 @@ import discord
 
 from bot import i18n
 from bot.tables.service import LOBBY_CHANNEL_LOST, TABLE_CHANNEL_LOST
-from bot.ui.lobby import render_announcement_end, render_announcement_gone
+from bot.ui.lobby import (
+    render_announcement_end,
+    render_announcement_gone,
+    render_thread_gone_after_end,
+)
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -66,6 +70,36 @@ class Announcements:
         while self._editing:
             await asyncio.gather(*self._editing, return_exceptions=True)
 
+    async def thread_deleted(self, thread_id: int, open_tables: set[int]) -> None:
+        """A deleted thread: the announcements of its tables that are over say it is gone
+        (``open_tables``, closed as in a deleted channel, say so through ``on_update``)."""
+        for thread in await self.service.threads.in_thread(thread_id):
+            if thread.table_id in open_tables:
+                continue
+            before = self._last.get(thread.table_id)
+            if before is not None:
+                await asyncio.gather(before, return_exceptions=True)
+            try:
+                guild_id = await self._guild_of(thread.parent_id)
+                with i18n.using(await self.channel_language(guild_id)):
+                    shown = render_thread_gone_after_end()
+                channel = self.bot.get_partial_messageable(thread.parent_id, guild_id=guild_id)
+                await channel.get_partial_message(thread.announcement_id).edit(
+                    **shown.edit_kwargs()
+                )
+            except discord.HTTPException as error:
+                log.info("Table %d: could not update its announcement: %s", thread.table_id, error)
+            except Exception:
+                log.exception("Table %d: updating its announcement failed", thread.table_id)
+            await self.service.threads.forget(thread.table_id)
+
+    async def _guild_of(self, channel_id: int) -> int:
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        if guild is None:
+            raise LookupError(f"channel {channel_id} is not in a server the bot knows")
+        return int(guild.id)
+
     async def _end_announcement(self, update: Update, before: asyncio.Task[None] | None) -> None:
         """Show the table's start, its cancel, or that its thread is gone; the announcement is
         done with once the table is over (until then a deleted thread is said to be gone)."""
@@ -93,8 +127,10 @@ class Announcements:
                 await channel.get_partial_message(thread.announcement_id).edit(
                     **shown.edit_kwargs()
                 )
-            if update.kind != "started":
+            if gone or update.kind == "cancelled":
                 await self.service.threads.forget(table.id)
+            # A table over after its start keeps its record: its announcement links the
+            # thread until the thread is deleted (``thread_deleted``).
         except discord.HTTPException as error:
             log.info("Table %d: could not update its announcement: %s", table.id, error)
             if update.kind != "started":  # the table is over: nothing more to show there
