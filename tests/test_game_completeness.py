@@ -12,6 +12,7 @@ import pytest
 from bot import i18n
 from bot.ui import games as bot_games
 from ramsch_core import GAMES, Game
+from ramsch_core.actions import ACTIONS
 from ramsch_core.games import registry
 from tests import example_game
 from tests.completeness import GameFiles, problems
@@ -50,13 +51,15 @@ def test_the_example_game_has_them_all(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_example_game_is_registered_only_inside_its_fixture() -> None:
-    """Its ``Game``, alias, renderer and German texts are known while registered, not after."""
+    """Its ``Game``, alias, action, renderer and German texts are known while registered, not
+    after."""
     with pytest.MonkeyPatch.context() as patch:
         example_game.register(patch)
-        assert "stich" in GAMES and "tricks" in registry._ALIASES
+        assert "stich" in GAMES and "tricks" in registry._ALIASES and "double" in ACTIONS
         assert "stich" in bot_games.RENDERERS
         assert i18n.translated("Follow suit.", "de") == "Farbe bedienen."
     assert "stich" not in GAMES and "tricks" not in registry._ALIASES
+    assert "double" not in ACTIONS
     assert "stich" not in bot_games.RENDERERS
     assert i18n.translated("Follow suit.", "de") is None
 
@@ -68,7 +71,7 @@ def test_a_game_registered_bare_is_reported(monkeypatch: pytest.MonkeyPatch) -> 
         "no golden records under tests/data",
         "no renderer in bot.ui.games.RENDERERS",
         "texts without a German translation: Bare, the example game's rules, players in a deal, "
-        "the trumps, Trumpfzwang, Stechzwang",
+        "the trumps, Trumpfzwang, Stechzwang, each player may double the deal once",
     ]
 
 

@@ -86,6 +86,7 @@ def test_parse_rules_picks_the_game_by_its_id_and_by_an_alias(stich: Game) -> No
         "order": "jacks",
         "must_trump": False,
         "must_beat": True,
+        "doubling": False,
     }
     assert parse_rules(by_id.to_json()) == by_id
     assert by_id.variant_id == "stich"  # a game without variants is its own variant

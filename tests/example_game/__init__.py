@@ -23,9 +23,11 @@ from babel.messages.pofile import read_po
 from bot import i18n
 from bot.ui import games as bot_games
 from ramsch_core import Game
+from ramsch_core.actions import ACTIONS
 from ramsch_core.games import registry
 from tests.example_game.bot import STICH as RENDERER
 from tests.example_game.core import STICH
+from tests.example_game.core.announce import Double
 
 HERE = Path(__file__).resolve().parent
 RULES_DOC = HERE / "rules.md"
@@ -41,9 +43,10 @@ def german() -> dict[str, str]:
 
 
 def register(monkeypatch: pytest.MonkeyPatch) -> Game:
-    """Register the example game (its ``Game`` and alias, its renderer, its German texts)
-    until the end of the test."""
+    """Register the example game (its ``Game`` and alias, its action, its renderer, its German
+    texts) until the end of the test."""
     monkeypatch.setitem(registry.GAMES, STICH.id, STICH)
+    monkeypatch.setitem(ACTIONS, Double.kind, Double)
     for alias in STICH.aliases:
         monkeypatch.setitem(registry._ALIASES, alias, STICH.id)
     monkeypatch.setitem(bot_games.RENDERERS, STICH.id, RENDERER)

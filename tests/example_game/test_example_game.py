@@ -18,14 +18,23 @@ from bot.ui.hand import render_hand
 from bot.ui.results import render_result, render_standings
 from bot.ui.table import render_table
 from ramsch_core import Card, Deal, Game, Play, preset
+from ramsch_core.ai import HeuristicPlayer
+from ramsch_core.bench import deal_player, kernel_rate
+from ramsch_core.errors import IllegalActionError
 from ramsch_core.kernel import Kernel
+from ramsch_core.kernel.tally import Tally
+from ramsch_core.match import parse_table_options
+from ramsch_core.phases.say import Pass
 from ramsch_core.record import deal_record, load_record, replay_record, replay_summary
 from ramsch_core.terminal.presenter import presenter_for
 from tests import example_game
 from tests.core.test_terminal_games import transcript
-from tests.example_game.core.ai import cheapest_card
+from tests.example_game.core import STICH
+from tests.example_game.core.ai import CHEAP_HAND, announce, cheapest_card, play_setup
+from tests.example_game.core.announce import Double
+from tests.example_game.core.contract import StichScorer
 from tests.example_game.core.terminal import StichPresenter
-from tests.ui.helpers import act_randomly, make_table
+from tests.ui.helpers import act_randomly, custom_ids, items, make_table
 
 GOLDEN = sorted(
     path for path in example_game.DATA.glob("*.json") if not path.name.endswith(".expected.json")
@@ -101,11 +110,11 @@ def test_golden_record_replays_to_its_hand_worked_result(path: Path) -> None:
 
 @pytest.mark.parametrize("path", FINISHED, ids=lambda path: path.stem)
 def test_golden_record_replays_through_the_kernel(path: Path) -> None:
-    """The kernel the AI plays out with reaches the same trick winners, trick counts and
-    scores as the API (ST-4, ST-5)."""
+    """The kernel the AI plays out with, on the contract the deal played (the doubles' factor,
+    ST-6), reaches the same trick winners, trick counts and scores as the API (ST-4, ST-5)."""
     expected = load(path.with_suffix(".expected.json"))
     rules, deal, actions = load_record(load(path))
-    kernel = Kernel(rules)
+    kernel = Kernel(rules, replay_record(load(path)).contract)
     cards = [kernel.bit_of[action.card] for _, action in actions if isinstance(action, Play)]
     outcome = kernel.replay(
         [kernel.mask(deal.initial_hand(seat)) for seat in range(rules.players)],
@@ -167,3 +176,127 @@ def test_a_whole_table_renders_in_the_bot(language: str) -> None:
     loser = {"en": "most points: loses", "de": "meiste Augen: verliert"}[language]
     assert any(loser in text for text in texts)
     assert not any(re.search(r"\bST-\d", text) for text in [brief, *texts])
+
+
+def test_st6_each_seat_doubles_or_passes_once_before_the_play() -> None:
+    """ST-6: with ``doubling`` the deal opens with the announcements, forehand first; a card is
+    refused until every seat has spoken, "double" is refused in the play, and the contract
+    played counts every score twice per double."""
+    deal = Deal.from_seed(preset("doubling", game="stich"), 3)
+    assert deal.phase == "announce" and deal.to_act == 0
+    assert {str(action) for action in deal.legal_actions()} == {"double", "pass"}
+    with pytest.raises(IllegalActionError):
+        deal.apply(Play(deal.hand(0)[0]), 0)
+    deal.apply(Double(), 0)
+    deal.apply(Pass(), 1)
+    assert deal.view(2).public.state.said == {0: "double", 1: "pass"}
+    deal.apply(Double(), 2)
+    assert deal.phase == "play" and deal.to_act == 0
+    assert "double" not in {str(action) for action in deal.legal_actions()}
+    with pytest.raises(IllegalActionError):
+        deal.apply(Double(), 0)
+    assert isinstance(deal.contract.scorer, StichScorer) and deal.contract.scorer.factor == 4
+    plain = Deal.from_seed(preset("plain", game="stich"), 3)
+    assert plain.phase == "play"
+
+
+def test_st6_the_ai_doubles_a_cheap_hand_and_plays_the_doubled_contract() -> None:
+    """ST-6: the AI's announcement doubles a hand of few card points and passes a rich one;
+    in the play its kernel is the doubled contract's."""
+    rules = preset("doubling", game="stich")
+    kernel = Kernel(rules)
+    for seed in range(40):
+        deal = Deal.from_seed(rules, seed)
+        points = sum(card.points for card in deal.hand(0))
+        said = announce(kernel, deal.view(0))
+        assert isinstance(said, Double if points <= CHEAP_HAND else Pass), (seed, points)
+    deal = Deal.from_seed(rules, 1)
+    for action in (Double(), Double(), Pass()):
+        deal.apply(action, deal.to_act)  # type: ignore[arg-type]
+    setup_kernel, declarer = play_setup(deal.view(0))
+    assert declarer is None and setup_kernel.scorer.factor == 4  # type: ignore[attr-defined]
+    assert HeuristicPlayer(seed=1, playouts=4).choose(deal.view(0)) in deal.legal_actions()
+
+
+def test_st7_a_tie_opens_a_bock_round_at_a_table_that_chose_them() -> None:
+    """ST-7: a deal in which every seat has the same points is a tie (not after one seat took
+    every trick); the preset ``bock`` brings the table option that opens a Bock round on it,
+    and so does a plain "Bock rounds: on" (``Game.bock_switches``)."""
+    scorer = StichScorer()
+    tied = Tally([40, 30, 40], [2, 2, 2], [3, 5, 4], [0, 0, 0], 6, 1, 10, 0, None)  # type: ignore[arg-type]
+    assert scorer.events(scorer(tied), tied) == {"tie"}
+    uneven = tied._replace(points=[50, 20, 40])
+    assert scorer.events(scorer(uneven), uneven) == frozenset()
+    options = parse_table_options(STICH.table_presets["bock"])
+    assert "tie" in options.bock_events() and options.rounds == 2
+    switched = parse_table_options(dict.fromkeys(STICH.bock_switches, True))
+    assert switched.bock_events() == {"tie"}
+
+
+def test_the_bench_plays_a_doubled_deal_through_the_kernel() -> None:
+    """``Game.bench``: a seeded deal on the bench is the same each time, its scores a multiple
+    of the undoubled ones' factor (every double doubles them, ST-6)."""
+    rules = preset("doubling", game="stich")
+    play = deal_player(rules)
+    first = [play(random.Random(seed), None) for seed in range(20)]
+    assert first == [play(random.Random(seed), None) for seed in range(20)]
+    assert any(any(score % 2 == 1 for score in outcome.scores) for outcome in first), (
+        "some deal without a double"
+    )
+    assert any(
+        all(score % 4 == 0 for score in outcome.scores) and any(outcome.scores) for outcome in first
+    )
+    assert kernel_rate(rules, 20) > 0
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_st6_the_bot_shows_the_announcements_with_their_own_buttons(language: str) -> None:
+    """ST-6 in the bot: the seat to speak gets Double and Pass on one row (its own action
+    kind in the button's id), the others a line saying whom they wait for; the table names who
+    doubled and what every score counts; the result says the deal was doubled."""
+    words = {
+        "en": ("Double", "to double or pass", "is to double or pass", "counts ×2", "doubled"),
+        "de": (
+            "Doppelt",
+            "doppelt sagt oder passt",
+            "sagt doppelt oder passt",
+            "zählt ×2",
+            "verdoppelt",
+        ),
+    }[language]
+    with i18n.using(language):
+        table = make_table("doubling", seed=8, game="stich")
+        match = table.match
+        assert match is not None
+
+        def user(seat: int | None) -> int:
+            assert seat is not None
+            user_id = table.seats[seat].user_id
+            assert user_id is not None
+            return user_id
+
+        speaker, other = match.to_act, (match.to_act or 0) + 1
+        hand = render_hand(table, user(speaker))
+        shown = items(hand)
+        labels = [item.label for item in shown if item.custom_id.endswith((":double", ":pass"))]
+        assert labels[:1] == [words[0]] and len(labels) == 2, labels
+        assert {item.row for item in shown if item.custom_id.endswith(":double")} == {1}
+        assert all(item.disabled for item in shown if ":play:" in item.custom_id)
+        assert "ramsch:a:42:0:double" in custom_ids(hand)
+        assert words[1] in render_hand(table, user(other)).text()
+        assert words[2] in render_table(table).text()
+        match.apply(Double(), speaker)
+        assert words[3] in render_table(table).text()
+        match.apply(Pass(), match.to_act)
+        match.apply(Pass(), match.to_act)
+        assert not any(
+            key.endswith(":double") for key in custom_ids(render_hand(table, user(other)))
+        )
+        playing = items(render_hand(table, user(match.to_act)))
+        assert any(":play:" in item.custom_id and not item.disabled for item in playing)
+        rng = random.Random(8)
+        while len(match.finished_deals) == 0:
+            act_randomly(table, rng)
+        entry = match.finished_deals[0]
+        assert entry.result.multiplier == 2
+        assert words[4] in render_result(table, entry).text()

@@ -10,6 +10,7 @@ OPTION_TITLES = {
     "order": N_("Trumps"),
     "must_trump": N_("Must trump"),
     "must_beat": N_("Must beat the trick"),
+    "doubling": N_("Doubling"),
 }
 VALUE_LABELS = {
     ("order", "jacks"): N_("the jacks"),

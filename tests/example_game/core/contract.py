@@ -1,5 +1,5 @@
 """Stich's contract: the trick order the rules choose, the play rule of their duties and the
-scorer (ST-3, ST-4)."""
+scorer (ST-3, ST-4), its scores multiplied by the doubles said before the play (ST-6)."""
 
 from __future__ import annotations
 
@@ -33,19 +33,27 @@ def _bottom(values: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class StichScorer:
-    """Card points count with the skat's points credited to the winner of the last trick; the
+    """``factor``: 2 for each double said before the play (ST-6).
+
+    Card points count with the skat's points credited to the winner of the last trick; the
     most points lose, the fewest win. Each seat scores its points, double for a seat that takes
     every trick (recorded as the Durchmarsch; it ends the match). So the score depends on every
     fact of the tally: points, counts, the last trick, the skat."""
+
+    def __init__(self, factor: int = 1) -> None:
+        self.factor = factor
 
     def __call__(self, tally: Tally) -> Score:
         points = list(tally.points)
         points[tally.final] += tally.skat_points
         counts = tally.counts
         maker = counts.index(tally.tricks) if tally.tricks in counts else None
-        scores = tuple(2 * value if seat == maker else value for seat, value in enumerate(points))
+        scores = tuple(
+            self.factor * (2 * value if seat == maker else value)
+            for seat, value in enumerate(points)
+        )
         won = tuple(points)
-        return Score(won, scores, _top(won), _bottom(won), maker, tally.final, 1)
+        return Score(won, scores, _top(won), _bottom(won), maker, tally.final, self.factor)
 
     def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:
         """``loser`` for the seats with the most points, ``all_tricks`` for a seat that took
@@ -57,10 +65,15 @@ class StichScorer:
         )
 
     def events(self, score: Score, tally: Tally) -> frozenset[str]:
-        return frozenset({"match_over"}) if score.durchmarsch is not None else frozenset()
+        """``match_over`` after a seat took every trick (ST-5); ``tie`` when every seat has the
+        same points (ST-7: a table may open a Bock round)."""
+        if score.durchmarsch is not None:
+            return frozenset({"match_over"})
+        return frozenset({"tie"}) if len(set(score.points)) == 1 else frozenset()
 
 
 @lru_cache(maxsize=64)
-def stich_contract(rules: StichRules) -> Contract:
+def stich_contract(rules: StichRules, factor: int = 1) -> Contract:
+    """The contract of the rules, its scores multiplied by ``factor`` (ST-6)."""
     rule = PlayRule(follow=True, must_trump=rules.must_trump, must_beat=rules.must_beat)
-    return Contract("stich", ORDERS[rules.order](), rule, StichScorer())
+    return Contract("stich", ORDERS[rules.order](), rule, StichScorer(factor))

@@ -1,5 +1,6 @@
-"""Stich's rule model and presets (ST-1, ST-2): three to five players get six cards each, the
-rest lies face down as the skat; one card play under the contract the options choose.
+"""Stich's rule model and presets (ST-1, ST-2, ST-6): three to five players get six cards each,
+the rest lies face down as the skat; with the option ``doubling`` each seat may double once
+(``announce.py``); then one card play under the contract the options choose.
 
 A rule set's player count is the option ``seats``: an option named ``players`` is not possible,
 see test_registry.test_a_game_option_may_be_called_players.
@@ -15,6 +16,7 @@ from ramsch_core import RuleSet
 from ramsch_core.deck import Schedule, dealt_in_slices
 from ramsch_core.phases import Finished, Phase
 from ramsch_core.tricks.play import CardPlay
+from tests.example_game.core.announce import Announce, StichState, stich_state
 from tests.example_game.core.contract import stich_contract
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ class StichRules(RuleSet):
     order: Literal["jacks", "schafkopf", "none"] = Field("jacks", description="the trumps")
     must_trump: bool = Field(False, description="Trumpfzwang")
     must_beat: bool = Field(False, description="Stechzwang")
+    doubling: bool = Field(False, description="each player may double the deal once")
 
     @property
     def players(self) -> int:
@@ -59,10 +62,18 @@ class StichRules(RuleSet):
     def trick_order(self) -> TrickOrder:
         return self.contract().order
 
+    def new_state(self) -> StichState:
+        return StichState()
+
     def first_phase(self, deal: Deal) -> Phase:
+        if self.doubling:
+            return Announce(self.players)
         return CardPlay(self.contract(), self.players, HAND_SIZE)
 
     def next_phase(self, deal: Deal, done: Phase) -> Phase:
+        if isinstance(done, Announce):
+            contract = stich_contract(self, stich_state(deal).factor)
+            return CardPlay(contract, self.players, HAND_SIZE)
         return Finished()
 
     def summary(self, deal: Deal) -> dict[str, Any] | None:
@@ -73,6 +84,7 @@ class StichRules(RuleSet):
         result = deal.result
         return {
             "finished": result is not None,
+            "said": {str(seat): what for seat, what in sorted(stich_state(deal).said.items())},
             "to_act": deal.to_act,
             "tricks": [trick.to_json() for trick in deal.tricks],
             "card_points": list(public.points_taken),
@@ -87,10 +99,18 @@ PRESETS: dict[str, dict[str, Any]] = {
     "strict": {"must_trump": True, "must_beat": True},
     "four": {"seats": 4},
     "five": {"seats": 5, "must_beat": True},
+    "doubling": {"doubling": True},
+    "bock": {},
 }
 PRESET_DESCRIPTIONS = {
     "plain": "follow suit, else any card",
     "strict": "follow suit, else trump; beat the trick when you can",
     "four": "four players",
     "five": "five players, beat the trick when you can",
+    "doubling": "each player may double the deal once before the play",
+    "bock": "two rounds; a tie opens a Bock round",
 }
+TABLE_PRESETS: dict[str, dict[str, Any]] = {"bock": {"rounds": 2, "bock_on_tie": True}}
+"""Table options a preset brings besides its rules."""
+BOCK_SWITCHES = ("bock_on_tie",)
+"""What a plain "Bock rounds: on" turns on at a Stich table: a tie opens a Bock round (ST-7)."""
