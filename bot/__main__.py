@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from bot.client import RamschBot, freeze_imports
 from bot.cluster import Cluster
+from bot.extra_games import ExtraGameError, install_extra_games
 from bot.health import Heartbeat
 from bot.settings import Settings, settings_error
 from bot.shards import build_bot, coverage_warning, describe, needs_shared_database
@@ -196,6 +197,11 @@ def main() -> None:
     (or took it over). Errors are one line on stderr."""
     settings = load_settings()
     setup_logging(settings.ramsch_log_level)
+    try:
+        install_extra_games(settings.ramsch_extra_games)
+    except ExtraGameError as error:
+        print(error, file=sys.stderr)
+        raise SystemExit(2) from None
     log.info("Database: %s", backend.describe(settings.ramsch_db))
     if settings.ramsch_shard_ids is not None:
         shards = describe(settings.ramsch_shard_ids)

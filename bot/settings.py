@@ -28,6 +28,11 @@ class Settings(BaseSettings):
     ramsch_guild_ids: Annotated[tuple[int, ...], NoDecode] = Field(
         (), description="guilds to sync commands to at start (comma-separated); else global"
     )
+    ramsch_extra_games: Annotated[tuple[str, ...], NoDecode] = Field(
+        (),
+        description="modules of games to register besides the built-in ones, each with an "
+        "install() (comma-separated); for tests only, e.g. tests.example_game",
+    )
     discord_api_base: str | None = Field(
         None, description="REST base URL, e.g. http://127.0.0.1:8080/api/v10 (proxy or emulator)"
     )
@@ -105,6 +110,16 @@ class Settings(BaseSettings):
             return tuple(int(part) for part in parts)
         if isinstance(value, int):
             return (value,)
+        return value
+
+    @field_validator("ramsch_extra_games", mode="before")
+    @classmethod
+    def _split_modules(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = tuple(part for part in value.replace(" ", "").split(",") if part)
+            if not all(all(piece.isidentifier() for piece in part.split(".")) for part in parts):
+                raise ValueError("expected module names separated by commas")
+            return parts
         return value
 
     @field_validator("ramsch_guild_ids")

@@ -42,3 +42,14 @@ def test_the_defaults_and_bounds_pass() -> None:
     assert settings().ramsch_lease_wait == 60
     assert settings(ramsch_ai_delay="60", ramsch_lease_wait="0").ramsch_ai_delay == 60
     assert settings(ramsch_guild_ids="1, 2").ramsch_guild_ids == (1, 2)
+
+
+def test_extra_games_are_module_names_separated_by_commas() -> None:
+    """``RAMSCH_EXTRA_GAMES`` names modules (tests only, docs/adding-a-game.md); none by
+    default, and anything but module names is refused naming the setting."""
+    assert settings().ramsch_extra_games == ()
+    chosen = settings(ramsch_extra_games=" tests.example_game, a.b ")
+    assert chosen.ramsch_extra_games == ("tests.example_game", "a.b")
+    with pytest.raises(ValidationError, match="module names") as refused:
+        settings(ramsch_extra_games="tests/example_game")
+    assert settings_error(refused.value).startswith("Invalid configuration: RAMSCH_EXTRA_GAMES")

@@ -10,12 +10,16 @@ through it).
 
 ``register(monkeypatch)`` makes it known to the core, the bot and the German catalogue for one
 test, as the one line in ``ramsch_core/games/__init__.py`` and in ``bot/ui/games/__init__.py``
-and a catalogue under ``bot/locale/de/`` do for a real game.
+and a catalogue under ``bot/locale/de/`` do for a real game. ``install()`` does the same for
+a whole process: the bot an e2e test starts with ``RAMSCH_EXTRA_GAMES=tests.example_game``
+(``bot/extra_games.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -42,15 +46,28 @@ def german() -> dict[str, str]:
     return {str(message.id): str(message.string) for message in catalog if message.id}
 
 
+Setter = Callable[[MutableMapping[Any, Any], Any, Any], None]
+
+
+def _enter(setitem: Setter) -> Game:
+    """Everything a real game's registration lines and catalogue do, through ``setitem``."""
+    setitem(registry.GAMES, STICH.id, STICH)
+    setitem(ACTIONS, Double.kind, Double)
+    for alias in STICH.aliases:
+        setitem(registry._ALIASES, alias, STICH.id)
+    setitem(bot_games.RENDERERS, STICH.id, RENDERER)
+    singular = i18n.CATALOGUES["de"].singular
+    for message, text in german().items():
+        setitem(singular, message, text)
+    return STICH
+
+
 def register(monkeypatch: pytest.MonkeyPatch) -> Game:
     """Register the example game (its ``Game`` and alias, its action, its renderer, its German
     texts) until the end of the test."""
-    monkeypatch.setitem(registry.GAMES, STICH.id, STICH)
-    monkeypatch.setitem(ACTIONS, Double.kind, Double)
-    for alias in STICH.aliases:
-        monkeypatch.setitem(registry._ALIASES, alias, STICH.id)
-    monkeypatch.setitem(bot_games.RENDERERS, STICH.id, RENDERER)
-    singular = i18n.CATALOGUES["de"].singular
-    for message, text in german().items():
-        monkeypatch.setitem(singular, message, text)
-    return STICH
+    return _enter(monkeypatch.setitem)
+
+
+def install() -> None:
+    """Register the example game for the rest of the process (``RAMSCH_EXTRA_GAMES``)."""
+    _enter(lambda mapping, key, value: mapping.__setitem__(key, value))
