@@ -154,6 +154,8 @@ def table_name(game: str, table_id: int) -> str:
 # ``player_result(result, seat) -> str``: a player's line of a deal's result after the name.
 # ``match_end(result, names) -> list[str]``: lines of the final standings about the last deal.
 # ``sheet_legend(rules) -> str``: what the numbers in ``deal_line`` mean (under the sheet).
+# ``carry_line(rules, carry) -> str | None``: a line of the score sheet about what the match
+#     carries from deal to deal (Schafkopf: the Stock pot).
 # ``codecs: dict[str, actions.Codec]``: how the fields of its action kinds that do not fit one
 #     text field become a control's argument and back (``bot.ui.actions``).
 # ``option_titles: dict[str, str]``: the rules editor's titles of the game's options, by name.
