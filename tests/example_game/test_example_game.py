@@ -300,3 +300,15 @@ def test_st6_the_bot_shows_the_announcements_with_their_own_buttons(language: st
         entry = match.finished_deals[0]
         assert entry.result.multiplier == 2
         assert words[4] in render_result(table, entry).text()
+
+
+def test_st6_the_terminal_asks_for_the_announcement_and_says_the_doubles() -> None:
+    """ST-6 at the terminal (the presenter's ``ask``, ``report`` and ``result``): the human is
+    asked to double or pass, an AI's double is said aloud, and a doubled deal's result says
+    what every score counts; no line about Ramsch (Jungfrau) in a Stich result."""
+    text = "\n".join(transcript("stich", "doubling", 1))
+    assert "Double the deal: double (d) or pass (p)?" in text
+    assert re.search(r"AI \d says double!", text)
+    assert "Doubled: every score x" in text
+    assert "Jungfrau" not in text and "Durchmarsch" not in text
+    assert text.count("Loses: ") == text.count(" over. Card points: ") == 3

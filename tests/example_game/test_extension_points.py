@@ -1,6 +1,7 @@
 """The example game uses every extension point a game has, or says here why it has no use for
-it: the ``Game`` entry's fields, its AI policy's, the rule set's hooks, the renderer's
-protocol and the optional renderer members the bot looks for. A new extension point fails
+it: the ``Game`` entry's fields, its AI policy's, the rule set's hooks, the terminal
+presenter's members, the renderer's protocol and the optional renderer members the bot looks
+for. A new extension point fails
 these tests until the example game uses it (and docs/adding-a-game.md says how) or it is
 listed below with the reason Stich does without it."""
 
@@ -16,9 +17,11 @@ from bot.ui.games import GameRenderer
 from ramsch_core import Game
 from ramsch_core.ai.policy import NO_POLICY, GamePolicy
 from ramsch_core.rules import RuleSet
+from ramsch_core.terminal.presenter import PlainPresenter, Presenter
 from tests.example_game.bot import STICH as RENDERER
 from tests.example_game.core import STICH
 from tests.example_game.core.rules import StichRules
+from tests.example_game.core.terminal import StichPresenter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,6 +59,17 @@ RULESET_UNUSED = {
     "compulsory_ramsch": "no Ramsch rounds after Bock",
     "options": "shared: the rule set's options as a mapping",
     "to_json": "shared: the rule set as written in records",
+}
+PRESENTER_UNUSED = {
+    "help": "cards are typed as in every game of the French pack",
+    "trick_points": "a trick's card points are worth saying (the default)",
+    "face": "the French pack",
+    "suit_face": "the French pack",
+    "action_words": "its actions read as they are written (double, pass, a card)",
+    "hand_line": "the hand as every game shows it",
+    "game_line": "the contract is the rules' own; the doubles are said as they happen",
+    "before_card": "no hand laid open",
+    "players_of": "every seat plays",
 }
 RENDERER_UNUSED = {
     "card_points": "card points are worth showing (the default)",
@@ -105,6 +119,16 @@ def test_the_rule_set_overrides_every_hook() -> None:
     own = {name for name in hooks if vars(RuleSet)[name] is not getattr(StichRules, name)}
     assert hooks - own == set(RULESET_UNUSED)
     assert {"players", "hand_size"} <= set(vars(StichRules))
+
+
+def test_the_terminal_presenter_has_its_own_of_every_member() -> None:
+    """``StichPresenter`` extends ``PlainPresenter`` (the terminal's defaults)."""
+    members = {
+        name for name in (*vars(Presenter), *Presenter.__annotations__) if not name.startswith("_")
+    }
+    inherited = {name for name in members if name not in vars(StichPresenter)}
+    assert inherited == set(PRESENTER_UNUSED)
+    assert all(hasattr(PlainPresenter, name) for name in members)
 
 
 def optional_members() -> set[str]:
