@@ -212,6 +212,9 @@ def test_every_refused_card_names_the_duty_and_the_allowed_cards(
     while not deal.finished:
         seat = deal.to_act
         assert seat is not None
+        if deal.phase != "play":  # the announcements before the play (option ``doubling``)
+            deal.apply(rng.choice(deal.legal_actions()), seat)
+            continue
         hand = deal.hand(seat)
         duty, allowed = oracle.legal_cards(order, rule, hand, deal.trick)
         assert set(deal.legal_actions()) == {Play(card) for card in allowed}
