@@ -11,6 +11,8 @@ from collections.abc import Iterable
 
 log = logging.getLogger(__name__)
 
+_installed: list[str] = []
+
 
 class ExtraGameError(Exception):
     """A module named by ``RAMSCH_EXTRA_GAMES`` can't be imported or has no ``install()``."""
@@ -28,4 +30,10 @@ def install_extra_games(modules: Iterable[str]) -> None:
         if not callable(install):
             raise ExtraGameError(f"RAMSCH_EXTRA_GAMES: {name} has no install()")
         install()
+        _installed.append(name)
         log.info("Extra game installed from %s", name)
+
+
+def installed() -> tuple[str, ...]:
+    """The modules installed in this process, for the AI's worker processes to install too."""
+    return tuple(_installed)

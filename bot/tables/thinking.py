@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 
+from bot.extra_games import install_extra_games, installed
 from bot.tables.players import Player
 from ramsch_core import Action, SeatView
 
@@ -37,6 +38,13 @@ def lower_priority() -> None:
         os.nice(WORKER_NICENESS)
     except (AttributeError, OSError):  # no os.nice, or not permitted
         logger.debug("AI workers keep the bot's priority")
+
+
+def start_worker(extra_games: tuple[str, ...]) -> None:
+    """A worker's initializer: a lower priority, and the games the bot installed besides the
+    built-in ones (``RAMSCH_EXTRA_GAMES``), so the worker knows every game of its tables."""
+    lower_priority()
+    install_extra_games(extra_games)
 
 
 def default_processes() -> int:
@@ -78,7 +86,8 @@ class Thinker:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.processes,
                 mp_context=get_context("spawn"),
-                initializer=lower_priority,
+                initializer=start_worker,
+                initargs=(installed(),),
             )
         return self._pool
 

@@ -7,11 +7,16 @@ import copy
 import os
 import signal
 
+import pytest
+
+from bot import extra_games
 from bot.tables.thinking import WORKER_NICENESS, Thinker, default_processes
 from ramsch_core import make_player, preset
 from ramsch_core.ai.hard import HardPlayer
 from ramsch_core.deal import Deal
+from ramsch_core.phases.say import Pass
 from ramsch_core.view import SeatView
+from tests import example_game
 
 
 def _endgame_view() -> SeatView:
@@ -89,3 +94,22 @@ async def test_workers_run_at_a_lower_priority_than_the_bot() -> None:
     finally:
         await thinker.close()
     assert worker == min(19, os.nice(0) + WORKER_NICENESS)
+
+
+async def test_workers_know_the_games_the_bot_installed_besides_the_built_in_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot started with ``RAMSCH_EXTRA_GAMES`` installs those games in its AI workers too:
+    the hard AI thinks about a deal of the example game in a worker process."""
+    example_game.register(monkeypatch)
+    monkeypatch.setattr(extra_games, "_installed", ["tests.example_game"])
+    deal = Deal.from_seed(preset("doubling", game="stich"), 2)
+    for _ in range(3):
+        deal.apply(Pass())
+    view = deal.view(deal.to_act or 0)
+    thinker = Thinker(1)
+    try:
+        action, _ = await thinker.choose("hard", HardPlayer(5, budget=None, worlds=2), view)
+        assert thinker._pool is not None and action in view.legal
+    finally:
+        await thinker.close()

@@ -30,7 +30,7 @@ from tests.e2e.durability_helpers import (
 )
 from tests.emulator import Emulator, InteractionHandle
 
-EXTRA = {"RAMSCH_EXTRA_GAMES": "tests.example_game", "RAMSCH_AI_PROCESSES": "0"}
+EXTRA = {"RAMSCH_EXTRA_GAMES": "tests.example_game"}
 
 
 @pytest.fixture
