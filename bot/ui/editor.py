@@ -93,11 +93,12 @@ def _set(data: dict[str, Any], name: str, value: Any) -> None:
 
 
 def table_toggles(rules: RuleSet, options: TableOptions) -> list[str]:
-    """The table's on/off options the rules can be played with (those a game claims only at
-    its tables; Ramsch after Bock and tournament scoring where the game has them)."""
+    """The table's on/off options the rules can be played with: those the game declares (its
+    ``match_options``), where the table can take them (Ramsch after Bock only with the seats
+    its Ramsch has)."""
     found = []
     current = options.model_dump()
-    for name, info in TableOptions.model_fields.items():
+    for name, info in game_of(rules).match_options.model_fields.items():
         if info.annotation is not bool or not offers_table_option(rules, name):
             continue
         if name.startswith("bock_") and rules.plays_to_a_winner():
@@ -111,14 +112,12 @@ def table_toggles(rules: RuleSet, options: TableOptions) -> list[str]:
 
 
 def table_numbers(rules: RuleSet) -> list[str]:
-    """The table's number options besides seats and rounds that the game offers (the Bock
+    """The table's number options besides seats and rounds that the game declares (the Bock
     threshold at Skat)."""
     return [
         name
-        for name, info in TableOptions.model_fields.items()
-        if info.annotation is int
-        and name not in ("seats", "rounds")
-        and offers_table_option(rules, name)
+        for name, info in game_of(rules).match_options.model_fields.items()
+        if info.annotation is int and offers_table_option(rules, name)
     ]
 
 
@@ -206,7 +205,7 @@ class Draft:
             return found
         if self.rules.table_sizes() == (3, 4):
             found["four_seats"] = self.options.seats == 4
-        options = self.options.model_dump()
+        options = self.options.with_game(self.rules)
         found.update(
             (name, bool(options[name])) for name in table_toggles(self.rules, self.options)
         )
@@ -223,7 +222,7 @@ class Draft:
             return found
         if not self.rules.plays_to_a_winner():  # else as many deals as it takes
             found["rounds"] = str(self.options.rounds)
-        options = self.options.model_dump()
+        options = self.options.with_game(self.rules)
         found.update((name, str(options[name])) for name in table_numbers(self.rules))
         if self.target == "g":
             found["turn_timeout"] = str(round(self.turn_timeout or 0))
@@ -251,7 +250,7 @@ class Proposal:
     def of(cls, draft: Draft) -> Proposal:
         return cls(
             draft.rules.model_dump(),
-            draft.options.model_dump(),
+            draft.options.with_game(draft.rules),
             draft.preset,
             draft.dms,
             draft.turn_timeout,

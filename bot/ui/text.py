@@ -167,7 +167,7 @@ def table_text(rules: RuleSet, options: TableOptions) -> str:
     if rules.plays_to_a_winner():
         length = _("played until someone has drawn all his bars")
     parts = [seats, length]
-    chosen = options.model_dump()
+    chosen = options.of_game(rules).model_dump()
     bock = [_(what) for name, what in BOCK_AFTER.items() if chosen.get(name)]
     if chosen.get("bock_on_value"):
         bock.append(_("a game worth {value} or more", value=chosen.get("bock_threshold", 72)))
@@ -178,7 +178,7 @@ def table_text(rules: RuleSet, options: TableOptions) -> str:
         parts.append(_("Bock round after {what}", what=bock[0]))
     if chosen.get("ramsch_after_bock"):
         parts.append(_("a round of Ramsch after each Bock round"))
-    if options.tournament:
+    if chosen.get("tournament"):
         parts.append(_("tournament scoring (Seeger-Fabian)"))
     return " · ".join(parts)
 
