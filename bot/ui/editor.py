@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from bot.i18n import N_, _
 from bot.tables.errors import TableError
 from bot.ui import ids
-from bot.ui.games import offers_table_option, option_titles, section_titles
+from bot.ui.games import option_titles, section_titles
 from bot.ui.lobby import table_title
 from ramsch_core import RulesError, RuleSet, TableOptions, check_table, game_of, parse_rules
 
@@ -19,22 +19,13 @@ if TYPE_CHECKING:
     from bot.tables import GuildSettings, Table
 
 TABLE_TITLES = {
-    "bock_on_durchmarsch": N_("Bock round after a Durchmarsch"),
-    "bock_on_tie": N_("Bock round after a tie"),
-    "bock_on_sixty": N_("Bock round after a game lost with 60"),
-    "bock_on_kontra": N_("Bock round after a Kontra won"),
-    "bock_on_re": N_("Bock round after Kontra and Re"),
-    "bock_on_grand_hand": N_("Bock round after a Grand Hand won"),
-    "bock_on_value": N_("Bock round after a high game"),
-    "bock_threshold": N_("Game value that opens a Bock round"),
-    "ramsch_after_bock": N_("Ramsch round after each Bock round"),
-    "tournament": N_("Tournament scoring"),
     "four_seats": N_("Four seats"),
     "dms": N_("Hands by DM"),
     "rounds": N_("Rounds"),
     "turn_timeout": N_("Turn timer in seconds (0: off)"),
 }
-"""The titles of the table's options (every game's rule options: ``bot.ui.games``)."""
+"""The titles of the table's own options (every game's rule and match options:
+``bot.ui.games``)."""
 TITLES = {**option_titles(), **TABLE_TITLES}
 """Every option's title as the rules editor shows it, by option name."""
 SECTION_TITLES = section_titles()
@@ -99,10 +90,8 @@ def table_toggles(rules: RuleSet, options: TableOptions) -> list[str]:
     found = []
     current = options.model_dump()
     for name, info in game_of(rules).match_options.model_fields.items():
-        if info.annotation is not bool or not offers_table_option(rules, name):
+        if info.annotation is not bool:
             continue
-        if name.startswith("bock_") and rules.plays_to_a_winner():
-            continue  # a game played to a winner has no scores a Bock round could double
         try:
             check_table(rules, TableOptions.model_validate({**current, name: True}))
         except RulesError:
@@ -117,7 +106,7 @@ def table_numbers(rules: RuleSet) -> list[str]:
     return [
         name
         for name, info in game_of(rules).match_options.model_fields.items()
-        if info.annotation is int and offers_table_option(rules, name)
+        if info.annotation is int
     ]
 
 
