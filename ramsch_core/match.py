@@ -20,87 +20,78 @@ from ramsch_core.errors import (
     RuleSetError,
     one_of,
 )
-from ramsch_core.games.registry import game_of
-from ramsch_core.policies import (
-    BOCK_EVENTS,
-    BockRounds,
-    PlainScores,
-    TournamentPoints,
-)
+from ramsch_core.games.registry import game_of, match_option_models, option_owner
+from ramsch_core.policies import MatchOptions, TournamentPoints
 from ramsch_core.result import DealResult
 from ramsch_core.rules import RuleSet
 from ramsch_core.seats import Rotation, rotation
 
 
 class TableOptions(BaseModel):
-    """How a match is played around the deals: seats, length, Bock rounds and the Ramsch
-    rounds after them, tournament scoring."""
+    """How a match is played around the deals: seats and length, and by name beside them the
+    options the game declares (``Game.match_options``: Bock rounds, tournament scoring...),
+    read through ``of_game``. A table keeps the options of another game it was set to, which
+    never act at this one."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="allow", frozen=True, strict=True)
 
     seats: int = Field(3, ge=3, le=5, description="players at the table")
     rounds: int = Field(1, ge=1, le=50, description="rounds; in a round every seat deals once")
-    bock_on_durchmarsch: bool = Field(False, description="a Durchmarsch opens a Bock round")
-    bock_on_tie: bool = Field(False, description="a tie of all players opens a Bock round")
-    bock_on_sixty: bool = Field(
-        False, description="a game the declarer loses with exactly 60 points opens a Bock round"
-    )
-    bock_on_kontra: bool = Field(
-        False, description="a Kontra that beats the declarer opens a Bock round"
-    )
-    bock_on_re: bool = Field(False, description="a game with Kontra and Re opens a Bock round")
-    bock_on_grand_hand: bool = Field(False, description="a won Grand Hand opens a Bock round")
-    bock_on_value: bool = Field(
-        False, description="a game worth at least the Bock threshold opens a Bock round"
-    )
-    bock_threshold: int = Field(
-        72, ge=18, le=2000, description="the game value from which a game opens a Bock round"
-    )
-    ramsch_after_bock: bool = Field(
-        False, description="a round of Ramsch, one deal per player, follows each Bock round"
-    )
-    tournament: bool = Field(
-        False,
-        description="tournament scoring (Seeger-Fabian): a won game scores 50 more, a lost "
-        "one 50 less, and each opponent of a lost game gets 40 (30 at a table of four)",
-    )
 
-    def bock_events(self) -> frozenset[str]:
-        """The deal events that open a Bock round at this table."""
-        return frozenset(event for option, event in BOCK_EVENTS.items() if getattr(self, option))
+    @property
+    def chosen(self) -> dict[str, Any]:
+        """The game options the table carries, by name (of any game)."""
+        return dict(self.model_extra or {})
+
+    def with_game(self, rules: RuleSet) -> dict[str, Any]:
+        """Every option the table carries, with the rules' game's own where it chose none."""
+        return {**self.model_dump(), **self.of_game(rules).model_dump()}
+
+    def of_game(self, rules: RuleSet) -> MatchOptions:
+        """The options of the rules' game as the table chose them (missing ones default)."""
+        return game_of(rules).match_options.model_validate(self.chosen)
 
 
 def parse_table_options(data: Mapping[str, Any] | None) -> TableOptions:
-    """Validate table options; missing ones take their defaults.
+    """Validate table options; missing ones take their defaults, and a game's option must be
+    one that some registered game declares, with a value it accepts.
 
     Raises RuleSetError naming the option that is wrong."""
     try:
-        return TableOptions.model_validate(dict(data or {}))
+        options = TableOptions.model_validate(dict(data or {}))
+        for name, value in options.chosen.items():
+            owner = option_owner(name)
+            if owner is None:
+                raise RuleSetError(
+                    "Invalid table option '{where}': {detail}",
+                    where=name,
+                    detail="Extra inputs are not permitted",
+                )
+            owner.model_validate({name: value})
     except ValidationError as error:
         item = error.errors()[0]
         where = ".".join(str(loc) for loc in item["loc"]) or "table"
         raise RuleSetError(
             "Invalid table option '{where}': {detail}", where=where, detail=item["msg"]
         ) from None
+    return options
 
 
 def check_table(rules: RuleSet, options: TableOptions) -> None:
     """Raise RuleSetError if the rules can't be played with these table options: at a table
-    of ``options.seats``, with Ramsch rounds after Bock, with tournament scoring.
+    of ``options.seats``, with what the game's options ask (Skat: Ramsch rounds after Bock).
 
-    A Bock switch whose event the game never produces (Kontra in a Ramsch game) is accepted
-    and never fires, so a table can change its game without clearing its switches first."""
+    An option only other games have is accepted and never acts (a Bock switch of Skat at a
+    Ramsch table), so a table can change its game without clearing its options first;
+    unless the game that has it refuses it elsewhere (tournament scoring)."""
     check_seats(rules, options.seats)
-    if options.ramsch_after_bock:
-        compulsory = rules.compulsory_ramsch()
-        if compulsory is None:
-            raise RuleSetError(
-                "{game} has no Ramsch rounds after a Bock round: turn off Ramsch after Bock",
-                game=rules.title(),
-            )
-        check_seats(compulsory, options.seats)
-    if options.tournament and not game_of(rules).tournament:
-        raise RuleSetError("Tournament scoring is not available for {game}", game=rules.title())
+    own = game_of(rules).match_options
+    foreign = {k: v for k, v in options.chosen.items() if k not in own.model_fields}
+    for model in match_option_models():
+        if model is not own:
+            model.refuse_elsewhere(foreign, rules)
+    for other in options.of_game(rules).also_dealt(rules):
+        check_seats(other, options.seats)
 
 
 def check_seats(rules: RuleSet, seats: int) -> None:
@@ -206,13 +197,9 @@ class Match:
         self.total_deals = options.rounds * options.seats
         self.totals = [Fraction(0)] * self.seats
         self.finished_deals: list[SheetEntry] = []
-        self.bock_rounds = BockRounds(
-            options.bock_events(),
-            self.seats,
-            ramsch_after=options.ramsch_after_bock,
-            threshold=options.bock_threshold,
-        )
-        self.scoring = TournamentPoints() if options.tournament else PlainScores()
+        chosen = options.of_game(rules)
+        self.bock_rounds = chosen.bock_rounds(self.seats)
+        self.scoring = chosen.scoring()
         self.over = False
         self.number = 0
         self.carry: Any = rules.initial_carry(self.seats)

@@ -1,27 +1,19 @@
-"""Table scoring policies around the deals: Bock rounds, rounds of compulsory Ramsch and
-tournament points (SR-11, SR-12, FS-13, FS-14)."""
+"""Table scoring policies around the deals: the match options a game declares, Bock rounds,
+rounds of compulsory Ramsch and tournament points (SR-11, SR-12, FS-13, FS-14)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from ramsch_core.errors import RuleSetError
 from ramsch_core.result import DealResult
 
-HIGH_VALUE = "high_value"
-"""The event of a declared game worth at least the table's threshold (``bock_on_value``); the
-table adds it, as only the table knows the threshold."""
-
-BOCK_EVENTS = {
-    "bock_on_durchmarsch": "durchmarsch",
-    "bock_on_tie": "tie",
-    "bock_on_sixty": "lost_with_60",
-    "bock_on_kontra": "kontra_won",
-    "bock_on_re": "kontra_re",
-    "bock_on_grand_hand": "grand_hand_won",
-    "bock_on_value": HIGH_VALUE,
-}
-"""Table option -> the deal event (see ``DealResult.events``) that opens a Bock round."""
+if TYPE_CHECKING:
+    from ramsch_core.rules import RuleSet
 
 DECLARED_GAME = frozenset({"declarer", "value", "won"})
 """What a result's ``details`` tell of a declared game that tournament points score: who
@@ -31,13 +23,73 @@ RoundKind = Literal["bock", "compulsory"]
 """A special deal of a table: one of a Bock round, or one of a round of compulsory Ramsch."""
 
 
-def deal_events(result: DealResult, threshold: int) -> frozenset[str]:
-    """What a finished deal did that a table may react to: the deal's own events, and
-    ``HIGH_VALUE`` for a declared game worth ``threshold`` or more."""
-    value = (result.details or {}).get("value")
-    if isinstance(value, int) and value >= threshold:
-        return result.events | {HIGH_VALUE}
+def own_events(result: DealResult) -> frozenset[str]:
+    """The events of a finished deal as its scorer named them."""
     return result.events
+
+
+class MatchOptions(BaseModel):
+    """What a game lets a table choose around its deals (``Game.match_options``): nothing
+    here. A game's options are stored among the table's options, by name; another game's
+    options there are ignored, so a table can change its game and back keeping them."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True, strict=True)
+
+    BOCK_SWITCHES: ClassVar[tuple[str, ...]] = ()
+    """The options a plain "Bock rounds: on" turns on (none: the game offers no Bock)."""
+
+    @classmethod
+    def refuse_elsewhere(cls, chosen: Mapping[str, Any], rules: RuleSet) -> None:
+        """Raise RuleSetError if ``chosen`` switches on one of this model's options that a
+        table of another game (``rules``, without it) must not carry (unlike a Bock switch,
+        which never fires there)."""
+
+    def also_dealt(self, rules: RuleSet) -> tuple[RuleSet, ...]:
+        """The other rule sets these options deal at a table of ``rules`` (each must seat the
+        table); raise RuleSetError if the rules can't be played with these options."""
+        return ()
+
+    def bock_rounds(self, seats: int) -> BockRounds:
+        """The table's Bock rounds (none opened unless the game has Bock switches)."""
+        return BockRounds(frozenset(), seats)
+
+    def scoring(self) -> PlainScores:
+        """How a deal's scores count at the table."""
+        return PlainScores()
+
+
+class BockOptions(MatchOptions):
+    """A trick game whose Ramsch may open a Bock round: after a Durchmarsch, after a tie."""
+
+    bock_on_durchmarsch: bool = Field(False, description="a Durchmarsch opens a Bock round")
+    bock_on_tie: bool = Field(False, description="a tie of all players opens a Bock round")
+
+    BOCK_SWITCHES: ClassVar[tuple[str, ...]] = ("bock_on_durchmarsch",)
+    BOCK_EVENTS: ClassVar[Mapping[str, str]] = {
+        "bock_on_durchmarsch": "durchmarsch",
+        "bock_on_tie": "tie",
+    }
+    """Option -> the deal event (see ``DealResult.events``) that opens a Bock round."""
+
+    def bock_events(self) -> frozenset[str]:
+        """The deal events that open a Bock round at this table."""
+        return frozenset(
+            event for option, event in self.BOCK_EVENTS.items() if getattr(self, option)
+        )
+
+    def bock_rounds(self, seats: int) -> BockRounds:
+        return BockRounds(self.bock_events(), seats)
+
+
+def tournament_scoring(tournament: bool) -> PlainScores:
+    """Tournament points if the table chose them, else the deals' own scores."""
+    return TournamentPoints() if tournament else PlainScores()
+
+
+def refuse_tournament(chosen: Mapping[str, Any], rules: RuleSet) -> None:
+    """Raise RuleSetError if ``chosen`` asks tournament scoring of a game without it."""
+    if chosen.get("tournament"):
+        raise RuleSetError("Tournament scoring is not available for {game}", game=rules.title())
 
 
 class BockRounds:
@@ -51,12 +103,14 @@ class BockRounds:
         events: frozenset[str],
         seats: int,
         ramsch_after: bool = False,
-        threshold: int = 72,
+        events_of: Callable[[DealResult], frozenset[str]] = own_events,
     ) -> None:
         self.events = events
         self.seats = seats
         self.ramsch_after = ramsch_after
-        self.threshold = threshold
+        self.events_of = events_of
+        """What a finished deal did that may open a Bock round: its own events, and what the
+        game's options add (Skat: a game worth the table's threshold)."""
         self.queue: list[RoundKind] = []
         """The special deals still to come, one entry per deal, the current one first."""
 
@@ -80,7 +134,7 @@ class BockRounds:
 
     def opens(self, result: DealResult) -> bool:
         """Whether a finished deal opens a Bock round at this table."""
-        return bool(deal_events(result, self.threshold) & self.events)
+        return bool(self.events_of(result) & self.events)
 
     def after(self, result: DealResult) -> None:
         """The current deal is over: count it off, and queue the rounds it calls for."""

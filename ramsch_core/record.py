@@ -10,6 +10,7 @@ from typing import Any
 
 from ramsch_core.actions import Action, PickUp, action_from_json, action_to_json, read_card
 from ramsch_core.cards import Card
+from ramsch_core.contracts.ramsch import RamschFacts
 from ramsch_core.deal import Deal
 from ramsch_core.errors import RecordError, RulesError
 from ramsch_core.games import parse_rules
@@ -106,27 +107,25 @@ def replay_summary(deal: Deal) -> dict[str, Any]:
 
 
 def ramsch_summary(deal: Deal) -> dict[str, Any]:
-    """The replay result in the Ramsch form."""
+    """The replay result of trick play: the generic fields with the facts of the deal in the
+    places records have always had them (docs/records.md)."""
     result = deal.result
     if result is not None:
         return {"finished": True, "to_act": None, **result.to_json()}
     public = deal.public_view()
-    return {
+    generic = {
         "finished": False,
         "to_act": deal.to_act,
         "tricks": [trick.to_json() for trick in deal.tricks],
         "card_points": list(public.points_taken),
         "trick_counts": list(public.trick_counts),
-        "jungfrau": [],
-        "durchmarsch": None,
         "losers": [],
         "winners": [],
         "scores": None,
         "skat": None,
-        "skat_to": None,
-        "pushes": deal.pushes,
         "multiplier": None,
     }
+    return RamschFacts(pushes=deal.pushes).json_into(generic)
 
 
 def deal_record(deal: Deal, seed: int | None = None) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
@@ -43,6 +44,11 @@ class DealDetail(Protocol):
         detail's own fields put in their documented places."""
         ...
 
+    def said(self, names: Sequence[str], skat: str) -> list[str]:
+        """The detail's facts in plain words for the terminal, with the seats' ``names`` and
+        the face-down cards as ``skat`` shows them (none: nothing to say)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class NoDetail:
@@ -50,6 +56,9 @@ class NoDetail:
 
     def json_into(self, generic: dict[str, Any]) -> dict[str, Any]:
         return generic
+
+    def said(self, names: Sequence[str], skat: str) -> list[str]:
+        return []
 
 
 @dataclass(frozen=True, slots=True)

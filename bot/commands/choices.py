@@ -194,7 +194,7 @@ def requested_table(
     if rounds is not None:
         options["rounds"] = rounds
     if bock is not None:
-        options.update(dict.fromkeys(game.bock_switches, bock))
+        options.update(dict.fromkeys(game.match_options.BOCK_SWITCHES, bock))
     try:  # what Discord's own checks let through (a raw payload) is refused here, clearly
         check_seats(rules, int(options["seats"]))
         check_table(rules, parse_table_options(options))

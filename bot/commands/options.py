@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 PARAMETER = "options"
 """The name of `/ramsch new`'s parameter that carries the options."""
 BOCK = "bock"
-"""The option that turns on every Bock event of the game (its ``bock_switches``)."""
+"""The option that turns on every Bock event of the game (its match options' ``BOCK_SWITCHES``)."""
 BOCK_DESCRIPTION = N_("Bock rounds (deals count double) after special games")
 SEATED = frozenset({"game", "variant", "players"})
 """Fields that are no option to type: the game and variant are chosen by preset, the number of
@@ -147,7 +147,7 @@ def declared(rules: RuleSet, game: Game) -> dict[str, Option]:
         elif get_origin(annotation) is Literal:
             values = tuple(str(value) for value in get_args(annotation))
             found[name] = Option(name, "choice", description, values=values)
-    if game.bock_switches:
+    if game.match_options.BOCK_SWITCHES:
         found[BOCK] = Option(BOCK, "switch", BOCK_DESCRIPTION)
     return found
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from bot.i18n import N_, _
 from bot.tables.errors import TableError
 from bot.ui import ids
-from bot.ui.games import offers_table_option, option_titles, section_titles
+from bot.ui.games import option_titles, section_titles
 from bot.ui.lobby import table_title
 from ramsch_core import RulesError, RuleSet, TableOptions, check_table, game_of, parse_rules
 
@@ -19,22 +19,13 @@ if TYPE_CHECKING:
     from bot.tables import GuildSettings, Table
 
 TABLE_TITLES = {
-    "bock_on_durchmarsch": N_("Bock round after a Durchmarsch"),
-    "bock_on_tie": N_("Bock round after a tie"),
-    "bock_on_sixty": N_("Bock round after a game lost with 60"),
-    "bock_on_kontra": N_("Bock round after a Kontra won"),
-    "bock_on_re": N_("Bock round after Kontra and Re"),
-    "bock_on_grand_hand": N_("Bock round after a Grand Hand won"),
-    "bock_on_value": N_("Bock round after a high game"),
-    "bock_threshold": N_("Game value that opens a Bock round"),
-    "ramsch_after_bock": N_("Ramsch round after each Bock round"),
-    "tournament": N_("Tournament scoring"),
     "four_seats": N_("Four seats"),
     "dms": N_("Hands by DM"),
     "rounds": N_("Rounds"),
     "turn_timeout": N_("Turn timer in seconds (0: off)"),
 }
-"""The titles of the table's options (every game's rule options: ``bot.ui.games``)."""
+"""The titles of the table's own options (every game's rule and match options:
+``bot.ui.games``)."""
 TITLES = {**option_titles(), **TABLE_TITLES}
 """Every option's title as the rules editor shows it, by option name."""
 SECTION_TITLES = section_titles()
@@ -93,15 +84,14 @@ def _set(data: dict[str, Any], name: str, value: Any) -> None:
 
 
 def table_toggles(rules: RuleSet, options: TableOptions) -> list[str]:
-    """The table's on/off options the rules can be played with (those a game claims only at
-    its tables; Ramsch after Bock and tournament scoring where the game has them)."""
+    """The table's on/off options the rules can be played with: those the game declares (its
+    ``match_options``), where the table can take them (Ramsch after Bock only with the seats
+    its Ramsch has)."""
     found = []
     current = options.model_dump()
-    for name, info in TableOptions.model_fields.items():
-        if info.annotation is not bool or not offers_table_option(rules, name):
+    for name, info in game_of(rules).match_options.model_fields.items():
+        if info.annotation is not bool:
             continue
-        if name.startswith("bock_") and rules.plays_to_a_winner():
-            continue  # a game played to a winner has no scores a Bock round could double
         try:
             check_table(rules, TableOptions.model_validate({**current, name: True}))
         except RulesError:
@@ -111,14 +101,12 @@ def table_toggles(rules: RuleSet, options: TableOptions) -> list[str]:
 
 
 def table_numbers(rules: RuleSet) -> list[str]:
-    """The table's number options besides seats and rounds that the game offers (the Bock
+    """The table's number options besides seats and rounds that the game declares (the Bock
     threshold at Skat)."""
     return [
         name
-        for name, info in TableOptions.model_fields.items()
+        for name, info in game_of(rules).match_options.model_fields.items()
         if info.annotation is int
-        and name not in ("seats", "rounds")
-        and offers_table_option(rules, name)
     ]
 
 
@@ -206,7 +194,7 @@ class Draft:
             return found
         if self.rules.table_sizes() == (3, 4):
             found["four_seats"] = self.options.seats == 4
-        options = self.options.model_dump()
+        options = self.options.with_game(self.rules)
         found.update(
             (name, bool(options[name])) for name in table_toggles(self.rules, self.options)
         )
@@ -223,7 +211,7 @@ class Draft:
             return found
         if not self.rules.plays_to_a_winner():  # else as many deals as it takes
             found["rounds"] = str(self.options.rounds)
-        options = self.options.model_dump()
+        options = self.options.with_game(self.rules)
         found.update((name, str(options[name])) for name in table_numbers(self.rules))
         if self.target == "g":
             found["turn_timeout"] = str(round(self.turn_timeout or 0))
@@ -251,7 +239,7 @@ class Proposal:
     def of(cls, draft: Draft) -> Proposal:
         return cls(
             draft.rules.model_dump(),
-            draft.options.model_dump(),
+            draft.options.with_game(draft.rules),
             draft.preset,
             draft.dms,
             draft.turn_timeout,

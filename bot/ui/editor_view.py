@@ -93,7 +93,8 @@ def _description(draft: Draft, name: str) -> str:
         return _(EXTRA_TOGGLES[name])
     section = section_of(name)
     model = getattr(draft.rules, section) if section else draft.rules
-    fields = type(model).model_fields | TableOptions.model_fields
+    table = TableOptions.model_fields | game_of(draft.rules).match_options.model_fields
+    fields = type(model).model_fields | table
     info = fields.get(name.rpartition(SEP)[2])
     return _(info.description) if info is not None and info.description else ""
 

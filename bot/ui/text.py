@@ -13,7 +13,7 @@ import discord
 from babel.numbers import format_currency
 
 from bot import i18n
-from bot.i18n import N_, _, _n
+from bot.i18n import _, _n
 from bot.tables.model import AI_NAME, ai_number
 from bot.ui import faces
 from ramsch_core import DEFAULT_GAME, Card, Game, RuleSet, TableOptions, get_game
@@ -154,7 +154,8 @@ def timer_text(seconds: float | None) -> str:
 
 
 def table_text(rules: RuleSet, options: TableOptions) -> str:
-    """Seats, length and Bock rounds of a table, e.g. ``4 seats (the dealer sits out) · …``."""
+    """Seats, length and the game's match options (Bock rounds...) of a table, e.g. ``4 seats
+    (the dealer sits out) · …``."""
     deals = options.rounds * options.seats
     if options.seats > rules.players:
         seats = _("{count} seats (the dealer sits out each deal)", count=options.seats)
@@ -167,28 +168,8 @@ def table_text(rules: RuleSet, options: TableOptions) -> str:
     if rules.plays_to_a_winner():
         length = _("played until someone has drawn all his bars")
     parts = [seats, length]
-    chosen = options.model_dump()
-    bock = [_(what) for name, what in BOCK_AFTER.items() if chosen.get(name)]
-    if chosen.get("bock_on_value"):
-        bock.append(_("a game worth {value} or more", value=chosen.get("bock_threshold", 72)))
-    if len(bock) > 1:
-        listed = ", ".join(bock[:-1])
-        parts.append(_("Bock round after {listed} or {last}", listed=listed, last=bock[-1]))
-    elif bock:
-        parts.append(_("Bock round after {what}", what=bock[0]))
-    if chosen.get("ramsch_after_bock"):
-        parts.append(_("a round of Ramsch after each Bock round"))
-    if options.tournament:
-        parts.append(_("tournament scoring (Seeger-Fabian)"))
+    # Imported here: the games' renderers import this module.
+    from bot.ui.games import match_lines
+
+    parts += match_lines(rules, options.of_game(rules).model_dump())
     return " · ".join(parts)
-
-
-BOCK_AFTER = {
-    "bock_on_durchmarsch": N_("a Durchmarsch"),
-    "bock_on_tie": N_("a tie"),
-    "bock_on_sixty": N_("a game lost with 60"),
-    "bock_on_kontra": N_("a Kontra won"),
-    "bock_on_re": N_("Kontra and Re"),
-    "bock_on_grand_hand": N_("a Grand Hand won"),
-}
-"""What opens a Bock round, by table option (translated where shown)."""

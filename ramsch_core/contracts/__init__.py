@@ -31,12 +31,13 @@ class Score(NamedTuple):
     scores: tuple[Value, ...]
     losers: tuple[int, ...]
     winners: tuple[int, ...]
-    durchmarsch: int | None
-    skat_to: int | None
-    """The seat the skat's points were credited to, if any."""
     multiplier: int
     details: dict[str, Any] | None = None
     """What a game adds for its result (a Skat game: declarer, value, won...)."""
+    facts: Any = None
+    """What the contract decides beyond the scores, in its own type (a trick game's seat that
+    took every trick and the seat the face-down cards counted for:
+    ``contracts.ramsch.Taken``); None: nothing."""
 
 
 class Scorer(Protocol):

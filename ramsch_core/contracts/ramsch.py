@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ramsch_core.cards import Card, Rank
 from ramsch_core.contracts import Score, Value
@@ -45,6 +46,23 @@ def altenburg_order(tens_low: bool, jacks_trump: bool) -> TrickOrder:
     return TrickOrder((), plain_suits(ranks))
 
 
+class Taken(NamedTuple):
+    """What a scorer of trick play decides beside the scores (``Score.facts``): the seat that
+    took every trick (a Durchmarsch) and the seat the face-down cards' points counted for."""
+
+    durchmarsch: int | None
+    skat_to: int | None
+
+
+NOTHING_TAKEN = Taken(None, None)
+
+
+def taken_of(score: Score) -> Taken:
+    """A score's ``Taken``; none for a scorer that decides neither."""
+    facts = score.facts
+    return facts if isinstance(facts, Taken) else NOTHING_TAKEN
+
+
 @dataclass(frozen=True, slots=True)
 class RamschFacts:
     """What a deal of trick play records beside its scores, in the terms of a Ramsch
@@ -63,7 +81,8 @@ class RamschFacts:
     def of(cls, score: Score, counts: tuple[int, ...] | list[int], pushes: int) -> RamschFacts:
         """The facts of a deal played out: its trick counts and what its scorer decided."""
         jungfrau = tuple(seat for seat, count in enumerate(counts) if count == 0)
-        return cls(jungfrau, score.durchmarsch, score.skat_to, pushes)
+        taken = taken_of(score)
+        return cls(jungfrau, taken.durchmarsch, taken.skat_to, pushes)
 
     def json_into(self, generic: dict[str, Any]) -> dict[str, Any]:
         """The fields in the order records have always had (docs/records.md): Jungfrau and
@@ -81,6 +100,21 @@ class RamschFacts:
             for field in after.get(key, ()):
                 arranged[field] = own.pop(field)
         return arranged | own
+
+    def said(self, names: Sequence[str], skat: str) -> list[str]:
+        """The face-down cards' seat, a Durchmarsch and the Jungfern, as the terminal says
+        them (no face-down cards: nothing about them)."""
+        # Imported here: the terminal package imports the match, which imports this module.
+        from ramsch_core.terminal.words import listed
+
+        lines = []
+        if skat and self.skat_to is not None:
+            lines.append(f"The face-down cards {skat} count for {names[self.skat_to]}")
+        if self.durchmarsch is not None:
+            lines.append(f"Durchmarsch by {names[self.durchmarsch]}!")
+        if self.jungfrau:
+            lines.append("Jungfrau: " + listed([names[seat] for seat in self.jungfrau]))
+        return lines
 
 
 def ramsch_facts_of(result: DealResult) -> RamschFacts:
@@ -106,6 +140,7 @@ class RamschScoring:
     """Tags and events every Ramsch scorer shares."""
 
     def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:
+        durchmarsch = taken_of(score).durchmarsch
         tags = []
         for seat, count in enumerate(tally.counts):
             mine = []
@@ -113,14 +148,14 @@ class RamschScoring:
                 mine.append("loser")
             if count == 0:
                 mine.append("jungfrau")
-            if seat == score.durchmarsch:
+            if seat == durchmarsch:
                 mine.append("durchmarsch")
             tags.append(tuple(mine))
         return tuple(tags)
 
     def events(self, score: Score, tally: Tally) -> frozenset[str]:
         events = set()
-        if score.durchmarsch is not None:
+        if taken_of(score).durchmarsch is not None:
             events.add("durchmarsch")
         if len(set(score.points)) == 1:
             events.add("tie")
@@ -160,7 +195,7 @@ class SkatRamschScorer(RamschScoring):
         if self.durchmarsch and tally.tricks in counts:  # SR-7
             maker = counts.index(tally.tricks)
             scores = tuple([120 * factor if seat == maker else 0 for seat in range(len(counts))])
-            return Score(tuple(points), scores, (), (maker,), maker, skat_to, factor)
+            return Score(tuple(points), scores, (), (maker,), factor, facts=Taken(maker, skat_to))
         multiplier = (1 << counts.count(0)) * factor  # SR-6
         top, low = max(points), min(points)
         loss = -(top if self.fixed_stake is None else self.fixed_stake) * multiplier  # SR-5/9
@@ -176,7 +211,12 @@ class SkatRamschScorer(RamschScoring):
             if value == low:
                 winners.append(seat)
         return Score(
-            tuple(points), tuple(paid), tuple(losers), tuple(winners), None, skat_to, multiplier
+            tuple(points),
+            tuple(paid),
+            tuple(losers),
+            tuple(winners),
+            multiplier,
+            facts=None if skat_to is None else Taken(None, skat_to),
         )
 
 
@@ -193,7 +233,7 @@ class SchafkopfRamschScorer(RamschScoring):
         if tally.tricks in counts:  # SK-7 / SK-8: paid as a Solo won schwarz
             maker = counts.index(tally.tricks)
             scores = tuple([3 * 7 * base if seat == maker else -7 * base for seat in seats])
-            return Score(points, scores, (), (maker,), maker, None, 7)
+            return Score(points, scores, (), (maker,), 7, facts=Taken(maker, None))
         # SK-5: most points; then more tricks; more trumps; the highest trump; the later trick.
         most = max(points)
         tied = [seat for seat in seats if points[seat] == most]
@@ -212,7 +252,7 @@ class SchafkopfRamschScorer(RamschScoring):
                 paid[seat] = pay
                 paid[loser] -= pay
         winners = tuple([seat for seat in seats if seat != loser])
-        return Score(points, tuple(paid), (loser,), winners, None, None, 4 if everyone else 2)
+        return Score(points, tuple(paid), (loser,), winners, 4 if everyone else 2)
 
 
 PENALTY = (10, 15, 20)
@@ -235,18 +275,21 @@ class AltenburgRamschScorer(RamschScoring):
         if self.laid_away_count:  # AR-6
             skat_to = tally.final
             points[skat_to] += tally.skat_points
+        taken = None if skat_to is None else Taken(None, skat_to)
         if self.pips:  # AR-5
             if tally.tricks in counts:
                 maker = counts.index(tally.tricks)
                 penalty = [0 if seat == maker else 60 for seat in range(players)]
                 scores = tuple([-value for value in penalty])
-                return Score(tuple(points), scores, _top(penalty), (maker,), maker, skat_to, 1)
+                return Score(
+                    tuple(points), scores, _top(penalty), (maker,), 1, None, Taken(maker, skat_to)
+                )
             scores = tuple([-value for value in points])
-            return Score(tuple(points), scores, _top(points), _bottom(points), None, skat_to, 1)
+            return Score(tuple(points), scores, _top(points), _bottom(points), 1, None, taken)
         top = _top(points)  # AR-4
         amount = PENALTY[min(counts.count(0), 2)]
         if len(top) == players:
-            return Score(tuple(points), (0,) * players, (), (), None, skat_to, amount)
+            return Score(tuple(points), (0,) * players, (), (), amount, None, taken)
         share: Value = amount // len(top) if amount % len(top) == 0 else Fraction(amount, len(top))
         penalties: list[Value] = [share if seat in top else 0 for seat in range(players)]
         return Score(
@@ -254,7 +297,7 @@ class AltenburgRamschScorer(RamschScoring):
             tuple([-value for value in penalties]),
             top,
             _bottom(penalties),
-            None,
-            skat_to,
             amount,
+            None,
+            taken,
         )

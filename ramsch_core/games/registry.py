@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field, TypeAdapter, ValidationError
 
 from ramsch_core.errors import Message, RuleSetError
+from ramsch_core.policies import MatchOptions
 from ramsch_core.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -40,10 +41,9 @@ class Game:
     variant_titles: Mapping[str, str] = field(default_factory=dict)
     table_presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Table options a preset brings besides its rules (a tournament list, Bock rounds)."""
-    bock_switches: tuple[str, ...] = ("bock_on_durchmarsch",)
-    """The table options a plain "Bock rounds: on" turns on for this game."""
-    tournament: bool = False
-    """Whether tournament points (``policies.TournamentPoints``) can score its every contract."""
+    match_options: type[MatchOptions] = MatchOptions
+    """What a table of this game may choose around its deals (Bock rounds, tournament
+    scoring...), its own model; stored among the table's options by name."""
     ai: GamePolicy | None = None
     """How the AI plays it (its steps, calls and card rules); None: the rules' own contract,
     decided by playouts alone."""
@@ -146,6 +146,16 @@ def register(game: Game) -> Game:
     for alias in game.aliases:
         _ALIASES[alias] = game.id
     return game
+
+
+def match_option_models() -> list[type[MatchOptions]]:
+    """The match option models of the registered games, each once, in registration order."""
+    return list(dict.fromkeys(game.match_options for game in GAMES.values()))
+
+
+def option_owner(name: str) -> type[MatchOptions] | None:
+    """A registered game's match option model that has the option ``name``, if any."""
+    return next((model for model in match_option_models() if name in model.model_fields), None)
 
 
 def get_game(name: str) -> Game:

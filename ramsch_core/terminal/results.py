@@ -3,7 +3,6 @@ Ramsch contract, which several games play), a deal thrown in, the scores and the
 
 from __future__ import annotations
 
-from ramsch_core.contracts.ramsch import ramsch_facts_of
 from ramsch_core.match import SheetEntry
 from ramsch_core.terminal.console import Console
 from ramsch_core.terminal.words import listed, score
@@ -13,8 +12,9 @@ THROWN_IN = "passed"
 
 
 def card_points(console: Console, entry: SheetEntry) -> None:
-    """The card points of each seat, the face-down cards, Durchmarsch and Jungfrau when the
-    deal had them, and the losers; or that the deal was thrown in."""
+    """The card points of each seat, what the game's detail of the deal says (Ramsch: the
+    face-down cards, Durchmarsch and Jungfrau when the deal had them), and the losers; or
+    that the deal was thrown in."""
     result = entry.result
     names = [console.name(seat) for seat in entry.seats]
     if result.contract == THROWN_IN:
@@ -22,15 +22,9 @@ def card_points(console: Console, entry: SheetEntry) -> None:
         return
     points = ", ".join(f"{names[i]} {p}" for i, p in enumerate(result.card_points))
     console.write(f"Deal {entry.number + 1} over. Card points: {points}")
-    facts = ramsch_facts_of(result)
-    if result.skat and facts.skat_to is not None:
-        console.write(
-            f"The face-down cards {console.cards(result.skat)} count for {names[facts.skat_to]}"
-        )
-    if facts.durchmarsch is not None:
-        console.write(f"Durchmarsch by {names[facts.durchmarsch]}!")
-    if facts.jungfrau:
-        console.write("Jungfrau: " + listed([names[seat] for seat in facts.jungfrau]))
+    skat = console.cards(result.skat) if result.skat else ""
+    for line in result.detail.said(names, skat):
+        console.write(line)
     losers = listed([names[seat] for seat in result.losers]) or "nobody"
     console.write(f"Loses: {losers}")
 

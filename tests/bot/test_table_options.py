@@ -155,7 +155,7 @@ def test_a_client_with_the_former_parameters_is_told_where_they_went() -> None:
 def test_bock_is_declared_only_by_games_with_bock_rounds() -> None:
     for game in GAMES.values():
         shown = declared(game.preset(game.default_preset), game)
-        assert (BOCK in shown) == bool(game.bock_switches)
+        assert (BOCK in shown) == bool(game.match_options.BOCK_SWITCHES)
 
 
 def _typing(game: str, preset: str, locale: str) -> Any:
@@ -191,3 +191,30 @@ def test_an_empty_preset_is_refused_not_taken_for_the_default(preset: str) -> No
 def test_a_preset_typed_with_spaces_around_it_is_found() -> None:
     rules, _options = _request(None, " schafkopf ", None)  # type: ignore[misc]
     assert rules == get_game("ramsch").preset("schafkopf")
+
+
+def test_bock_yes_turns_on_the_bock_rounds_of_the_table_s_game() -> None:
+    """FS-13: `bock=yes` at a Skat table switches on every Bock event of Skat (and the
+    Durchmarsch of its Ramsch); at a Ramsch table only the Durchmarsch (SR-11)."""
+    from ramsch_core import parse_table_options
+    from ramsch_core.games.skat.match_options import BOCK_SWITCHES, SkatMatchOptions
+
+    rules, options = _request("skat", None, "bock=yes")
+    chosen = parse_table_options(options).of_game(rules)
+    assert isinstance(chosen, SkatMatchOptions)
+    assert all(getattr(chosen, name) for name in BOCK_SWITCHES)
+    assert not chosen.ramsch_after_bock and chosen.bock_threshold == 72
+    _, options = _request("ramsch", None, "bock=yes")
+    assert {name for name, on in options.items() if "bock" in name and on} == {
+        "bock_on_durchmarsch"
+    }
+
+
+def test_a_game_without_bock_rounds_offers_nothing_bock_like() -> None:
+    """Ramsen plays to a winner: no Bock in its options, and `bock=yes` is refused saying
+    which options it has."""
+    ramsen = get_game("ramsen")
+    shown = declared(ramsen.preset(ramsen.default_preset), ramsen)
+    assert shown and not any("bock" in name for name in shown)
+    with pytest.raises(TableError, match="Ramsen has no option bock"):
+        _request("ramsen", None, "bock=yes")

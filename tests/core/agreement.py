@@ -10,6 +10,7 @@ import random
 from ramsch_core import RuleSet
 from ramsch_core.actions import PassOn, PickUp, Play, Push
 from ramsch_core.cards import DECK
+from ramsch_core.contracts.ramsch import taken_of
 from ramsch_core.deal import Deal, deal_from_seed
 from ramsch_core.kernel import Kernel, Outcome, Position
 from ramsch_core.result import Trick
@@ -228,7 +229,7 @@ def scorer_on_random_sheets(rules: RuleSet, rng: random.Random, sheets: int) -> 
         assert points == expected.card_points
         assert score.scores == expected.scores
         assert (score.losers, score.winners) == (expected.losers, expected.winners)
-        assert (score.durchmarsch, score.skat_to) == (expected.durchmarsch, expected.skat_to)
+        assert taken_of(score) == (expected.durchmarsch, expected.skat_to)
         assert score.multiplier == expected.multiplier
         ties += points.count(max(points)) > 1
     return ties

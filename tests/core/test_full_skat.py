@@ -624,14 +624,19 @@ def test_fs13_fs14_the_table_presets_are_valid_table_options_of_their_game() -> 
     """The tournament list and the Bock preset carry table options a match accepts; every
     Bock switch a plain "Bock rounds: on" turns on exists."""
     from ramsch_core import GAMES, TableOptions, check_table, parse_table_options
+    from ramsch_core.games.skat.match_options import SkatMatchOptions
 
     skat = GAMES["skat"]
     assert set(skat.table_presets) == {"skat-tournament", "skat-bock"}
     for game in GAMES.values():
         assert set(game.table_presets) <= set(game.presets)
-        assert set(game.bock_switches) <= set(TableOptions.model_fields)
+        assert set(game.match_options.BOCK_SWITCHES) <= set(game.match_options.model_fields)
         for name, table in game.table_presets.items():
             check_table(game.preset(name), parse_table_options(table))
-    bock = parse_table_options(skat.table_presets["skat-bock"])
+    rules = skat.preset("skat-bock")
+    bock = parse_table_options(skat.table_presets["skat-bock"]).of_game(rules)
+    assert isinstance(bock, SkatMatchOptions)
     assert bock.ramsch_after_bock and bock.bock_on_sixty and bock.bock_on_value
-    assert parse_table_options(skat.table_presets["skat-tournament"]).tournament
+    tournament = parse_table_options(skat.table_presets["skat-tournament"])
+    assert TableOptions(seats=4).of_game(rules) == SkatMatchOptions()
+    assert tournament.of_game(rules) == SkatMatchOptions(tournament=True)

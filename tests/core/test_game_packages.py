@@ -101,3 +101,30 @@ def test_generic_code_names_no_game() -> None:
             if names and not any(word in line for word in allowed):
                 found.append(f"{relative}:{number}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+MATCH_OPTION = re.compile(r"\b(bock_on_\w+|bock_threshold|ramsch_after_bock)\b|\"tournament\"")
+"""A match option a game declares (Bock switches, tournament scoring) by its name."""
+
+SHARED_MATCH_OPTIONS = {"policies.py"}
+"""The shared Bock and tournament machinery (Ramsch, Schafkopf and Skat use it)."""
+
+
+def test_generic_code_names_no_match_option_of_a_game() -> None:
+    """Issue 29, item 3: Bock switches and tournament scoring are match options a game
+    declares (``Game.match_options``); generic code reads them through the game, and the
+    table's own options are seats and rounds only."""
+    from ramsch_core import TableOptions
+
+    assert set(TableOptions.model_fields) == {"seats", "rounds"}
+    found = []
+    for path in sorted(CORE.rglob("*.py")):
+        relative = path.relative_to(CORE).as_posix()
+        if _game_of("ramsch_core." + relative.removesuffix(".py").replace("/", ".")):
+            continue
+        if relative in SHARED_MATCH_OPTIONS:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if MATCH_OPTION.search(line.split("#")[0]):
+                found.append(f"{relative}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)

@@ -459,13 +459,14 @@ def test_a_partial_record_replays_to_the_same_state(
 
 def _table_options(rules: RuleSet) -> st.SearchStrategy[TableOptions]:
     seats = st.sampled_from(rules.table_sizes())
+    own = game_of(rules).match_options.model_fields
     return st.builds(
         TableOptions,
         seats=seats,
         rounds=st.just(1),
         bock_on_durchmarsch=st.booleans(),
         bock_on_tie=st.booleans(),
-        tournament=st.booleans() if game_of(rules).tournament else st.just(False),
+        tournament=st.booleans() if "tournament" in own else st.just(False),
         bock_on_sixty=st.booleans(),
         bock_on_kontra=st.booleans(),
         bock_on_re=st.booleans(),
@@ -535,7 +536,7 @@ def test_random_sessions_add_up(
         factor = 2 if entry.bock else 1
         details = entry.result.details or {}
         stock, pot = stock_payments(rules, entry, pot, options.seats)
-        declared = options.tournament and "won" in details  # FS-14: tournament points
+        declared = options.chosen.get("tournament") and "won" in details  # FS-14: tournament points
         for seat in range(options.seats):
             if declared:
                 value, won = details["value"], details["won"]

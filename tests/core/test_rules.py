@@ -236,7 +236,15 @@ def test_table_options_defaults_and_refusals() -> None:
     """Table options (C-4 seats, SR-11 Bock, SR-12 tournament) with their defaults."""
     options = parse_table_options(None)
     assert options == TableOptions()
-    assert options.model_dump() == {
+    assert options.model_dump() == {"seats": 3, "rounds": 1}
+    assert options.with_game(preset("skat")) == {  # a Ramsch table
+        "seats": 3,
+        "rounds": 1,
+        "bock_on_durchmarsch": False,
+        "bock_on_tie": False,
+        "tournament": False,
+    }
+    assert options.with_game(preset("skat", game="skat")) == {
         "seats": 3,
         "rounds": 1,
         "bock_on_durchmarsch": False,

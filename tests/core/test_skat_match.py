@@ -33,6 +33,7 @@ from ramsch_core import (
 from ramsch_core.games.skat.bidding import Bid
 from ramsch_core.games.skat.contract import GameName
 from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
+from ramsch_core.games.skat.match_options import SkatMatchOptions
 from ramsch_core.match import SkatListRow
 from ramsch_core.phases.doubling import Kontra, Re
 from ramsch_core.phases.say import Pass
@@ -289,7 +290,8 @@ def test_fs13_the_value_threshold_counts_from_the_value_up(threshold: int, fires
 def test_fs13_the_value_threshold_is_72_unless_chosen() -> None:
     """FS-13: the threshold is 72 by default: Null Hand with Kontra (70) stays below it, and
     a threshold below the lowest game value is refused."""
-    assert TableOptions().bock_threshold == 72
+    assert SkatMatchOptions().bock_threshold == 72
+    assert TableOptions().of_game(SKAT) == SkatMatchOptions()
     match = play_scripted(TableOptions(bock_on_value=True), [KONTRA, GRAND_HAND])
     assert bock_flags(match) == [False, False] and match.bock
     with pytest.raises(RuleSetError, match="bock_threshold"):
@@ -405,9 +407,11 @@ def test_fs13_stored_table_options_still_validate() -> None:
     the new ones are strict like the old."""
     stored = {"seats": 4, "rounds": 2, "bock_on_durchmarsch": True, "tournament": False}
     options = parse_table_options(stored)
-    assert options.bock_on_durchmarsch and options.seats == 4
-    assert not (options.bock_on_sixty or options.bock_on_value or options.ramsch_after_bock)
-    assert options.bock_events() == frozenset({"durchmarsch"})
+    chosen = options.of_game(SKAT)
+    assert isinstance(chosen, SkatMatchOptions) and options.seats == 4
+    assert chosen.bock_on_durchmarsch
+    assert not (chosen.bock_on_sixty or chosen.bock_on_value or chosen.ramsch_after_bock)
+    assert chosen.bock_events() == frozenset({"durchmarsch"})
     with pytest.raises(RuleSetError, match="bock_threshold"):
         parse_table_options({"bock_threshold": "72"})
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ramsch_core import Match, TableOptions
+from ramsch_core import Match
+from ramsch_core.games.ramsch.match_options import RamschMatchOptions
 from tests.e2e.conftest import Harness
 from tests.e2e.driver import Game
 from tests.e2e.helpers import ai_table, all_texts
@@ -53,7 +54,8 @@ async def test_the_host_sets_the_rules_before_the_start(harness: Harness) -> Non
         "stake": 25, "durchmarsch": False, "schieben": True, "schieben_jacks": True,
         "schieben_doubles": False,
     }  # fmt: skip
-    assert table.options == TableOptions(seats=4, rounds=2, bock_on_durchmarsch=True)
+    assert (table.options.seats, table.options.rounds) == (4, 2)
+    assert table.options.of_game(table.rules) == RamschMatchOptions(bock_on_durchmarsch=True)
     for _ in range(3):
         await game.click(alice, lobby, "Add AI")
     await game.click(alice, lobby, "Start")

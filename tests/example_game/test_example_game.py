@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot import i18n
-from bot.ui.games import rules_brief
+from bot.ui.games import match_lines, rules_brief
 from bot.ui.hand import render_hand
 from bot.ui.results import render_result, render_standings
 from bot.ui.table import render_table
@@ -221,16 +221,28 @@ def test_st6_the_ai_doubles_a_cheap_hand_and_plays_the_doubled_contract() -> Non
 def test_st7_a_tie_opens_a_bock_round_at_a_table_that_chose_them() -> None:
     """ST-7: a deal in which every seat has the same points is a tie (not after one seat took
     every trick); the preset ``bock`` brings the table option that opens a Bock round on it,
-    and so does a plain "Bock rounds: on" (``Game.bock_switches``)."""
+    and so does a plain "Bock rounds: on" (its match options' ``BOCK_SWITCHES``)."""
     scorer = StichScorer()
     tied = Tally([40, 30, 40], [2, 2, 2], [3, 5, 4], [0, 0, 0], 6, 1, 10, 0, None)  # type: ignore[arg-type]
     assert scorer.events(scorer(tied), tied) == {"tie"}
     uneven = tied._replace(points=[50, 20, 40])
     assert scorer.events(scorer(uneven), uneven) == frozenset()
+    rules = preset("bock", game="stich")
     options = parse_table_options(STICH.table_presets["bock"])
-    assert "tie" in options.bock_events() and options.rounds == 2
-    switched = parse_table_options(dict.fromkeys(STICH.bock_switches, True))
-    assert switched.bock_events() == {"tie"}
+    assert options.rounds == 2
+    assert "tie" in options.of_game(rules).bock_rounds(3).events
+    switched = dict.fromkeys(STICH.match_options.BOCK_SWITCHES, True)
+    assert parse_table_options(switched).of_game(rules).bock_rounds(3).events == {"tie"}
+
+
+def test_st7_the_table_line_says_the_bock_round_after_a_tie() -> None:
+    """ST-7 in the table's line (the renderer's ``match_lines``), in English and German."""
+    rules = preset("bock", game="stich")
+    chosen = parse_table_options(STICH.table_presets["bock"]).chosen
+    assert match_lines(rules, chosen) == ["Bock round after a tie"]
+    with i18n.using("de"):
+        assert match_lines(rules, chosen) == ["Bockrunde nach einem Gleichstand"]
+    assert match_lines(rules, {}) == []
 
 
 def test_the_bench_plays_a_doubled_deal_through_the_kernel() -> None:

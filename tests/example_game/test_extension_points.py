@@ -30,7 +30,6 @@ IDENTITY = {"id", "title", "variants", "presets", "descriptions", "default_prese
 
 GAME_UNUSED = {
     "variant_titles": "one rule model, so no variants to name",
-    "tournament": "tournament points score a declared game; Stich declares none",
 }
 POLICY_UNUSED = {
     "calls": "nothing is said during the card play (Kontra is Skat's)",
@@ -78,7 +77,6 @@ RENDERER_UNUSED = {
     "carry_line": "nothing is carried from deal to deal",
     "codecs": "its one action has no fields for a button to carry",
     "section_titles": "no nested rule set",
-    "own_table_options": "its Bock switch is the shared table option",
 }
 
 

@@ -8,7 +8,7 @@ from bot.tables import GuildSettings, TableError
 from bot.ui.editor import Draft, choose, enter_numbers, fields_of
 from bot.ui.editor_items import modal_texts
 from bot.ui.editor_view import numbers_modal, render_editor
-from ramsch_core import TableOptions, preset
+from ramsch_core import get_game, preset
 from ramsch_core.games.ramsch import PRESETS
 from tests.ui.helpers import items, make_table, problems
 
@@ -78,7 +78,8 @@ def test_guild_settings_keep_only_the_differences_from_the_preset() -> None:
     assert stored.preset == "skat-fixed" and stored.rules == {"stake": 20, "skat_to": "loser"}
     assert stored.default_rules() == preset("skat-fixed", stake=20, skat_to="loser")
     other = choose(draft, "preset", ["schafkopf"]).guild_settings((5,))
-    assert GuildSettings.model_validate(other).options == TableOptions(seats=4)
+    options = GuildSettings.model_validate(other).options
+    assert options.seats == 4 and options.rounds == 1 and not any(options.chosen.values())
 
 
 def test_modal_texts_read_rows_and_labels() -> None:
@@ -94,8 +95,29 @@ def test_modal_texts_read_rows_and_labels() -> None:
 def test_a_skat_preset_brings_its_table_options() -> None:
     """The tournament list and the Bock preset of full Skat set their table options."""
     draft = Draft.of_table(make_table("skat", started=False, game="skat"))
-    assert not draft.options.tournament
+    assert not draft.options.chosen.get("tournament")
     assert choose(draft, "preset", ["skat-tournament"]).options["tournament"]
     bock = choose(draft, "preset", ["skat-bock"]).options
     assert bock["ramsch_after_bock"] and bock["bock_on_sixty"] and bock["bock_on_kontra"]
     assert not choose(draft, "preset", ["skat-throw-in"]).options["tournament"]
+
+
+def test_the_editor_offers_skat_s_bock_rounds_at_skat_tables_only() -> None:
+    """FS-13: a Skat table's editor has every Bock switch, the threshold, Ramsch after Bock
+    and the tournament list; a Ramsch table's only the Bock rounds a Ramsch can open (SR-11);
+    Ramsen, played to a winner, nothing Bock-like."""
+    skat = Draft.of_table(make_table("skat", started=False, game="skat"))
+    declared_games = {"bock_on_sixty", "bock_on_kontra", "bock_on_re", "bock_on_grand_hand"}
+    assert declared_games | {"bock_on_value", "ramsch_after_bock", "tournament"} <= set(
+        skat.toggles
+    )
+    assert skat.numbers()["bock_threshold"] == "72"
+    ramsch = Draft.of_table(make_table("skat", started=False))
+    assert {name for name in ramsch.toggles if "bock" in name} == {
+        "bock_on_durchmarsch",
+        "bock_on_tie",
+    }
+    assert "bock_threshold" not in ramsch.numbers()
+    ramsen = Draft.of_table(make_table(get_game("ramsen").default_preset, game="ramsen"))
+    offered = [*ramsen.toggles, *ramsen.numbers()]
+    assert not [name for name in offered if "bock" in name or name == "tournament"]

@@ -64,3 +64,23 @@ def test_the_generic_code_of_the_bot_names_no_game_and_tests_no_games_type() -> 
             if GAME_NAME.search(line) or GAME_TYPE.search(line):
                 found.append(f"bot/{where}:{number}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+MATCH_OPTION = re.compile(
+    r"\b(bock_on_\w+|bock_threshold|ramsch_after_bock)\b|[\"']tournament[\"']"
+)
+"""A game's match option (``Game.match_options``: Bock switches, tournament list) by name."""
+
+
+def test_the_generic_code_of_the_bot_names_no_game_s_match_option() -> None:
+    """Issue 29, item 3: the words and editor controls of Bock rounds and the tournament
+    list live with the games that declare them (bot/ui/games/)."""
+    found = []
+    for path in sorted(BOT.rglob("*.py")):
+        where = path.relative_to(BOT).as_posix()
+        if where.startswith("ui/games/"):
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if MATCH_OPTION.search(line.split("#")[0]):
+                found.append(f"bot/{where}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)

@@ -436,3 +436,31 @@ def test_a_bid_one_step_below_the_top_offers_no_select() -> None:
     found = labels(shown)
     assert "264" in found and "Bid higher…" not in found
     assert "**264** (no bid is higher)" in shown.text()
+
+
+def test_fs13_fs14_a_skat_table_line_says_its_bock_rounds_and_tournament_list() -> None:
+    """FS-13/14: the table line of a Skat list with every Bock round, Ramsch after Bock and
+    tournament points says all of them; a Ramsch table says only its own Bock rounds, not
+    a Kontra switch it kept from Skat (SR-11: no Kontra in a Ramsch)."""
+    from bot import i18n
+    from bot.ui.text import table_text
+    from ramsch_core import GAMES, parse_table_options, preset
+
+    skat_bock = {**GAMES["skat"].table_presets["skat-bock"], "bock_threshold": 96}
+    options = parse_table_options({**skat_bock, "tournament": True, "rounds": 2})
+    with i18n.using("en"):
+        said = table_text(preset("skat", game="skat"), options)
+    assert said == (
+        "3 seats · 2 rounds (6 deals) · Bock round after a Durchmarsch, a game lost with 60, "
+        "a Kontra won, Kontra and Re, a Grand Hand won or a game worth 96 or more · a round "
+        "of Ramsch after each Bock round · tournament scoring (Seeger-Fabian)"
+    )
+    with i18n.using("de"):
+        german = table_text(preset("skat", game="skat"), options)
+    assert "Bockrunde nach einem Durchmarsch" in german and "Turnierwertung" in german
+    ramsch = parse_table_options({"bock_on_durchmarsch": True, "bock_on_tie": True})
+    kept = parse_table_options({**ramsch.model_dump(), "bock_on_kontra": True})
+    with i18n.using("en"):
+        assert table_text(preset("skat"), kept) == (
+            "3 seats · 1 round (3 deals) · Bock round after a Durchmarsch or a tie"
+        )

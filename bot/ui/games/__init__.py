@@ -11,6 +11,7 @@ card, and the facts of a result.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.i18n import _
@@ -161,7 +162,8 @@ def table_name(game: str, table_id: int) -> str:
 # ``option_titles: dict[str, str]``: the rules editor's titles of the game's options, by name.
 # ``section_titles: dict[str, str]``: the editor page of a nested rule set, by its option.
 # ``value_labels: dict[tuple[str, str], str]``: an enum option's value in its select.
-# ``own_table_options: frozenset[str]``: table options offered at this game's tables only.
+# ``match_lines(chosen) -> list[str]``: the game's match options (``Game.match_options``, dumped)
+#     in a table's line (default none).
 # ``stats_total: str``: what a player's total counts on the game's board when not points.
 # ``stats_tags: dict[str, str]``: the game's result tags counted in a player's record, labelled.
 
@@ -253,9 +255,7 @@ def value_labels() -> dict[tuple[str, str], str]:
     return _merged("value_labels")
 
 
-def offers_table_option(rules: RuleSet, name: str) -> bool:
-    """Whether the table option ``name`` may be set at a table of the rules' game: an option
-    some game claims as its own (``own_table_options``) only at that game's tables."""
-    own: frozenset[str] = getattr(renderer_for(rules), "own_table_options", frozenset())
-    claimed = any(name in getattr(r, "own_table_options", ()) for r in RENDERERS.values())
-    return name in own or not claimed
+def match_lines(rules: RuleSet, chosen: Mapping[str, Any]) -> list[str]:
+    """What a table's line says of the match options ``chosen`` of the rules' game."""
+    hook = _hook(renderer_for(rules), "match_lines")
+    return list(hook(chosen)) if hook is not None else []

@@ -4,6 +4,7 @@ card rules it shares with Skat and Schafkopf (their all-pass) live in shared mod
 
 from ramsch_core.contracts.ramsch_rules import AltenburgRules, SchafkopfRules, SkatRules
 from ramsch_core.games.ramsch.ai import POLICY
+from ramsch_core.games.ramsch.match_options import RamschMatchOptions
 from ramsch_core.games.ramsch.rules import PRESET_DESCRIPTIONS, PRESETS
 from ramsch_core.games.registry import Game
 
@@ -19,7 +20,7 @@ RAMSCH = Game(
         "schafkopf": "Schafkopf Ramsch",
         "altenburg": "Altenburg Ramsch",
     },
-    tournament=True,
+    match_options=RamschMatchOptions,
     ai=POLICY,
     terminal="ramsch_core.games.ramsch.terminal:RamschPresenter",
 )

@@ -20,7 +20,6 @@ RAMSEN = Game(
     presets=PRESETS,
     descriptions=PRESET_DESCRIPTIONS,
     default_preset="ramsen",
-    bock_switches=(),
     ai=POLICY,
     terminal="ramsch_core.games.ramsen.terminal:RamsenPresenter",
     bench=BENCH,

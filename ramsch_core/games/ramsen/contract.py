@@ -83,8 +83,6 @@ class RamsenScorer:
                 seat for seat in sorted(self.active) if winner is None and tally.counts[seat] == 0
             ),
             winners=() if winner is None else (winner,),
-            durchmarsch=None,
-            skat_to=None,
             multiplier=1,
             details={
                 "owed": list(owed),

@@ -10,6 +10,7 @@ from ramsch_core.games.schafkopf.rules import (
     FullSchafkopfRules,
     schafkopf_schedule,
 )
+from ramsch_core.policies import BockOptions
 
 SCHAFKOPF = Game(
     id="schafkopf",
@@ -18,7 +19,7 @@ SCHAFKOPF = Game(
     presets=PRESETS,
     descriptions=PRESET_DESCRIPTIONS,
     default_preset="schafkopf",
-    bock_switches=("bock_on_durchmarsch",),
+    match_options=BockOptions,
     ai=POLICY,
     terminal="ramsch_core.games.schafkopf.terminal:SchafkopfPresenter",
     bench=BENCH,

@@ -201,8 +201,6 @@ class SchafkopfScorer:
             tuple(scores),
             opponents if won else side,
             side if won else opponents,
-            None,
-            None,
             multiplier,
             details,
         )

@@ -4,8 +4,8 @@ declaring, AI, bench case and its ``Game`` entry."""
 from ramsch_core.games.registry import Game
 from ramsch_core.games.skat.ai import POLICY
 from ramsch_core.games.skat.bench import BENCH
+from ramsch_core.games.skat.match_options import BOCK_SWITCHES, SkatMatchOptions
 from ramsch_core.games.skat.rules import (
-    BOCK_SWITCHES,
     PRESET_DESCRIPTIONS,
     PRESETS,
     TABLE_PRESETS,
@@ -21,8 +21,7 @@ SKAT = Game(
     default_preset="skat",
     aliases=("full-skat",),
     table_presets=TABLE_PRESETS,
-    bock_switches=BOCK_SWITCHES,
-    tournament=True,
+    match_options=SkatMatchOptions,
     ai=POLICY,
     terminal="ramsch_core.games.skat.terminal:SkatPresenter",
     bench=BENCH,

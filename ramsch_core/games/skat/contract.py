@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from ramsch_core.cards import Card, Rank, Suit
 from ramsch_core.contracts import Contract, Score
-from ramsch_core.contracts.ramsch import GRAND_RANKS
+from ramsch_core.contracts.ramsch import GRAND_RANKS, Taken
 from ramsch_core.kernel.tally import Tally
 from ramsch_core.tricks.constraints import FOLLOW_SUIT
 from ramsch_core.tricks.order import JACKS, TrickOrder, plain_suits
@@ -207,10 +207,9 @@ class SkatScorer:
             scores,
             defending if won else (d,),
             (d,) if won else defending,
-            None,
-            d,
             level,
             details,
+            Taken(None, d),
         )
 
     def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:

@@ -18,6 +18,7 @@ from ramsch_core.contracts.ramsch_rules import SkatRules, ramsch_contract
 from ramsch_core.games.skat.bidding import Bidding, deal_contest
 from ramsch_core.games.skat.contract import SkatContest, matadors, skat_contract
 from ramsch_core.games.skat.declaring import Declaring
+from ramsch_core.games.skat.match_options import BOCK_SWITCHES
 from ramsch_core.phases import Finished, Phase
 from ramsch_core.phases.doubling import DoublingPlay
 from ramsch_core.phases.schieben import Schieben
@@ -171,16 +172,6 @@ PRESETS: dict[str, dict[str, Any]] = {
     "skat-schieberamsch": {"ramsch": {"schieben": True}},
     "skat-throw-in": {"all_pass": "throw_in"},
 }
-
-BOCK_SWITCHES = (
-    "bock_on_sixty",
-    "bock_on_kontra",
-    "bock_on_re",
-    "bock_on_grand_hand",
-    "bock_on_value",
-    "bock_on_durchmarsch",
-)
-"""FS-13: every event that opens a Bock round at a Skat table (a Durchmarsch in a Ramsch)."""
 
 TABLE_PRESETS: dict[str, dict[str, Any]] = {
     "skat-tournament": {"tournament": True},

@@ -4,10 +4,12 @@ before the card play; its finished deals are written by ``results.py``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_, _
 from bot.tables.errors import IllegalAction
+from bot.ui.games.shared import match_options
 from bot.ui.games.shared.orders import order_lines
 from tests.example_game.bot import announce, editor, results
 
@@ -33,6 +35,10 @@ class StichRenderer:
 
     def title(self, rules: RuleSet) -> str:
         return "Stich"
+
+    def match_lines(self, chosen: Mapping[str, Any]) -> list[str]:
+        """Its one match option, a Bock round after a tie, said as the shared words say it."""
+        return match_options.bock_line([_("a tie")] if chosen.get("bock_on_tie") else [])
 
     def unit(self, rules: RuleSet) -> str:
         return ""

@@ -9,10 +9,10 @@ from ramsch_core import Game
 from tests.example_game.core.ai import POLICY
 from tests.example_game.core.bench import BENCH
 from tests.example_game.core.rules import (
-    BOCK_SWITCHES,
     PRESET_DESCRIPTIONS,
     PRESETS,
     TABLE_PRESETS,
+    StichMatchOptions,
     StichRules,
 )
 
@@ -25,7 +25,7 @@ STICH = Game(
     default_preset="plain",
     aliases=("tricks",),
     table_presets=TABLE_PRESETS,
-    bock_switches=BOCK_SWITCHES,
+    match_options=StichMatchOptions,
     ai=POLICY,
     terminal="tests.example_game.core.terminal:StichPresenter",
     bench=BENCH,

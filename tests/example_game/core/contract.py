@@ -8,7 +8,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ramsch_core.contracts import Contract, Score
-from ramsch_core.contracts.ramsch import altenburg_order, jacks_order, schafkopf_order
+from ramsch_core.contracts.ramsch import (
+    Taken,
+    altenburg_order,
+    jacks_order,
+    schafkopf_order,
+    taken_of,
+)
 from ramsch_core.kernel.tally import Tally
 from ramsch_core.tricks.constraints import PlayRule
 from ramsch_core.tricks.order import TrickOrder
@@ -53,21 +59,23 @@ class StichScorer:
             for seat, value in enumerate(points)
         )
         won = tuple(points)
-        return Score(won, scores, _top(won), _bottom(won), maker, tally.final, self.factor)
+        return Score(
+            won, scores, _top(won), _bottom(won), self.factor, facts=Taken(maker, tally.final)
+        )
 
     def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:
         """``loser`` for the seats with the most points, ``all_tricks`` for a seat that took
         every trick."""
         return tuple(
             (("loser",) if seat in score.losers else ())
-            + (("all_tricks",) if seat == score.durchmarsch else ())
+            + (("all_tricks",) if seat == taken_of(score).durchmarsch else ())
             for seat in range(len(tally.counts))
         )
 
     def events(self, score: Score, tally: Tally) -> frozenset[str]:
         """``match_over`` after a seat took every trick (ST-5); ``tie`` when every seat has the
         same points (ST-7: a table may open a Bock round)."""
-        if score.durchmarsch is not None:
+        if taken_of(score).durchmarsch is not None:
             return frozenset({"match_over"})
         return frozenset({"tie"}) if len(set(score.points)) == 1 else frozenset()
 

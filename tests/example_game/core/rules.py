@@ -8,13 +8,14 @@ see test_registry.test_a_game_option_may_be_called_players.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
 from ramsch_core import RuleSet
 from ramsch_core.deck import Schedule, dealt_in_slices
 from ramsch_core.phases import Finished, Phase
+from ramsch_core.policies import BockRounds, MatchOptions
 from ramsch_core.tricks.play import CardPlay
 from tests.example_game.core.announce import Announce, StichState, stich_state
 from tests.example_game.core.contract import stich_contract
@@ -112,5 +113,19 @@ PRESET_DESCRIPTIONS = {
 }
 TABLE_PRESETS: dict[str, dict[str, Any]] = {"bock": {"rounds": 2, "bock_on_tie": True}}
 """Table options a preset brings besides its rules."""
-BOCK_SWITCHES = ("bock_on_tie",)
-"""What a plain "Bock rounds: on" turns on at a Stich table: a tie opens a Bock round (ST-7)."""
+
+
+class StichMatchOptions(MatchOptions):
+    """What a Stich table may choose around its deals (``Game.match_options``): a tie opens a
+    Bock round (ST-7), which is also what a plain "Bock rounds: on" turns on."""
+
+    bock_on_tie: bool = Field(False, description="a tie of all players opens a Bock round")
+
+    BOCK_SWITCHES: ClassVar[tuple[str, ...]] = ("bock_on_tie",)
+
+    def bock_events(self) -> frozenset[str]:
+        """The deal events that open a Bock round at this table."""
+        return frozenset({"tie"}) if self.bock_on_tie else frozenset()
+
+    def bock_rounds(self, seats: int) -> BockRounds:
+        return BockRounds(self.bock_events(), seats)

@@ -1,7 +1,13 @@
-"""The rules editor's words for Ramsch: its options are those of the Ramsch contract."""
+"""The rules editor's words for Ramsch: the options of the Ramsch contract, and its match
+options (Bock rounds after a Durchmarsch or a tie, the tournament list)."""
 
 from __future__ import annotations
 
-from bot.ui.games.shared.ramsch_options import OPTION_TITLES, VALUE_LABELS
+from bot.ui.games.shared import match_options, ramsch_options
 
-__all__ = ["OPTION_TITLES", "VALUE_LABELS"]
+OPTION_TITLES = {
+    **ramsch_options.OPTION_TITLES,
+    **match_options.BOCK_TITLES,
+    **match_options.TOURNAMENT_TITLES,
+}
+VALUE_LABELS = ramsch_options.VALUE_LABELS

@@ -3,9 +3,11 @@ unit, rules and pack per variant."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from bot.ui.games.ramsch import editor, rules_text
+from bot.ui.games.shared import match_options
 from bot.ui.games.shared.ramsch_contract import RamschContract
 from ramsch_core import RuleSet, SchafkopfRules
 
@@ -18,6 +20,9 @@ class RamschRenderer(RamschContract):
 
     option_titles = editor.OPTION_TITLES
     value_labels = editor.VALUE_LABELS
+
+    def match_lines(self, chosen: Mapping[str, Any]) -> list[str]:
+        return match_options.match_lines(chosen)
 
     def title(self, rules: RuleSet) -> str:
         title = rules.title()

@@ -4,10 +4,11 @@ everyone passes (pages of their own)."""
 from __future__ import annotations
 
 from bot.i18n import N_
-from bot.ui.games.shared import ramsch_options
+from bot.ui.games.shared import match_options, ramsch_options
 
 OPTION_TITLES = {
     **ramsch_options.OPTION_TITLES,
+    **match_options.BOCK_TITLES,
     "all_pass": N_("When everyone passes"),
     "kontra": N_("Kontra and Re"),
     "ramsch": N_("Ramsch"),

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_
 from bot.ui.games.schafkopf import editor
@@ -10,6 +11,7 @@ from bot.ui.games.schafkopf.codecs import CODECS
 from bot.ui.games.schafkopf.controls import SchafkopfControls
 from bot.ui.games.schafkopf.results import SchafkopfResults
 from bot.ui.games.schafkopf.text import SchafkopfText
+from bot.ui.games.shared import match_options
 
 if TYPE_CHECKING:
     from bot.ui.faces import Pack
@@ -35,6 +37,9 @@ class SchafkopfRenderer(SchafkopfText, SchafkopfControls, SchafkopfResults):
     option_titles = editor.OPTION_TITLES
     section_titles = editor.SECTION_TITLES
     value_labels = editor.VALUE_LABELS
+
+    def match_lines(self, chosen: Mapping[str, Any]) -> list[str]:
+        return match_options.match_lines(chosen)
 
     def pack(self, rules: RuleSet) -> Pack:
         """Schafkopf is played with the German (Bavarian) pack."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_
 from bot.ui.games.skat import editor
@@ -33,7 +34,9 @@ class SkatRenderer(SkatText, SkatControls, SkatResults):
     option_titles = editor.OPTION_TITLES
     section_titles = editor.SECTION_TITLES
     value_labels = editor.VALUE_LABELS
-    own_table_options = editor.OWN_TABLE_OPTIONS
+
+    def match_lines(self, chosen: Mapping[str, Any]) -> list[str]:
+        return editor.match_lines(chosen)
 
     def pack(self, rules: RuleSet) -> Pack:
         """Skat is played with the French pack."""
