@@ -2,9 +2,10 @@
 
 ``postgres_cluster`` (session fixture) runs ``initdb`` in a temporary directory and starts
 the server on 127.0.0.1 on a free port with trust authentication, once per test session, and
-stops it at the end. Each test that asks for a database gets a new, empty one
-(``PgCluster.create_database``). PostgreSQL refuses to run as root: as root the server runs as
-the ``postgres`` system user (``RAMSCH_TEST_PG_USER`` to name another), which must exist.
+stops it at the end. Each test that asks for a database gets an empty one of its own
+(``PgCluster.empty_database``: one emptied after an earlier test, or a new one). PostgreSQL
+refuses to run as root: as root the server runs as the ``postgres`` system user
+(``RAMSCH_TEST_PG_USER`` to name another), which must exist.
 
 Binaries: ``RAMSCH_TEST_PG_BIN`` (a directory with initdb and pg_ctl), else the newest
 ``/usr/lib/postgresql/*/bin`` (Debian's layout), else ``pg_ctl`` on the PATH. Without them the
@@ -13,7 +14,8 @@ backends (``.ci/run`` installs Debian's ``postgresql``).
 
 ``RAMSCH_TEST_BACKEND`` picks the backend of the tests that run on one (the bot's service
 tests): ``sqlite`` (the default), ``postgresql``, or ``both``. The storage tests always run on
-both."""
+both. ``--backend-tests-only`` runs just the tests the variable can change (``on_a_backend``):
+the second pass of ``.ci/run``."""
 
 from __future__ import annotations
 
@@ -50,6 +52,44 @@ def chosen_backends() -> list[str]:
     if chosen == "sqlite":
         return ["sqlite"]
     raise pytest.UsageError(f"RAMSCH_TEST_BACKEND={chosen!r}: sqlite, postgresql or both")
+
+
+BACKEND_FIXTURES = frozenset({"backend", "database", "harness", "postgres_url", "postgres_cluster"})
+"""The fixtures through which ``RAMSCH_TEST_BACKEND`` reaches a test (``store``, ``db_path``
+and ``service`` ask for ``backend``; a test's fixture names include every one it uses)."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--backend-tests-only",
+        action="store_true",
+        help="run only the tests that RAMSCH_TEST_BACKEND can change (tests/pg.py:"
+        " on_a_backend); the others run alike on every backend",
+    )
+
+
+def on_a_backend(item: pytest.Item) -> bool:
+    """Whether ``RAMSCH_TEST_BACKEND`` can change what ``item`` does: it uses a fixture that
+    reads it, or its module reads it itself; not a test that names its backend itself (the
+    storage tests run on both whatever the variable says) unless it names a chosen one."""
+    callspec = getattr(item, "callspec", None)
+    named = callspec.params.get("backend") if callspec is not None else None
+    if named is not None:
+        return named in chosen_backends()
+    names = set(getattr(item, "fixturenames", ()))
+    module = getattr(item, "module", None)
+    return bool(names & BACKEND_FIXTURES) or getattr(module, "chosen_backends", None) is not None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``--backend-tests-only``, leave out the tests a backend cannot change: a second
+    pass on another backend (``.ci/run``) would run them exactly as the first did."""
+    if not config.getoption("backend_tests_only"):
+        return
+    kept = [item for item in items if on_a_backend(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if not on_a_backend(item)])
+        items[:] = kept
 
 
 def find_binaries() -> Path | None:
@@ -93,6 +133,7 @@ class PgCluster:
                 ) from None
             os.chown(self.directory, entry.pw_uid, entry.pw_gid)
         self._names = itertools.count(1)
+        self._spare: list[str] = []
 
     def _run(self, *command: str) -> subprocess.CompletedProcess[str]:
         argv = list(command)
@@ -170,6 +211,38 @@ class PgCluster:
         self.psql(f"CREATE DATABASE {name}")
         return self.url(name)
 
+    def empty_database(self) -> str:
+        """An empty database: one a finished test gave back (``give_back``), else a new one.
+        Creating a database copies all of ``template1`` and takes the server a second or more
+        on a busy machine; emptying one takes milliseconds."""
+        if self._spare:
+            return self._spare.pop()
+        return self.create_database()
+
+    def give_back(self, url: str) -> None:
+        """Empty the database of a finished test for the next one, as if new: its connections
+        closed, everything it created dropped with the ``public`` schema. Dropped instead if
+        anything else of it changed (a schema or a setting of its own) or emptying fails."""
+        name = url.rsplit("/", 1)[1]
+        try:
+            left = self.psql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid();"
+                " DROP SCHEMA public CASCADE; CREATE SCHEMA public;"
+                " SELECT (SELECT count(*) FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%'"
+                "         AND nspname NOT IN ('public', 'information_schema'))"
+                "      + (SELECT count(*) FROM pg_db_role_setting JOIN pg_database AS d"
+                "         ON setdatabase = d.oid WHERE d.datname = current_database())",
+                database=name,
+            )
+        except subprocess.SubprocessError:
+            self.drop_database(url)
+            return
+        if left.split()[-1:] != ["0"]:
+            self.drop_database(url)
+            return
+        self._spare.append(url)
+
 
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[PgCluster]:
@@ -197,11 +270,12 @@ def postgres_cluster() -> Iterator[PgCluster]:
 
 @pytest.fixture
 def postgres_url(postgres_cluster: PgCluster) -> Iterator[str]:
-    """A new empty database on the session's PostgreSQL server, dropped after the test (a
-    database costs some megabytes of disk: a whole run would fill the temporary directory)."""
-    url = postgres_cluster.create_database()
+    """An empty database of its own on the session's PostgreSQL server, emptied after the test
+    for the next one (``PgCluster.give_back``; a database costs some megabytes of disk: a new
+    one for each test would fill the temporary directory and take a second or more each)."""
+    url = postgres_cluster.empty_database()
     yield url
-    postgres_cluster.drop_database(url)
+    postgres_cluster.give_back(url)
 
 
 def dump_postgres(url: str) -> dict[str, list[tuple[Any, ...]]]:

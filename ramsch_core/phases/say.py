@@ -4,9 +4,13 @@ that shows what was said (a bid, a call, "in")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ramsch_core.actions import Action, Event, registered
+from ramsch_core.phases import Phase
+
+if TYPE_CHECKING:
+    from ramsch_core.deal import Deal
 
 
 @registered
@@ -26,3 +30,21 @@ class Said(Event):
 
     seat: int
     what: str
+
+
+class SayingRound(Phase):
+    """A step in which every seat in turn from forehand says one thing (in or pass, a knock or
+    none); after the last seat the deal moves on."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.to_act = 0
+
+    def said(self, deal: Deal, seat: int, what: str) -> list[Event]:
+        """``seat`` said ``what``: the next seat's turn, or after the last the deal's next step."""
+        events: list[Event] = [Said(seat, what)]
+        if seat + 1 < self.players:
+            self.to_act = seat + 1
+            return events
+        self.to_act = None
+        return events + deal.advance(self)

@@ -16,7 +16,7 @@ from ramsch_core.errors import (
 )
 from ramsch_core.games.ramsen.exchange import ramsen_state
 from ramsch_core.phases import Phase
-from ramsch_core.phases.say import Pass, Said
+from ramsch_core.phases.say import Pass, SayingRound
 from ramsch_core.result import DealResult
 from ramsch_core.tricks.order import TRUMP
 from ramsch_core.tricks.play import CardPlay
@@ -38,16 +38,15 @@ class In(Action):
         return "in"
 
 
-class InOrPass(Phase):
+class InOrPass(SayingRound):
     """RA-5: every seat in turn from forehand says in or pass. A seat that exchanged must say
     in; with ``dealer_forced`` a dealer whose predecessors all passed must say in."""
 
     name: ClassVar[str] = "in_or_pass"
 
     def __init__(self, players: int, dealer_forced: bool) -> None:
-        self.players = players
+        super().__init__(players)
         self.dealer_forced = dealer_forced
-        self.to_act = 0
 
     def copy(self) -> Phase:
         other = InOrPass(self.players, self.dealer_forced)
@@ -87,12 +86,7 @@ class InOrPass(Phase):
         else:
             raise IllegalActionError("You can't do that now: say in or pass")
         state.said[seat] = what
-        events: list[Event] = [Said(seat, what)]
-        if seat + 1 < self.players:
-            self.to_act = seat + 1
-            return events
-        self.to_act = None
-        return events + deal.advance(self)
+        return self.said(deal, seat, what)
 
 
 class RamsenPlay(CardPlay):

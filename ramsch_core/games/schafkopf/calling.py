@@ -18,7 +18,7 @@ from ramsch_core.games.schafkopf.contract import (
     schafkopf_game_order,
 )
 from ramsch_core.phases import Phase
-from ramsch_core.phases.say import Pass, Said
+from ramsch_core.phases.say import Pass, Said, SayingRound
 
 if TYPE_CHECKING:
     from ramsch_core.deal import Deal
@@ -123,14 +123,10 @@ def first_cards(deal: Deal, seat: int) -> tuple[Card, ...]:
     return tuple(sorted(first, key=deal.order.sort_key))
 
 
-class Knocking(Phase):
+class Knocking(SayingRound):
     """SF-9: each seat in turn from forehand knocks or not, seeing its first four cards only."""
 
     name: ClassVar[str] = "knocking"
-
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.to_act = 0
 
     def copy(self) -> Phase:
         other = Knocking(self.players)
@@ -151,12 +147,7 @@ class Knocking(Phase):
         if isinstance(action, Knock):
             contest.knocks.append(seat)
         contest.said.append((seat, what))
-        events: list[Event] = [Said(seat, what)]
-        if seat + 1 < self.players:
-            self.to_act = seat + 1
-            return events
-        self.to_act = None
-        return events + deal.advance(self)
+        return self.said(deal, seat, what)
 
 
 class Calling(Phase):

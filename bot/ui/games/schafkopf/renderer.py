@@ -12,6 +12,7 @@ from bot.ui.games.schafkopf.controls import SchafkopfControls
 from bot.ui.games.schafkopf.results import SchafkopfResults
 from bot.ui.games.schafkopf.text import SchafkopfText
 from bot.ui.games.shared import match_options
+from bot.ui.games.shared.ramsch_contract import RAMSCH_TAGS
 
 if TYPE_CHECKING:
     from bot.ui.faces import Pack
@@ -27,9 +28,7 @@ class SchafkopfRenderer(SchafkopfText, SchafkopfControls, SchafkopfResults):
         "defender": N_("Gegenspieler"),
         "won": N_("won"),
         "lost": N_("lost"),
-        "durchmarsch": N_("Durchmarsch"),
-        "jungfrau": N_("Jungfrau"),
-        "loser": N_("loses"),
+        **RAMSCH_TAGS,
     }
     """Shown translated (``_(label)``)."""
 

@@ -100,15 +100,20 @@ DONE = {
 """A step of the Schieberamsch on the table message, by its log entry's kind."""
 
 
+RAMSCH_TAGS = {
+    "durchmarsch": N_("Durchmarsch"),
+    "jungfrau": N_("Jungfrau"),
+    "loser": N_("loses"),
+}
+"""What a seat's result in a Ramsch is tagged with (shown translated), also in a game whose
+deal ends in one when all pass."""
+
+
 class RamschContract:
     """A Ramsch's part of every message: the Schieberamsch and its controls, the facts of its
     result (the Ramsch game and a deal of Ramsch in another game draw these)."""
 
-    tag_labels: dict[str, str] = {  # noqa: RUF012
-        "durchmarsch": N_("Durchmarsch"),
-        "jungfrau": N_("Jungfrau"),
-        "loser": N_("loses"),
-    }
+    tag_labels: dict[str, str] = RAMSCH_TAGS
 
     def phase_text(self, public: PublicView, names: list[str]) -> tuple[str, str] | None:
         if public.phase != "push":

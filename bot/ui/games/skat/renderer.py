@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import N_
+from bot.ui.games.shared.ramsch_contract import RAMSCH_TAGS
 from bot.ui.games.skat import editor
 from bot.ui.games.skat.codecs import CODECS
 from bot.ui.games.skat.controls import SkatControls
@@ -25,9 +26,7 @@ class SkatRenderer(SkatText, SkatControls, SkatResults):
         "defender": N_("Gegenspieler"),
         "won": N_("won"),
         "lost": N_("lost"),
-        "durchmarsch": N_("Durchmarsch"),
-        "jungfrau": N_("Jungfrau"),
-        "loser": N_("loses"),
+        **RAMSCH_TAGS,
     }
 
     codecs = CODECS
