@@ -59,6 +59,7 @@ MATCHES = [
     ("ramsch", "schafkopf", 2, "german"),
     ("skat", "skat-bock", 3, "french"),
     ("skat", "skat-schieberamsch", 5, "french"),
+    ("skat", "skat-standard", 2, "french"),
     ("schafkopf", "schafkopf-klopfen", 6, "german"),
     ("schafkopf", "schafkopf-stock", 1, "german"),
     ("ramsen", "ramsen", 7, "german"),

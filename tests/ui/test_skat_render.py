@@ -259,7 +259,7 @@ def test_a_games_value_is_worked_out() -> None:
     assert facts[-1] == "**lost** (took a trick): −2 × 118 = −236"
 
 
-@pytest.mark.parametrize("name", ["skat", "skat-schieberamsch", "skat-throw-in"])
+@pytest.mark.parametrize("name", ["skat", "skat-schieberamsch", "skat-throw-in", "skat-standard"])
 def test_whole_matches_stay_within_discords_limits(name: str) -> None:
     """Every table, hand, result and standings message of random matches: no broken limit,
     no card a viewer may not see, every id unique and read back as the legal action."""

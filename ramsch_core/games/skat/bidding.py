@@ -1,5 +1,6 @@
 """Skat bidding (FS-4, FS-5, FS-1): middlehand bids to forehand, rearhand to the survivor; when
-both pass without a bid, forehand has the last word."""
+both pass without a bid, forehand has the last word — or, at a table where he must play
+(FS-16), is the declarer at 18."""
 
 from __future__ import annotations
 
@@ -56,12 +57,14 @@ class Hold(Action):
 class Bidding(Phase):
     """The bidding of one deal. ``bidder`` names values to ``listener``; the first round is
     middlehand to forehand, the second rearhand to the survivor; then, if nobody bid, forehand
-    alone has the last word (``listener`` None)."""
+    alone has the last word (``listener`` None) — unless ``forehand_plays``: then he is the
+    declarer at 18 at once (FS-16)."""
 
     name: ClassVar[str] = "bidding"
 
-    def __init__(self, contest: SkatContest) -> None:
+    def __init__(self, contest: SkatContest, *, forehand_plays: bool = False) -> None:
         self.contest = contest
+        self.forehand_plays = forehand_plays
         self.bidder = 1
         self.listener: int | None = 0
         self.round = 1
@@ -134,7 +137,12 @@ class Bidding(Phase):
             self.bidder, self.listener = 2, survivor
             self.to_act = 2
             return []
-        if deal_contest(deal).bid == 0:
+        contest = deal_contest(deal)
+        if contest.bid == 0 and self.forehand_plays:
+            # FS-16: nobody bid; forehand must play, as if he had bid 18
+            contest.bid = LADDER[0]
+            return self._won_by(deal, survivor)
+        if contest.bid == 0:
             # FS-1/FS-5: nobody bid; forehand (the survivor) has the last word
             self.bidder, self.listener = survivor, None
             self.to_act = survivor
@@ -146,6 +154,12 @@ class Bidding(Phase):
         deal_contest(deal).declarer = seat
         self.to_act = None
         return deal.advance(self)
+
+
+def forehand_must_play(contest: SkatContest) -> bool:
+    """Whether the declarer was made so by two passes, nobody having named a value (FS-16):
+    any other declarer named or held a value in the bidding."""
+    return contest.declarer is not None and not any(what.isdigit() for _seat, what in contest.said)
 
 
 def deal_contest(deal: Deal) -> SkatContest:

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ramsch_core.actions import Action, Event, LaysTwo, registered
 from ramsch_core.cards import Card, cards_of, mask_of
 from ramsch_core.errors import IllegalActionError, Message, RecordError
-from ramsch_core.games.skat.bidding import deal_contest
+from ramsch_core.games.skat.bidding import deal_contest, forehand_must_play
 from ramsch_core.games.skat.contract import GAMES, Declaration, GameName, null_value
 from ramsch_core.phases import Phase
-from ramsch_core.phases.say import Said
+from ramsch_core.phases.say import Pass, Said
 
 if TYPE_CHECKING:
     from ramsch_core.deal import Deal
@@ -214,4 +214,8 @@ class Declaring(Phase):
             contest.said.append((seat, what))
             self.to_act = None
             return [Said(seat, what), *deal.advance(self)]
+        if isinstance(action, Pass) and forehand_must_play(contest):
+            raise IllegalActionError(
+                "Both others passed: as forehand you must play a game and may not pass"
+            )
         raise IllegalActionError("Take the skat or declare a Hand game")

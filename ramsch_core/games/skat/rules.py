@@ -2,7 +2,8 @@
 
 A deal is bid (``bidding``), the declarer takes the skat or plays Hand and declares
 (``declaring``), and the declared game is played with Kontra and Re
-(``phases/doubling``). When everyone passes the deal is a Ramsch of variant skat, or thrown in.
+(``phases/doubling``). When everyone passes the deal is a Ramsch of variant skat, or thrown in;
+or forehand may not pass after the others did and must play (FS-16).
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ class FullSkatRules(DealtLikeSkat):
     """Full Skat after the International Skat Order, with Ramsch on all-pass (FS-1..12)."""
 
     game: Literal["skat"] = "skat"
-    all_pass: Literal["ramsch", "throw_in"] = Field(
-        "ramsch", description="when everyone passes: play Ramsch, or throw the cards in"
+    all_pass: Literal["ramsch", "throw_in", "forehand"] = Field(
+        "ramsch",
+        description="when everyone passes: play Ramsch, or throw the cards in; or forehand may "
+        "not pass when both others did and must play a game",
     )
     ramsch: SkatRules = Field(
         default_factory=SkatRules, description="how a Ramsch after an all-pass is played"
@@ -70,7 +73,7 @@ class FullSkatRules(DealtLikeSkat):
         return {"game": self.game, **self.options()}
 
     def first_phase(self, deal: Deal) -> Phase:
-        return Bidding(deal_contest(deal))
+        return Bidding(deal_contest(deal), forehand_plays=self.all_pass == "forehand")
 
     def next_phase(self, deal: Deal, done: Phase) -> Phase:
         contest = deal_contest(deal)
@@ -171,6 +174,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "skat-bock": {},
     "skat-schieberamsch": {"ramsch": {"schieben": True}},
     "skat-throw-in": {"all_pass": "throw_in"},
+    "skat-standard": {"all_pass": "forehand"},
 }
 
 TABLE_PRESETS: dict[str, dict[str, Any]] = {
@@ -185,4 +189,5 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "a round of Ramsch",
     "skat-schieberamsch": "Skat; when everyone passes, Schieberamsch is played",
     "skat-throw-in": "Skat; when everyone passes, the cards are thrown in",
+    "skat-standard": "Skat; when both others pass, forehand must play a game",
 }

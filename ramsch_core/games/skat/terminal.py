@@ -10,7 +10,7 @@ from ramsch_core.cards import points_of
 from ramsch_core.deal import Deal
 from ramsch_core.errors import RulesError
 from ramsch_core.games.skat.ai import contest_of, game_value
-from ramsch_core.games.skat.bidding import Bid, Hold
+from ramsch_core.games.skat.bidding import Bid, Hold, forehand_must_play
 from ramsch_core.games.skat.contract import BASE, SkatContest, null_value, value_steps
 from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
 from ramsch_core.match import SheetEntry
@@ -111,6 +111,9 @@ class SkatPresenter(PlainPresenter):
             console.write(f"  {console.does(seat, 'hold')}")
         elif what == "pass":
             console.write(f"  {console.does(seat, 'pass')}")
+            if contest is not None and contest.declarer is not None and forehand_must_play(contest):
+                forehand = console.name(seats[contest.declarer])
+                console.write(f"Both others passed: {forehand} must play a game, at 18.")
             if contest is not None and contest.passed_out:
                 throw_in = getattr(deal.rules, "all_pass", "ramsch") == "throw_in"
                 console.write(
@@ -256,7 +259,9 @@ class SkatPresenter(PlainPresenter):
         contest = contest_of(view)
         bid = contest.bid if contest is not None else 0
         if TakeSkat() in view.legal:
-            console.write(f"You play at {bid}. Your hand: " + console.cards(view.hand))
+            must = contest is not None and forehand_must_play(contest)
+            at = "You must play, at" if must else "You play at"
+            console.write(f"{at} {bid}. Your hand: " + console.cards(view.hand))
             _values(console, view, bid, hand=True)
             prompt = (
                 "Take the skat (t), or declare a Hand game (e.g. g, c schneider, n ouvert)? "
@@ -268,6 +273,8 @@ class SkatPresenter(PlainPresenter):
                     return chosen
                 if text in ("t", "take", "skat", "take skat"):
                     return TakeSkat()
+                if text in ("p", "pass", "passe", "weg") and not console.allowed(Pass()):
+                    continue  # forehand who must play is told why he may not pass (FS-16)
                 action = _declaration(console, text)
                 if action is not None:
                     return action

@@ -30,6 +30,7 @@ VALUE_LABELS = {
     **ramsch_options.VALUE_LABELS,
     ("all_pass", "ramsch"): N_("When everyone passes: play Ramsch"),
     ("all_pass", "throw_in"): N_("When everyone passes: throw the cards in"),
+    ("all_pass", "forehand"): N_("When both others pass: forehand must play"),
 }
 BOCK_AFTER = {
     **match_options.BOCK_AFTER,

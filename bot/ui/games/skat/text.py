@@ -20,6 +20,7 @@ from ramsch_core import (
     Suit,
     null_value,
 )
+from ramsch_core.games.skat.bidding import forehand_must_play
 
 if TYPE_CHECKING:
     from ramsch_core import Action
@@ -227,6 +228,12 @@ def _declaring_status(contest: SkatContest, names: list[str]) -> str:
     return _("**{name}** took the skat, laid two away and declares the game", name=name)
 
 
+def _forehand_plays(view: SeatView) -> bool:
+    """Whether the table makes forehand play when both others pass (FS-16)."""
+    rules = view.rules
+    return isinstance(rules, FullSkatRules) and rules.all_pass == "forehand"
+
+
 def kind_of(action: Action) -> str:
     return type(action).kind
 
@@ -311,6 +318,13 @@ class SkatText:
             )
         if rules.all_pass == "throw_in":
             lines.append(_("When everyone passes, the cards are thrown in (eingepasst)."))
+        elif rules.all_pass == "forehand":
+            lines.append(
+                _(
+                    "When Mittelhand and Hinterhand both pass, Vorhand must play a game, as if "
+                    "he had bid 18: he may not pass."
+                )
+            )
         else:
             lines.append(_("When everyone passes, Ramsch is played (jacks are the only trumps):"))
             lines += skat_ramsch_lines(rules.ramsch)
@@ -333,7 +347,12 @@ class SkatText:
             declarer = contest.declarer
             assert declarer is not None
             lines = [*bidding_lines(contest, names), _declaring_status(contest, names)]
-            heading = _("{name} won the bidding at {bid}", name=names[declarer], bid=contest.bid)
+            if forehand_must_play(contest):
+                heading = _("Both others passed: {name} must play", name=names[declarer])
+            else:
+                heading = _(
+                    "{name} won the bidding at {bid}", name=names[declarer], bid=contest.bid
+                )
             return heading, "\n".join(line for line in lines if line)
         return None
 
@@ -434,6 +453,15 @@ class SkatText:
                     "**Passe**: then a Ramsch is played."
                 )
             lines.append(_(text, bid=bids[0]))
+        elif state.round == 2 and not contest.bid and _forehand_plays(view):
+            lines.append(
+                _(
+                    "**Your turn:** bid to {name}: **{bid}**, or more with *Bid higher*, or "
+                    "**Passe**: then {name} (Vorhand) must play a game.",
+                    name=names[state.listener],
+                    bid=bids[0],
+                )
+            )
         elif len(bids) == 1:
             lines.append(
                 _(
@@ -458,12 +486,31 @@ class SkatText:
     ) -> list[str]:
         declarer = contest.declarer
         assert declarer is not None
+        must = forehand_must_play(contest)
         if view.to_act != view.seat:
             status = _declaring_status(contest, names)
-            won = _("**{name}** won the bidding at {bid}.", name=names[declarer], bid=contest.bid)
+            if must:
+                won = _(
+                    "Both others passed: **{name}** (Vorhand) must play a game, at {bid}.",
+                    name=names[declarer],
+                    bid=contest.bid,
+                )
+            else:
+                won = _(
+                    "**{name}** won the bidding at {bid}.", name=names[declarer], bid=contest.bid
+                )
             return [won, f"{status}."]
         lines = []
-        if not contest.picked_up:
+        if not contest.picked_up and must:
+            lines.append(
+                _(
+                    "**Your turn:** both others passed, so you must play a game, as if you had "
+                    "bid **{bid}**: you may not pass. Take the skat (**Skat aufnehmen**), or "
+                    "declare a Hand game now.",
+                    bid=contest.bid,
+                )
+            )
+        elif not contest.picked_up:
             lines.append(
                 _(
                     "**Your turn:** you won the bidding at **{bid}**. Take the skat "
