@@ -25,6 +25,7 @@ from bot.storage.lease import LeaseLost, LeaseRefused
 from bot.storage.opening import StoreUnusable, unusable
 from bot.tables import TableService
 from bot.tables.thinking import default_processes
+from bot.version import log_build
 
 log = logging.getLogger("bot")
 
@@ -196,6 +197,7 @@ def main() -> None:
     (or took it over). Errors are one line on stderr."""
     settings = load_settings()
     setup_logging(settings.ramsch_log_level)
+    log_build()
     log.info("Database: %s", backend.describe(settings.ramsch_db))
     if settings.ramsch_shard_ids is not None:
         shards = describe(settings.ramsch_shard_ids)
