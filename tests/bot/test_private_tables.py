@@ -144,3 +144,12 @@ async def test_private_flag_and_invitations_survive_a_restart(
     finally:
         await service.close()
         await store.close()
+
+
+async def test_forgetting_a_player_deletes_his_invitations(
+    service: TableService, store: Store
+) -> None:
+    table_id = await private_lobby(service, invited=(ALICE, BOB))
+    forgotten = await store.privacy.forget_user(BOB)
+    assert forgotten.changed.get("table_invites") == 1
+    assert await stored_invites(store, table_id) == [ALICE]
