@@ -139,3 +139,36 @@ async def test_every_lobby_shows_its_link(harness: Harness) -> None:
     assert "Private table" not in lobby.text
     assert not [c for c in lobby.current.components if "invite" in str(c)]
     assert await click(harness, bob, lobby, "Join") == [], "anyone joins an open table"
+
+
+async def test_refusals_answers_and_the_invitation_speak_german(harness: Harness) -> None:
+    anna, bernd, clara = (
+        harness.emulator.add_user(name, locale="de") for name in ("Anna", "Bernd", "Clara")
+    )
+    await answer(bernd, harness.channel, "ramsch help")  # the bot learns Bernd reads German
+    lobby, table_id = await open_private(harness, anna)
+    assert await click(harness, clara, lobby, ids.lobby_id(table_id, "join")) == [
+        "Dieser Tisch ist privat: nur Spieler, die der Gastgeber eingeladen hat, können beitreten"
+    ]
+    handle = await clara.select(lobby, ids.invite_id(table_id), [bernd])
+    (refusal,) = await handle.wait_response()
+    assert refusal.text == "Nur der Gastgeber kann Spieler einladen"
+    handle = await anna.select(lobby, ids.invite_id(table_id), [bernd])
+    (shown,) = await handle.wait_response()
+    await harness.settle()
+    assert shown.text == f"Eingeladen: {bernd.mention}. Ich schicke ihnen den Link zu diesem Tisch."
+    (dm,) = bernd.dms()
+    assert dm.text.startswith(
+        "Anna lädt dich an einen privaten Tisch ein (Skat Ramsch auf Ramsch Club). Hier kannst "
+        "du beitreten: https://discord.com/channels/"
+    ), dm.text
+    assert points_at(harness, dm.text, lobby)
+
+
+async def test_the_invitation_shows_a_hostile_host_name_as_typed(harness: Harness) -> None:
+    bob = harness.emulator.add_user("Bob")
+    eve = harness.emulator.add_user("eve", global_name=f"**Eve** <@{bob.id}>")
+    await open_private(harness, eve, invite1=bob)
+    (dm,) = bob.dms()
+    assert dm.text.startswith("\\*\\*Eve\\*\\* <\u200b@"), dm.text
+    assert not dm.pinged_users
