@@ -172,3 +172,16 @@ async def test_the_invitation_shows_a_hostile_host_name_as_typed(harness: Harnes
     (dm,) = bob.dms()
     assert dm.text.startswith("\\*\\*Eve\\*\\* <\u200b@"), dm.text
     assert not dm.pinged_users
+
+
+async def test_a_lobby_posted_anew_links_to_its_new_message(harness: Harness) -> None:
+    alice, bob = (harness.emulator.add_user(n) for n in ("Alice", "Bob"))
+    (lobby,) = await answer(alice, harness.channel, "ramsch new", preset="skat")
+    await harness.settle()
+    harness.emulator.delete_message(lobby)
+    (table,) = harness.service.tables.open_tables(harness.channel.id)
+    await harness.service.lobby.join(table.id, bob.id, "Bob")  # the lobby must show it
+    await harness.settle()
+    (again,) = [m for m in harness.channel.current_messages() if "open table" in m.text]
+    assert again.id != lobby.id and bob.mention in again.text
+    assert points_at(harness, again.text, again)
