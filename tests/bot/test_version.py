@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import subprocess
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ COMMIT = "a38d0e2f0c1b2a3948576a5b4c3d2e1f00112233"
 
 
 def test_the_version_comes_from_the_package_metadata() -> None:
-    assert version.package_version() == "0.1.0"
+    assert version.package_version() == metadata.version("ramsch-bot")
     assert BuildInfo("0.1.0", "a38d0e2").line() == "v0.1.0 · a38d0e2"
     assert BuildInfo("0.1.0", None).line() == "v0.1.0"
     assert BuildInfo(None, None).line() == "v?"
