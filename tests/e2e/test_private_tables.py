@@ -185,3 +185,35 @@ async def test_a_lobby_posted_anew_links_to_its_new_message(harness: Harness) ->
     (again,) = [m for m in harness.channel.current_messages() if "open table" in m.text]
     assert again.id != lobby.id and bob.mention in again.text
     assert points_at(harness, again.text, again)
+
+
+async def test_a_private_table_in_its_own_thread_links_to_the_lobby_there(
+    harness: Harness,
+) -> None:
+    mod, alice, bob, carol = (
+        harness.emulator.add_user(n) for n in ("Mod", "Alice", "Bob", "Carol")
+    )
+    harness.guild.grant(mod, manage_guild=True)
+    await answer(mod, harness.channel, "ramsch-config announce", threads=True)
+    announcement, table_id = await open_private_anywhere(harness, alice, invite1=bob)
+    thread = harness.emulator.channels[announcement.id]
+    (lobby,) = thread.current_messages()
+    assert points_at(harness, lobby.text, lobby) and link_target(lobby.text)[1] == thread.id
+    (dm,) = bob.dms()
+    assert points_at(harness, dm.text, lobby)
+    assert await click(harness, carol, announcement, ids.lobby_id(table_id, "join")) == [
+        "This table is private: only the players the host invited can join"
+    ]
+    assert await click(harness, bob, announcement, ids.lobby_id(table_id, "join")) == []
+    assert bob.mention in lobby.text
+
+
+async def open_private_anywhere(
+    harness: Harness, host: SimUser, **options: object
+) -> tuple[Message, int]:
+    """``/ramsch new private:true``: the message answering it and the table's id."""
+    handle = await host.slash(harness.channel, "ramsch new", preset="skat", private=True, **options)
+    (shown,) = await handle.wait_response()
+    await harness.settle()
+    (table,) = harness.service.tables.open_tables()
+    return shown, table.id
