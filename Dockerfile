@@ -10,8 +10,12 @@ RUN pip install --no-cache-dir --disable-pip-version-check build \
     && python -m build --wheel --outdir /wheels .
 
 FROM python:3.11-slim
+# The commit the image is built from, for `/ramsch about` and the start's log line:
+# docker build --build-arg RAMSCH_COMMIT=$(git rev-parse HEAD) -t ramsch-bot .
+ARG RAMSCH_COMMIT=""
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
+    RAMSCH_COMMIT=${RAMSCH_COMMIT} \
     RAMSCH_DB=/data/ramsch.sqlite3 \
     RAMSCH_HEALTH_FILE=/tmp/ramsch-health.json
 COPY requirements.lock /tmp/requirements.lock

@@ -26,6 +26,7 @@ from bot.storage.lease import LeaseLost, LeaseRefused
 from bot.storage.opening import StoreUnusable, unusable
 from bot.tables import TableService
 from bot.tables.thinking import default_processes
+from bot.version import log_build
 
 log = logging.getLogger("bot")
 
@@ -197,6 +198,7 @@ def main() -> None:
     (or took it over). Errors are one line on stderr."""
     settings = load_settings()
     setup_logging(settings.ramsch_log_level)
+    log_build()
     try:
         install_extra_games(settings.ramsch_extra_games)
     except ExtraGameError as error:

@@ -1,4 +1,5 @@
-"""Information: `/ramsch rules [variant]` and `/ramsch help`, answered privately."""
+"""Information: `/ramsch rules [variant]`, `/ramsch help` and `/ramsch about`, answered
+privately."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from discord import app_commands
 
 from bot.commands.choices import GAME_CHOICES, chosen_game, preset_autocomplete
 from bot.commands.group import RamschCog, subcommand
-from bot.i18n import N_, _
+from bot.i18n import N_, _, _n
 from bot.ui.games import rules_brief, title
 from bot.ui.lobby import table_title
 from bot.ui.text import presets_overview
+from bot.version import build_info
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -37,6 +39,10 @@ HELP = (
     (N_("After the game"), N_("Under the final standings, **Play again** starts the same table "
      "once every player has pressed it; **New table** opens a lobby with the same rules. "
      "`/ramsch new` can invite up to three players by name.")),
+    (N_("Private tables"), N_("`/ramsch new private:true` opens a table that only you and the "
+     "players you invite can join: invite more with the lobby's **Invite players…** menu, and "
+     "each gets the table's link by DM. Every lobby shows its link to share. `/ramsch about` "
+     "tells the bot's version.")),
     (N_("Ratings and records"), N_("`/ramsch leaderboard` ranks the server by rating (or points "
      "per deal), `/ramsch stats` shows a player's figures and rating curve, `/ramsch history` "
      "your recent games. `/ramsch replay` steps through a finished deal trick by trick with "
@@ -46,8 +52,31 @@ HELP = (
 )  # fmt: skip
 
 
+def uptime_text(seconds: float) -> str:
+    """How long the bot has run, to the minute: ``42 minutes``, ``3 h 5 min``, ``2 days, 1 h
+    0 min``."""
+    minutes = max(0, int(seconds)) // 60
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    if not days and not hours:
+        return _n("{count} minute", "{count} minutes", minutes)
+    clock = _("{hours} h {minutes} min", hours=hours, minutes=minutes)
+    if not days:
+        return clock
+    return _("{days}, {clock}", days=_n("{count} day", "{count} days", days), clock=clock)
+
+
 class InfoCog(RamschCog, name="Info"):
-    """Rules in brief and help."""
+    """Rules in brief, help, and what this bot is."""
+
+    def __init__(self, bot: RamschBot) -> None:
+        super().__init__(bot)
+        self.started_at: float | None = None
+        """When this bot started (its cogs load at the start): its uptime counts from here."""
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        self.started_at = self.bot.service.clock()
 
     @subcommand("rules", "The rules in brief: of a preset, or of this channel's table")
     @app_commands.describe(
@@ -89,6 +118,24 @@ class InfoCog(RamschCog, name="Info"):
         embed = discord.Embed(title=_("Ramsch — help"), colour=INFO_COLOUR)
         for name, value in HELP:
             embed.add_field(name=_(name), value=_(value), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @subcommand("about", "This bot's version, uptime and links")
+    async def about(self, interaction: discord.Interaction) -> None:
+        info = build_info()
+        embed = discord.Embed(title=_("About the Ramsch bot"), colour=INFO_COLOUR)
+        embed.add_field(name=_("Version"), value=info.version or _("unknown"))
+        embed.add_field(name=_("Commit"), value=info.commit or _("unknown"))
+        now = self.bot.service.clock()
+        uptime = now - (now if self.started_at is None else self.started_at)
+        embed.add_field(name=_("Uptime"), value=uptime_text(uptime))
+        embed.add_field(name=_("Servers"), value=str(len(self.bot.guilds)))
+        if info.links:
+            links = "\n".join(f"{label}: {url}" for label, url in info.links)
+        else:
+            links = _("The documentation is in the docs folder of the bot's source.")
+        embed.add_field(name=_("Links"), value=links[:1024], inline=False)
+        embed.set_footer(text=info.line())
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

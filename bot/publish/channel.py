@@ -49,7 +49,10 @@ class ChannelMessages:
             return True
         if table.status == "lobby":
             if state.message_id is not None or state.adopted:
+                posted = state.message_id
                 await self.show(state, render_lobby(table))
+                if state.message_id != posted:  # posted anew: its link names the new message
+                    await self.show(state, render_lobby(table))
             return False
         if state.adopted and not state.reconciled:
             await self._reconcile(state)

@@ -62,6 +62,10 @@ class StoredTable:
     """How many of the match's finished deals have their results stored."""
     reminder: float | None = None
     """Seconds into a turn when its player is pinged (None: at half the turn timer)."""
+    private: bool = False
+    """Only the host and the invited players may join."""
+    invited: tuple[int, ...] = ()
+    """The players invited to the table, by user id."""
 
 
 @dataclass(frozen=True)

@@ -56,16 +56,19 @@ class TableRepository(Repository):
         seats: Sequence[SeatRow],
         at: float,
         reminder: float | None = None,
+        private: bool = False,
+        invited: Sequence[int] = (),
     ) -> int:
-        """Insert a lobby with its first seats; return its id (never reused)."""
+        """Insert a lobby with its first seats (``private``: only the host and the ``invited``
+        players may join); return its id (never reused)."""
         async with self._transaction() as db:
             sql = (
                 "INSERT INTO tables (guild_id, channel_id, host_id, status, rules, options,"
-                " turn_timeout, created_at, updated_at, reminder)"
-                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)"
+                " turn_timeout, created_at, updated_at, reminder, private)"
+                " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)"
             )
             params = (guild_id, channel_id, host_id, json.dumps(rules), json.dumps(options),
-                      turn_timeout, at, at, reminder)  # fmt: skip
+                      turn_timeout, at, at, reminder, int(private))  # fmt: skip
             if isinstance(db, PgConnection):
                 table_id = int(await db.fetchval(sql + " RETURNING id", params))
             else:
@@ -73,7 +76,13 @@ class TableRepository(Repository):
                 assert cursor.lastrowid is not None
                 table_id = cursor.lastrowid
             await _write_seats(db, table_id, seats)
+            await _write_invites(db, table_id, invited)
         return table_id
+
+    async def add_invites(self, table_id: int, user_ids: Sequence[int]) -> None:
+        """Players invited to a table (a player invited before stays invited once)."""
+        async with self._transaction() as db:
+            await _write_invites(db, table_id, user_ids)
 
     async def save_lobby(
         self,
@@ -282,13 +291,14 @@ class TableRepository(Repository):
             "SELECT t.id, t.guild_id, t.channel_id, t.host_id, t.status, t.rules, t.options,"
             " t.turn_timeout, t.message_id, t.created_at, t.updated_at, s.seed, s.started_at,"
             " (SELECT COUNT(*) FROM deal_results d WHERE d.table_id = t.id), t.message_deal,"
-            " t.reminder FROM tables t LEFT JOIN matches s ON s.table_id = t.id"
+            " t.reminder, t.private FROM tables t LEFT JOIN matches s ON s.table_id = t.id"
             f" WHERE {UNSHOWN} ORDER BY t.id"
         )
         if guilds is not None:
             rows = [row for row in rows if guilds(row[1])]
         seats: dict[int, list[StoredSeat]] = {}
         logs: dict[int, list[StoredAction]] = {}
+        invites: dict[int, list[int]] = {}
         parsed: dict[str, Action] = {}
         for start in range(0, len(rows), LOAD_BATCH):
             ids = [row[0] for row in rows[start : start + LOAD_BATCH]]
@@ -301,6 +311,12 @@ class TableRepository(Repository):
                 seats.setdefault(table_id, []).append(
                     StoredSeat(seat, user_id, name, ai, bool(away))
                 )
+            for table_id, user_id in await self._fetch(
+                f"SELECT table_id, user_id FROM table_invites WHERE table_id IN ({marks})"
+                " ORDER BY table_id, user_id",
+                ids,
+            ):
+                invites.setdefault(table_id, []).append(int(user_id))
             logged = await self._fetch(
                 "SELECT a.table_id, a.seq, a.seat, p.user_id, a.source, a.payload, a.at"
                 " FROM actions a LEFT JOIN people p ON p.person = a.person"
@@ -329,6 +345,8 @@ class TableRepository(Repository):
                 started_at=row[12],
                 actions=logs.get(row[0], []),
                 stored_deals=row[13],
+                private=bool(row[16]),
+                invited=tuple(invites.get(row[0], ())),
             )
             for row in rows
         ]
@@ -362,6 +380,14 @@ class TableRepository(Repository):
             "SELECT COUNT(*) FROM deal_results WHERE table_id = ?", (table_id,)
         )
         return actions, int(stored_deals)
+
+
+async def _write_invites(db: Connection, table_id: int, user_ids: Sequence[int]) -> None:
+    await db.executemany(
+        "INSERT INTO table_invites (table_id, user_id) VALUES (?, ?)"
+        " ON CONFLICT (table_id, user_id) DO NOTHING",
+        [(table_id, user_id) for user_id in user_ids],
+    )
 
 
 def _stored_action(row: Sequence[Any], parsed: dict[str, Action]) -> StoredAction:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,6 +19,7 @@ from bot.tables.errors import (
     WrongState,
 )
 from bot.tables.guilds import Guilds, check_room
+from bot.tables.invites import check_may_join
 from bot.tables.log import ActionLog
 from bot.tables.model import AI_NAME, Seat, Table, Update
 from bot.tables.players import AI_KINDS, AI_LEVELS, DEFAULT_LEVEL, PlayerFactory
@@ -109,11 +110,14 @@ class Lobbies:
         rules: RulesInput | None = None,
         options: OptionsInput = None,
         parent_id: int | None = None,
+        private: bool = False,
+        invited: Sequence[int] = (),
     ) -> Update:
         """Open a lobby; the host takes the first seat. One open table per channel.
 
         Rules and options left out come from the guild's settings; ``parent_id``: the channel
-        of the thread ``channel_id`` (where tables must be allowed)."""
+        of the thread ``channel_id`` (where tables must be allowed); ``private``: only the
+        host and the ``invited`` players may sit down."""
         settings = await self.guilds.get(guild_id)
         if not settings.allows(channel_id if parent_id is None else parent_id):
             raise ChannelBusy("Tables can't be opened in this channel")
@@ -141,11 +145,14 @@ class Lobbies:
                 seats=_rows(seats),
                 at=now,
                 reminder=settings.reminder,
+                private=private,
+                invited=invited,
             )
             table = Table(
                 id=table_id, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                 status="lobby", rules=rules, options=options, seats=seats, created_at=now,
                 updated_at=now, turn_timeout=settings.turn_timeout, reminder=settings.reminder,
+                private=private, invited=frozenset(invited),
             )  # fmt: skip
             self.tables.add(table)
         async with self.tables.locked(table_id) as table:
@@ -169,6 +176,7 @@ class Lobbies:
             _require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise TableError("You already sit at this table")
+            check_may_join(table, user_id)
             if len(table.seats) >= table.options.seats:
                 raise WrongState("The table is full")
             seats = [*table.seats, Seat(user_id, name)]

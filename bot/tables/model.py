@@ -29,6 +29,7 @@ UpdateKind = Literal[
     "ai_added",
     "ai_removed",
     "rules",
+    "invited",
     "started",
     "action",
     "deal_finished",
@@ -88,6 +89,10 @@ class Table:
     reminder: float | None = None
     """Seconds into a turn when its player is pinged (None: at half the turn timer)."""
     """Seconds a human has for a turn; None: no timer."""
+    private: bool = False
+    """Only the host and the invited players may sit down (anyone may watch)."""
+    invited: frozenset[int] = frozenset()
+    """The players invited to the table, by user id."""
     turn_started_at: float = 0.0
     reminded: bool = False
     """Whether the half-time reminder of the current turn was sent."""
@@ -113,6 +118,11 @@ class Table:
             if seat.user_id == user_id:
                 return index
         return None
+
+    def may_join(self, user_id: int) -> bool:
+        """Whether the user may sit down: anyone at an open table; at a private one the host
+        and the players he invited."""
+        return not self.private or user_id == self.host_id or user_id in self.invited
 
     def can_start(self) -> bool:
         return self.status == "lobby" and len(self.seats) == self.options.seats
@@ -174,6 +184,8 @@ class Table:
             "seed": self.seed,
             "turn_timeout": self.turn_timeout,
             "reminder": self.reminder,
+            "private": self.private,
+            "invited": sorted(self.invited),
             "log_length": self.log_length,
             "strikes": {seat: n for seat, n in self.strikes.items() if n},
             "match": None

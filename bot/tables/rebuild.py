@@ -56,6 +56,8 @@ def rebuild_table(stored: StoredTable) -> Table:
         seed=stored.seed,
         turn_timeout=stored.turn_timeout,
         reminder=stored.reminder,
+        private=stored.private,
+        invited=frozenset(stored.invited),
         log_length=len(stored.actions),
     )
     if stored.seed is None or stored.started_at is None:

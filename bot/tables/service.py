@@ -14,6 +14,7 @@ from bot.tables.autoplay import AutoPlayer
 from bot.tables.boards import Boards
 from bot.tables.errors import NotFound, NotSeated, TableError
 from bot.tables.guilds import Guilds
+from bot.tables.invites import Invites
 from bot.tables.lobby import Lobbies
 from bot.tables.log import ActionLog
 from bot.tables.model import Table, Update
@@ -38,9 +39,10 @@ class TableService:
     lock, logs each action before anyone sees its effect, and runs the timers.
 
     ``tables``: the tables in memory and the listeners; ``lobby``: open, join, AI seats, house
-    rules, start, cancel; ``play``: a seat's actions; ``timers``: expiries and the turn timer;
-    ``autoplay``: AI and away seats; ``recovery``: rebuilding at start-up; ``guilds``: server
-    settings; ``boards``: leaderboards, stats, history and records."""
+    rules, start, cancel; ``invites``: a private table's invitations; ``play``: a seat's
+    actions; ``timers``: expiries and the turn timer; ``autoplay``: AI and away seats;
+    ``recovery``: rebuilding at start-up; ``guilds``: server settings; ``boards``:
+    leaderboards, stats, history and records."""
 
     def __init__(
         self,
@@ -73,6 +75,7 @@ class TableService:
             seed_source or (lambda: secrets.randbits(63)),
             factory,
         )
+        self.invites = Invites(store, self.tables, clock)
         self.play = PlayService(store, self.tables, log, clock)
         self.timers = Timers(
             store, self.tables, self.lobby, self.autoplay, clock,

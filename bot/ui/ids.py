@@ -15,6 +15,8 @@ LOBBY_TEMPLATE = (
     rf"{PREFIX}:t:(?P<table>{_ID}):(?P<action>join|leave|start|cancel|addai|removeai|rules)"
 )
 HAND_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):hand"
+INVITE_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):invite"
+"""The host's select of players to invite to his private table, in its lobby."""
 BACK_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):back"
 CLAIM_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):claim:(?P<deal>[0-9]{{1,4}})"
 """The claim of the rest on a hand, with the deal it belongs to (another deal's is stale)."""
@@ -63,6 +65,10 @@ AgainAction = Literal["again", "newtable"]
 
 def lobby_id(table_id: int, action: LobbyAction) -> str:
     return f"{PREFIX}:t:{table_id}:{action}"
+
+
+def invite_id(table_id: int) -> str:
+    return f"{PREFIX}:t:{table_id}:invite"
 
 
 def hand_id(table_id: int) -> str:

@@ -23,6 +23,9 @@ class ClickHandler(Protocol):
 
     async def on_hand(self, interaction: discord.Interaction, table_id: int) -> None: ...
 
+    async def on_invite(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The host's choice of players to invite in a private table's lobby."""
+
     async def on_again(
         self, interaction: discord.Interaction, table_id: int, action: ids.AgainAction
     ) -> None:
@@ -160,6 +163,38 @@ class AILevelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=AI_
             await bot.service.lobby.set_ai_level(self.table_id, interaction.user.id, number, level)
         except Exception as error:
             await bot.report_error(interaction, error)
+
+
+INVITE_MAX = 5
+"""Players the lobby's Invite select takes at once."""
+
+
+class InviteSelect(
+    discord.ui.DynamicItem[discord.ui.UserSelect[Any]], template=ids.INVITE_TEMPLATE
+):
+    """A private table's Invite in its lobby: the host picks players, who may join from then
+    on and get the table's link by DM."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(
+            discord.ui.UserSelect(
+                custom_id=ids.invite_id(table_id),
+                placeholder=_("Invite players…"),
+                min_values=1,
+                max_values=INVITE_MAX,
+            ),
+            row=3,
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> InviteSelect:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handler(interaction).on_invite(interaction, self.table_id)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND_TEMPLATE):
@@ -476,6 +511,7 @@ def select_values(interaction: discord.Interaction) -> list[str] | None:
 TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     AILevelSelect,
+    InviteSelect,
     HandButton,
     BackButton,
     AgainButton,

@@ -1,5 +1,6 @@
-"""The lobby message: rules, seats (AIs with their levels), host; Join, Leave, Start, Cancel,
-Add AI, Remove AI, Rules, and the AI seats' levels."""
+"""The lobby message: rules, seats (AIs with their levels), host, its link (and, at a private
+table, who is invited); Join, Leave, Start, Cancel, Add AI, Remove AI, Rules, the AI seats'
+levels, and a private table's Invite."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from bot.i18n import _, _n
 from bot.tables.players import AI_LEVELS, level_of
 from bot.ui.faces import table_look
 from bot.ui.games import rules_brief, table_name, title
-from bot.ui.items import AILevelSelect, LobbyButton, level_name
+from bot.ui.items import AILevelSelect, InviteSelect, LobbyButton, level_name
 from bot.ui.message import Rendered
 from bot.ui.text import player_name, seat_name, table_text, timer_text
 
@@ -42,6 +43,32 @@ def table_title(table: Table) -> str:
     return table_name(table.rules.game, table.id)
 
 
+JUMP_URL = "https://discord.com/channels/{guild}/{channel}/{message}"
+"""A message's link (Discord's jump URL): opens the channel at that message."""
+INVITED_SHOWN = 10
+"""Invited players the lobby names; more are counted."""
+
+
+def lobby_link(table: Table) -> str | None:
+    """The link of the table's lobby message (in its thread, if it has one); None until the
+    message is posted."""
+    if table.message_id is None:
+        return None
+    return JUMP_URL.format(guild=table.guild_id, channel=table.channel_id, message=table.message_id)
+
+
+def invited_line(table: Table) -> str:
+    """Who may join a private table besides the host: the invited players not seated yet."""
+    waiting = sorted(user for user in table.invited if table.seat_of(user) is None)
+    if not waiting:
+        return _("Only players the host invites can join.")
+    names = " ".join(f"<@{user}>" for user in waiting[:INVITED_SHOWN])
+    more = len(waiting) - INVITED_SHOWN
+    if more > 0:
+        names += " " + _n("and {count} more", "and {count} more", more)
+    return _("Only invited players can join: {players}", players=names)
+
+
 def session_length(table: Table) -> str:
     return table_text(table.rules, table.options)
 
@@ -70,6 +97,11 @@ def render_lobby(table: Table) -> Rendered:
         timer=timer_text(table.turn_timeout),
     )
     embed.add_field(name=_("Table"), value=table_line, inline=False)
+    if table.private:
+        embed.add_field(name=_("Private table"), value=invited_line(table), inline=False)
+    link = lobby_link(table)
+    if link is not None:
+        embed.add_field(name=_("Link to this table"), value=link, inline=False)
     missing = wanted - len(table.seats)
     if missing > 0:
         embed.set_footer(
@@ -99,6 +131,8 @@ def render_lobby(table: Table) -> Rendered:
     )
     if ai_seats:
         view.add_item(AILevelSelect(table.id, ai_seats, tuple(AI_LEVELS)))
+    if table.private:
+        view.add_item(InviteSelect(table.id))
     return Rendered(embeds=[embed], view=view, layout=True)
 
 

@@ -1,6 +1,7 @@
 """Tables in Discord: the tables' life in this process (``TablesCog``), `/ramsch new` and
 `/ramsch abort` (``table_commands``), opening a table's messages (``opening``), the clicks on its
-controls (``clicks``) and the announcement of a table in its own thread (``announcements``)."""
+controls (``clicks``), a private table's invitations (``invitations``) and the announcement of
+a table in its own thread (``announcements``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from discord.ext import commands
 from bot import i18n
 from bot.cogs.tables.announcements import Announcements
 from bot.cogs.tables.clicks import Clicks
+from bot.cogs.tables.invitations import Invitations
 from bot.cogs.tables.opening import TableOpener
 from bot.cogs.tables.table_commands import TableCommands
 from bot.i18n import N_, _
@@ -46,7 +48,8 @@ class TablesCog(commands.Cog, name="Tables"):
         self.publisher = Publisher(bot, bot.settings.ramsch_render_interval)
         self.opener = TableOpener(bot, self.publisher)
         self.announcements = Announcements(bot)
-        self.clicks = Clicks(bot, self.publisher, self.opener, self.announcements)
+        self.invitations = Invitations(bot, self.announcements)
+        self.clicks = Clicks(bot, self.publisher, self.opener, self.announcements, self.invitations)
         self._ticker: asyncio.Task[None] | None = None
         self._starting: asyncio.Task[None] | None = None
         """The recovery of the tables at the start (``_start``), while discord.py connects."""
@@ -170,4 +173,4 @@ class TablesCog(commands.Cog, name="Tables"):
 async def setup(bot: RamschBot) -> None:
     tables = TablesCog(bot)
     await bot.add_cog(tables)
-    await bot.add_cog(TableCommands(bot, tables.opener))
+    await bot.add_cog(TableCommands(bot, tables.opener, tables.invitations))

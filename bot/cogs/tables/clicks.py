@@ -1,6 +1,7 @@
-"""Every click on a table's controls (bot/ui/items.py routes them here): the lobby's buttons,
-a hand's cards and marks, a game's actions, and Play again or New table under the standings.
-Each click becomes a call of the table service; the messages show its effect."""
+"""Every click on a table's controls (bot/ui/items.py routes them here): the lobby's buttons
+and a private table's Invite, a hand's cards and marks, a game's actions, and Play again or
+New table under the standings. Each click becomes a call of the table service; the messages
+show its effect."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from ramsch_core import Action, SeatView
 if TYPE_CHECKING:
     from bot.client import RamschBot
     from bot.cogs.tables.announcements import Announcements
+    from bot.cogs.tables.invitations import Invitations
     from bot.cogs.tables.opening import TableOpener
     from bot.publish.publisher import Publisher
 
@@ -47,12 +49,14 @@ class Clicks:
         publisher: Publisher,
         opener: TableOpener,
         announcements: Announcements,
+        invitations: Invitations,
     ) -> None:
         self.bot = bot
         self.service = bot.service
         self.publisher = publisher
         self.opener = opener
         self.announcements = announcements
+        self.invitations = invitations
 
     async def _answer(self, interaction: discord.Interaction, work: Awaitable[T]) -> T | None:
         """Run a click's service call and acknowledge the click (deferring early if the call is
@@ -128,6 +132,11 @@ class Clicks:
             manage = interaction.permissions.manage_guild
             work = self.service.lobby.cancel(table_id, user.id, can_manage=manage)
         await self._answer(interaction, work)
+
+    async def on_invite(self, interaction: discord.Interaction, table_id: int) -> None:
+        if not await self._guard(interaction, table_id):
+            return
+        await self.invitations.on_invite(interaction, table_id)
 
     async def _open_editor(self, interaction: discord.Interaction, table_id: int) -> None:
         """The host's private rules editor (its controls are answered by the config cog)."""

@@ -45,22 +45,32 @@ class TableOpener:
         settings: GuildSettings,
         opener: Callable[[], Awaitable[Update]],
         invited: tuple[int, ...] = (),
-    ) -> None:
+    ) -> Table:
         """Open a lobby (``opener``) and post it, answering the interaction: in the channel,
         pinging the invited players and the server's table role; or, if the server wants a
-        thread per table, an announcement in the channel and the lobby in its new thread."""
+        thread per table, an announcement in the channel and the lobby in its new thread. The
+        lobby shows its own link once it is posted. Returns the table."""
         want_thread = settings.threads and thread_parent(interaction) is None
         missing = thread_permissions_missing(interaction) if want_thread else []
         table = (await opener()).table
         role = settings.ping_role
         if want_thread and not missing:
             await self._open_in_thread(interaction, table, invited, role)
-            return
+            return table
         shown = render_lobby(table)
         pinging = dataclasses.replace(shown, content=invitation(table, invited, role))
         message_id = await self._post_opening(interaction, table, pinging, invited, role)
         await self.service.lobby.set_message(table.id, message_id)
         # The invitation line stays until the lobby changes (its pings were sent).
+        linked = render_lobby(table)
+        try:
+            await interaction.edit_original_response(
+                **dataclasses.replace(linked, content=pinging.content).edit_kwargs(),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            shown = linked
+        except discord.HTTPException as error:  # the next render shows the link
+            log.info("Table %d: could not show the lobby's link: %s", table.id, error)
         self.publisher.attach(table, message_id, shown)
         if missing:
             await self._tell_host(
@@ -71,6 +81,7 @@ class TableOpener:
                     permissions=", ".join(f"**{_(name)}**" for name in missing),
                 ),
             )
+        return table
 
     async def _post_opening(
         self,
@@ -132,17 +143,23 @@ class TableOpener:
             await self.service.lobby.cancel(table.id, interaction.user.id, can_manage=True)
             raise
         await self.service.lobby.set_message(table.id, sent.id)
+        linked = render_lobby(table)
+        try:
+            await sent.edit(**linked.edit_kwargs())
+            shown = linked
+        except discord.HTTPException as error:  # the next render shows the link
+            log.info("Table %d: could not show the lobby's link: %s", table.id, error)
         self.publisher.attach(table, sent.id, shown)
 
     async def _play_in_channel(
         self, interaction: discord.Interaction, table: Table, message_id: int
     ) -> None:
         """No thread to play in: the announcement becomes the lobby, in the channel."""
+        await self.service.lobby.set_message(table.id, message_id)
         shown = render_lobby(table)
         await interaction.edit_original_response(
             **shown.edit_kwargs(), allowed_mentions=discord.AllowedMentions.none()
         )
-        await self.service.lobby.set_message(table.id, message_id)
         self.publisher.attach(table, message_id, shown)
         await self._tell_host(
             interaction, _("I could not open a thread for this table: it plays here.")

@@ -25,6 +25,7 @@ from bot.tables import ChannelBusy, NotFound, Update
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
+    from bot.cogs.tables.invitations import Invitations
 
 MAX_NAME = 100
 """Characters a preset name typed into a command may have (the longest is ~20)."""
@@ -35,10 +36,11 @@ MAX_OPTIONS = 200
 class TableCommands(RamschCog, name="Table commands"):
     """`/ramsch new` and `/ramsch abort`."""
 
-    def __init__(self, bot: RamschBot, opener: TableOpener) -> None:
+    def __init__(self, bot: RamschBot, opener: TableOpener, invitations: Invitations) -> None:
         super().__init__(bot)
         self.service = bot.service
         self.opener = opener
+        self.invitations = invitations
 
     @subcommand("new", "Open a table in this channel; players join with the buttons")
     @app_commands.describe(
@@ -50,6 +52,7 @@ class TableCommands(RamschCog, name="Table commands"):
         invite1="a player to invite: pinged, with a Join button",
         invite2="another player to invite",
         invite3="another player to invite",
+        private="only you and the players you invite can join (default: anyone)",
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(preset=preset_autocomplete, options=options_autocomplete)
@@ -65,6 +68,7 @@ class TableCommands(RamschCog, name="Table commands"):
         invite1: discord.User | None = None,
         invite2: discord.User | None = None,
         invite3: discord.User | None = None,
+        private: bool = False,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         guild = await self.service.guilds.get(interaction.guild_id)
@@ -89,10 +93,14 @@ class TableCommands(RamschCog, name="Table commands"):
             return await self.service.lobby.open(
                 guild_id=guild_id, channel_id=channel_id, host_id=host.id,
                 host_name=host.display_name, rules=rules, options=table_options,
-                parent_id=parent,
+                parent_id=parent, private=private, invited=invited,
             )  # fmt: skip
 
-        await self.opener.open(interaction, guild, opener, invited)
+        table = await self.opener.open(interaction, guild, opener, invited)
+        if private and invited:  # the link by DM too: the ping shows only in the channel
+            failed = await self.invitations.send(table, invited, host)
+            if failed:
+                await self.invitations.tell_unreachable(interaction, table.id, failed)
 
     @subcommand("abort", "Cancel the table in this channel (its host, or Manage Server)")
     async def abort(self, interaction: discord.Interaction) -> None:
