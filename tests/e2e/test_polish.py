@@ -145,3 +145,17 @@ async def test_the_commands_speak_polish_to_a_polish_client(polish: Harness) -> 
     [picture] = reply.attachments
     assert picture.filename == "cards.png" and "walet trefl" in (picture.description or "")
     assert not english_words(reply.text, ("Ania",), language="pl")
+
+
+async def test_a_server_chooses_polish_for_its_tables(harness: Harness) -> None:
+    """`/ramsch-config table language:pl` on a server whose language is English: the next table
+    speaks Polish in the channel, while the moderator's own reply stays in his English."""
+    mod = harness.emulator.add_user("Mod")
+    harness.guild.grant(mod, manage_guild=True)
+    (saved,) = await answer(mod, harness.channel, "ramsch-config table", language="pl")
+    assert "language" in saved.text
+    players = [mod, harness.emulator.add_user("Bob"), harness.emulator.add_user("Carol")]
+    game = Game(harness, players, "skat", deal_marker=POLISH_DEAL)
+    lobby = await game.open()
+    assert "otwarty stół" in lobby.text
+    assert not english_words(lobby.text, ("Mod", "Bob", "Carol"), language="pl"), lobby.text
