@@ -43,10 +43,12 @@ STYLES: dict[str, CardStyle] = {
     "fr2de": CardStyle("french", False, "de"),
     "fr4en": CardStyle("french", True, "en"),
     "fr4de": CardStyle("french", True, "de"),
+    "fr2pl": CardStyle("french", False, "pl"),
+    "fr4pl": CardStyle("french", True, "pl"),
     "ger": CardStyle("german", False, "en"),
 }
 """Every style a face is drawn in, by its short key (the French pack's letters differ by
-language: J Q in English, B D in German; the German pack has one set)."""
+language: J Q in English, B D in German, W D in Polish; the German pack has one set)."""
 HASH_LENGTH = 6
 
 

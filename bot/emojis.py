@@ -23,6 +23,7 @@ import discord
 
 from bot import i18n
 from bot.emoji_faces import EmojiFace, all_faces
+from bot.pictures import style_lang
 from bot.ui import faces
 from ramsch_core import Card
 
@@ -47,10 +48,10 @@ class EmojiClient(Protocol):
 
 
 def style_key(look: faces.Look, lang: str) -> str:
-    """The style of the faces a reader sees: ``fr2en``, ``fr4de``, ``ger``."""
+    """The style of the faces a reader sees: ``fr2en``, ``fr4de``, ``fr2pl``, ``ger``."""
     if look.pack == "german":
         return "ger"
-    return f"fr{4 if look.four_colour else 2}{'de' if lang == 'de' else 'en'}"
+    return f"fr{4 if look.four_colour else 2}{style_lang(lang)}"
 
 
 def card_emoji(card: Card) -> discord.PartialEmoji | None:

@@ -19,29 +19,33 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Iterator
+import gettext
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 SOURCE = "en"
 """The language the message ids are written in."""
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "pl")
 """Languages the bot speaks; the first is the fallback."""
 
 
 @dataclass(frozen=True)
 class Catalogue:
-    """One language's translations: singular message id → text; plural ids → forms."""
+    """One language's translations: singular message id → text; plural ids → forms, and
+    which form a count takes (``plural_form``: Polish has three, 1 / 2-4 / 5 and more)."""
 
     singular: dict[str, str]
     plural: dict[tuple[str, str], tuple[str, ...]]
+    plural_form: Callable[[int], int]
 
 
 def _load(language: str) -> Catalogue:
@@ -60,7 +64,13 @@ def _load(language: str) -> Catalogue:
                     plural[(message.id[0], message.id[1])] = forms
             elif message.string:
                 singular[str(message.id)] = str(message.string)
-    return Catalogue(singular, plural)
+    return Catalogue(singular, plural, _plural_form(language))
+
+
+def _plural_form(language: str) -> Callable[[int], int]:
+    """The index of the form a count takes in ``language``: the gettext ``Plural-Forms`` rule
+    Babel knows for it (the one its catalogues' headers state)."""
+    return gettext.c2py(get_plural(language).plural_expr)
 
 
 CATALOGUES: dict[str, Catalogue] = {language: _load(language) for language in LANGUAGES[1:]}
@@ -141,7 +151,8 @@ def _n(singular: str, plural: str, count: int, /, **params: object) -> str:
             MISSING.add((language, singular))
         else:
             forms = found
-    text = forms[0] if count == 1 else forms[min(1, len(forms) - 1)]
+    index = CATALOGUES[language].plural_form(count) if language != SOURCE else int(count != 1)
+    text = forms[min(index, len(forms) - 1)]
     return text.format(count=count, **params)
 
 

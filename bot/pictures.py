@@ -52,19 +52,28 @@ RGBA = tuple[int, int, int, int]
 Point = tuple[float, float]
 
 
+Lang = Literal["de", "en", "pl"]
+LANGS: dict[str, Lang] = {"de": "de", "en": "en", "pl": "pl"}
+
+
+def style_lang(language: str) -> Lang:
+    """The names and letters of cards for a reader of ``language`` (English for any other)."""
+    return LANGS.get(language, "en")
+
+
 @dataclass(frozen=True)
 class CardStyle:
     """How cards are drawn and named.
 
     ``four_colour`` applies to the French pack only (♣ black, ♠ green, ♥ red, ♦ orange, as in
     the tournament deck); the German pack always has its own colours. ``lang`` picks the rank
-    letters and names of the French pack (German: B D K A; English: J Q K A); the German pack
-    has the same letters (U O K A) and names in both languages.
+    letters and names of the French pack (German: B D K A; Polish: W D K A; English: J Q K A);
+    the German pack has the same letters (U O K A) and names in every language.
     """
 
     pack: Literal["french", "german"] = "french"
     four_colour: bool = False
-    lang: Literal["de", "en"] = "en"
+    lang: Lang = "en"
 
 
 # --- sizes -------------------------------------------------------------------------------
@@ -110,13 +119,16 @@ ORANGE: RGB = (235, 130, 0)
 
 FRENCH_SUITS_DE = ("Kreuz", "Pik", "Herz", "Karo")
 FRENCH_SUITS_EN = ("Clubs", "Spades", "Hearts", "Diamonds")
+FRENCH_SUITS_PL = ("trefl", "pik", "kier", "karo")
 GERMAN_SUITS = ("Eichel", "Gras", "Herz", "Schellen")
 # In Rank order: A 10 K Q J 9 8 7.
 FRENCH_RANKS_DE = ("Ass", "Zehn", "König", "Dame", "Bube", "Neun", "Acht", "Sieben")
 FRENCH_RANKS_EN = ("Ace", "Ten", "King", "Queen", "Jack", "Nine", "Eight", "Seven")
+FRENCH_RANKS_PL = ("as", "dziesiątka", "król", "dama", "walet", "dziewiątka", "ósemka", "siódemka")
 GERMAN_RANKS = ("Sau", "Zehn", "König", "Ober", "Unter", "Neun", "Acht", "Sieben")
 LETTERS_EN = ("A", "10", "K", "Q", "J", "9", "8", "7")
 LETTERS_DE = ("A", "10", "K", "D", "B", "9", "8", "7")
+LETTERS_PL = ("A", "10", "K", "D", "W", "9", "8", "7")
 LETTERS_GERMAN = ("A", "10", "K", "O", "U", "9", "8", "7")
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit for an attachment description
@@ -124,12 +136,15 @@ NOT_PLAYED = "—"
 
 
 def card_name(card: Card, style: CardStyle) -> str:
-    """The card's name for alt text: "Kreuz-Bube", "Jack of Clubs", "Eichel-Ober"."""
+    """The card's name for alt text: "Kreuz-Bube", "walet trefl", "Jack of Clubs",
+    "Eichel-Ober"."""
     suit, rank = card.suit, card.rank
     if style.pack == "german":
         return f"{GERMAN_SUITS[suit]}-{GERMAN_RANKS[rank]}"
     if style.lang == "de":
         return f"{FRENCH_SUITS_DE[suit]}-{FRENCH_RANKS_DE[rank]}"
+    if style.lang == "pl":
+        return f"{FRENCH_RANKS_PL[rank]} {FRENCH_SUITS_PL[suit]}"
     return f"{FRENCH_RANKS_EN[rank]} of {FRENCH_SUITS_EN[suit]}"
 
 
@@ -146,10 +161,11 @@ def alt_text(cards: Sequence[Card | None], style: CardStyle, names: Sequence[str
 
 
 def rank_letter(rank: Rank, style: CardStyle) -> str:
-    """The corner index of a rank: J/Q in English, B/D in German, U/O in the German pack."""
+    """The corner index of a rank: J/Q in English, B/D in German, W/D in Polish, U/O in the
+    German pack."""
     if style.pack == "german":
         return LETTERS_GERMAN[rank]
-    return LETTERS_DE[rank] if style.lang == "de" else LETTERS_EN[rank]
+    return {"de": LETTERS_DE, "pl": LETTERS_PL}.get(style.lang, LETTERS_EN)[rank]
 
 
 # --- colours -------------------------------------------------------------------------------

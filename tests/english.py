@@ -1,5 +1,6 @@
-"""Finds English words in a text a German-speaking player reads (the German e2e sessions and the
-renderers' German tests): words that are English only, not also German or game terms."""
+"""Finds English words in a text a German- or Polish-speaking player reads (the German and Polish
+e2e sessions and the renderers' tests in those languages): words that are English only, not also
+German, Polish or game terms."""
 
 from __future__ import annotations
 
@@ -25,14 +26,19 @@ ENGLISH_ONLY = frozenset(
 """Lower-case English words that a German text has no business showing (German words that
 English shares — Hand, Null, Grand, Bock, Re, Solo, in, so, was, will, die — are left out)."""
 
-WORD = re.compile(r"[A-Za-zÄÖÜäöüß']+")
+POLISH_TOO = frozenset({"to", "no", "by"})
+"""Words of the list above that are also Polish words ("to jest", "aby")."""
+
+WORD = re.compile(r"[A-Za-zÄÖÜäöüßĄĆĘŁŃÓŚŹŻąćęłńóśźż']+")
 IGNORED = re.compile(r"<[@#!&:][^>]*>|`[^`]*`|https?://\S+")
 """Mentions, channels, timestamps, code and links carry no words."""
 
 
-def english_words(text: str, names: tuple[str, ...] = ()) -> set[str]:
-    """The English-only words in ``text`` (player ``names`` removed first)."""
+def english_words(text: str, names: tuple[str, ...] = (), language: str = "de") -> set[str]:
+    """The English-only words in ``text`` (player ``names`` removed first), read as a text in
+    ``language`` (German or Polish)."""
     for name in names:
         text = text.replace(name, " ")
     text = IGNORED.sub(" ", text)
-    return {word for word in WORD.findall(text) if word.lower() in ENGLISH_ONLY}
+    english = ENGLISH_ONLY - POLISH_TOO if language == "pl" else ENGLISH_ONLY
+    return {word for word in WORD.findall(text) if word.lower() in english}

@@ -1,7 +1,9 @@
 """What the translation tests check, also runnable to list what still needs a translation.
 
 ``python -m tests.i18n_check`` prints every message of ``bot/`` that has no German translation,
-as ``.po`` entries to paste into a catalogue under ``bot/locale/de/``.
+as ``.po`` entries to paste into a catalogue under ``bot/locale/de/``; ``python -m
+tests.i18n_check --language pl`` those without a Polish one (three plural forms each), for
+``bot/locale/pl/``. A further argument keeps the messages of files under that path.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("de", "pl")
+"""The languages with catalogues: each must translate every message."""
+PLURAL_FORMS = {"de": 2, "pl": 3}
+"""How many forms a plural message has in each language (Polish: 1, 2-4, 5 and more)."""
 KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
@@ -75,8 +81,9 @@ def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
-def po_entry(found: Found) -> str:
-    """A ``.po`` entry for a message, translation left empty."""
+def po_entry(found: Found, language: str = "de") -> str:
+    """A ``.po`` entry for a message, translation left empty (every plural form of
+    ``language``)."""
 
     def quoted(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
@@ -88,8 +95,7 @@ def po_entry(found: Found) -> str:
         lines += [
             f"msgid {quoted(found.message)}",
             f"msgid_plural {quoted(found.plural)}",
-            'msgstr[0] ""',
-            'msgstr[1] ""',
+            *(f'msgstr[{index}] ""' for index in range(PLURAL_FORMS[language])),
         ]
     return "\n".join(lines)
 
@@ -111,9 +117,12 @@ def untranslated(folder: str = "bot", language: str = "de") -> list[Found]:
 
 
 if __name__ == "__main__":
-    import sys
+    import argparse
 
-    only = sys.argv[1] if len(sys.argv) > 1 else ""
-    for found in untranslated():
-        if found.where.startswith(only):
-            print(po_entry(found) + "\n")
+    parser = argparse.ArgumentParser(description="Messages without a translation, as .po entries")
+    parser.add_argument("only", nargs="?", default="", help="only files under this path")
+    parser.add_argument("--language", choices=LANGUAGES, default="de")
+    arguments = parser.parse_args()
+    for found in untranslated(language=arguments.language):
+        if found.where.startswith(arguments.only):
+            print(po_entry(found, arguments.language) + "\n")

@@ -44,6 +44,7 @@ LANGUAGE_CHOICES = [
     app_commands.Choice(name="the server's language", value="auto"),
     app_commands.Choice(name="Deutsch", value="de"),
     app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Polski", value="pl"),
 ]
 CHANNEL_CHOICES = [
     app_commands.Choice(name="allow tables in the channel", value="add"),

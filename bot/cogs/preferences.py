@@ -10,7 +10,7 @@ from discord import app_commands
 from bot import i18n
 from bot.commands.group import RamschCog, subcommand
 from bot.i18n import _
-from bot.pictures import CardStyle, alt_text, hand_picture
+from bot.pictures import CardStyle, alt_text, hand_picture, style_lang
 from bot.ui.message import Picture, Rendered
 from ramsch_core import Card
 
@@ -86,7 +86,7 @@ def cards_reply(pack: str | None, four_colour: bool, pictures: bool) -> Rendered
     style = CardStyle(
         pack="german" if pack == "german" else "french",
         four_colour=four_colour,
-        lang="de" if i18n.current() == "de" else "en",
+        lang=style_lang(i18n.current()),
     )
     picture = Picture("cards.png", hand_picture(SAMPLE, style), alt_text(SAMPLE, style)[:1024])
     embed.set_image(url=picture.url)

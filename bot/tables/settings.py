@@ -32,7 +32,7 @@ class GuildSettings(BaseModel):
     channels: tuple[int, ...] = Field(
         (), description="channels where tables may be opened; empty: every channel"
     )
-    language: Literal["auto", "de", "en"] = Field(
+    language: Literal["auto", "de", "en", "pl"] = Field(
         "auto", description="the language of the table messages; auto: the server's language"
     )
     reminder: float | None = Field(

@@ -354,9 +354,9 @@ def _board_title(choice: str) -> str:
 
 
 def _when(moment: float) -> str:
-    """A day as the reader writes it: ``2026-12-03``, in German ``03.12.2026``."""
+    """A day as the reader writes it: ``2026-12-03``, in German and Polish ``03.12.2026``."""
     day = datetime.fromtimestamp(moment, UTC)
-    return day.strftime("%d.%m.%Y" if i18n.current() == "de" else "%Y-%m-%d")
+    return day.strftime("%d.%m.%Y" if i18n.current() in ("de", "pl") else "%Y-%m-%d")
 
 
 def _player(player: MatchPlayer) -> str:

@@ -10,7 +10,14 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from bot import i18n
-from bot.pictures import CardStyle, alt_text, drawable, hand_picture, trick_picture
+from bot.pictures import (
+    CardStyle,
+    alt_text,
+    drawable,
+    hand_picture,
+    style_lang,
+    trick_picture,
+)
 from bot.ui import faces
 from bot.ui.games import play_order
 from bot.ui.message import Picture, Rendered
@@ -27,9 +34,7 @@ HAND_FILE = "hand.png"
 def style() -> CardStyle:
     """The picture style of the reader's look and language."""
     look = faces.current()
-    return CardStyle(
-        pack=look.pack, four_colour=look.four_colour, lang="de" if i18n.current() == "de" else "en"
-    )
+    return CardStyle(pack=look.pack, four_colour=look.four_colour, lang=style_lang(i18n.current()))
 
 
 def _attach(shown: Rendered, picture: Picture) -> Rendered:

@@ -4,9 +4,10 @@ The pack shown is the reader's own choice (``/ramsch cards``) if he made one, el
 of the table's game, as its renderer says (``bot.ui.games``). Rendering code calls ``face(card)``
 and never picks a pack itself; the message's entry point sets the pack with ``showing(rules)``.
 
-- French pack: ``♣J ♠Q ♥K ♦A`` in English; ``♣B ♠D ♥K ♦A`` in German (Bube, Dame, König, Ass).
-- German pack: ``🌰O 🍀U ❤️A 🔔10`` (Eichel-Ober, Gras-Unter, Herz-Sau, Schellen-Zehn) in both
-  languages: players call these cards by their German names whatever language they speak.
+- French pack: ``♣J ♠Q ♥K ♦A`` in English; ``♣B ♠D ♥K ♦A`` in German (Bube, Dame, König, Ass);
+  ``♣W ♠D ♥K ♦A`` in Polish (walet, dama, król, as).
+- German pack: ``🌰O 🍀U ❤️A 🔔10`` (Eichel-Ober, Gras-Unter, Herz-Sau, Schellen-Zehn) in every
+  language: players call these cards by their German names whatever language they speak.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ GERMAN_SUITS = ("🌰", "🍀", "❤️", "🔔")
 RANKS = {
     "en": ("A", "10", "K", "Q", "J", "9", "8", "7"),
     "de": ("A", "10", "K", "D", "B", "9", "8", "7"),
+    "pl": ("A", "10", "K", "D", "W", "9", "8", "7"),
     "german": ("A", "10", "K", "O", "U", "9", "8", "7"),
 }
 """Rank letters (Rank order A 10 K Q J 9 8 7): the French pack by language, and the German pack."""
@@ -37,8 +39,10 @@ RANKS = {
 SUIT_NAMES = {
     ("french", "en"): ("Clubs", "Spades", "Hearts", "Diamonds"),
     ("french", "de"): ("Kreuz", "Pik", "Herz", "Karo"),
+    ("french", "pl"): ("trefl", "pik", "kier", "karo"),
     ("german", "en"): ("Eichel", "Gras", "Herz", "Schellen"),
     ("german", "de"): ("Eichel", "Gras", "Herz", "Schellen"),
+    ("german", "pl"): ("Eichel", "Gras", "Herz", "Schellen"),
 }
 
 
@@ -136,15 +140,15 @@ def cards_text(cards: Iterable[Card], empty: str = "—") -> str:
 
 
 _ALL_SUITS = "|".join(re.escape(symbol) for symbol in (*FRENCH_SUITS, *GERMAN_SUITS, "❤"))
-FACE_TEXT = re.compile(f"({_ALL_SUITS})(10|[AKQJDBOU987])")
+FACE_TEXT = re.compile(f"({_ALL_SUITS})(10|[AKQJDBWOU987])")
 _SUIT_OF = {
     **{symbol: Suit(index) for index, symbol in enumerate(FRENCH_SUITS)},
     **{symbol: Suit(index) for index, symbol in enumerate(GERMAN_SUITS)},
     "❤": Suit.HEARTS,
 }
 _RANK_OF = {
-    "A": "A", "10": "T", "K": "K", "Q": "Q", "J": "J", "D": "Q", "B": "J", "O": "Q", "U": "J",
-    "9": "9", "8": "8", "7": "7",
+    "A": "A", "10": "T", "K": "K", "Q": "Q", "J": "J", "D": "Q", "B": "J", "W": "J", "O": "Q",
+    "U": "J", "9": "9", "8": "8", "7": "7",
 }  # fmt: skip
 
 

@@ -1,5 +1,6 @@
-"""The slash commands speak German: every name, description and choice of the `/ramsch` tree has
-a German translation within Discord's limits, and the bot installs the translator."""
+"""The slash commands speak German and Polish: every name, description and choice of the
+`/ramsch` tree has a German and a Polish translation within Discord's limits, and the bot
+installs the translator."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tests.bot.helpers import FakeClock, bot_settings, make_service
 NAME = re.compile(r"[-_\w]{1,32}")
 """A command or option name as Discord takes it (also lower case)."""
 GERMAN = discord.Locale.german.value
+POLISH = discord.Locale.polish.value
 
 
 @pytest.fixture
@@ -52,11 +54,14 @@ async def _german(bot: RamschBot) -> dict[str, Any]:
     return await bot.ramsch.get_translated_payload(bot.tree, CatalogueTranslator())
 
 
-async def test_every_name_description_and_choice_has_a_german_translation(bot: RamschBot) -> None:
+@pytest.mark.parametrize("locale", [GERMAN, POLISH])
+async def test_every_name_description_and_choice_has_a_translation(
+    bot: RamschBot, locale: str
+) -> None:
     wrong: list[str] = []
     count = 0
     for kind, where, part in _walk(await _german(bot)):
-        german = part.get("name_localizations", {}).get(GERMAN)
+        german = part.get("name_localizations", {}).get(locale)
         count += 1
         if german is None:
             wrong.append(f"{where}: no German name")
@@ -65,7 +70,7 @@ async def test_every_name_description_and_choice_has_a_german_translation(bot: R
         elif kind == "choice" and len(german) > 100:
             wrong.append(f"{where}: the German choice is longer than 100 characters")
         if kind == "name":
-            description = part.get("description_localizations", {}).get(GERMAN)
+            description = part.get("description_localizations", {}).get(locale)
             if description is None:
                 wrong.append(f"{where}: no German description")
             elif not 1 <= len(description) <= 100:
@@ -74,10 +79,13 @@ async def test_every_name_description_and_choice_has_a_german_translation(bot: R
     assert not wrong, "\n".join(wrong)
 
 
-async def test_german_names_are_unique_among_their_siblings(bot: RamschBot) -> None:
+@pytest.mark.parametrize("locale", [GERMAN, POLISH])
+async def test_translated_names_are_unique_among_their_siblings(
+    bot: RamschBot, locale: str
+) -> None:
     def check(payload: dict[str, Any]) -> None:
         options = payload.get("options", [])
-        names = [option["name_localizations"][GERMAN] for option in options]
+        names = [option["name_localizations"][locale] for option in options]
         assert len(names) == len(set(names)), (payload["name"], names)
         for option in options:
             check(option)
@@ -138,6 +146,26 @@ async def test_the_commands_read_as_a_german_player_expects(bot: RamschBot) -> N
     )
 
 
+async def test_the_commands_read_as_a_polish_player_expects(bot: RamschBot) -> None:
+    payload = await _german(bot)
+    commands = {part["name"]: part for part in payload["options"]}
+    polish = {name: part["name_localizations"][POLISH] for name, part in commands.items()}
+    assert (
+        polish.items()
+        >= {"new": "nowy", "rules": "zasady", "help": "pomoc", "leaderboard": "ranking"}.items()
+    )
+    seats = next(option for option in commands["new"]["options"] if option["name"] == "seats")
+    assert seats["name_localizations"][POLISH] == "miejsca"
+    group = bot.tree.get_command("ramsch-config")
+    assert isinstance(group, app_commands.Group)
+    config = await group.get_translated_payload(bot.tree, CatalogueTranslator())
+    assert config["name_localizations"][POLISH] == "ramsch-ustawienia"
+    table = next(part for part in config["options"] if part["name"] == "table")
+    language = next(part for part in table["options"] if part["name"] == "language")
+    assert language["name_localizations"][POLISH] == "język"
+    assert {choice["value"] for choice in language["choices"]} >= {"de", "en", "pl"}
+
+
 async def test_other_languages_keep_the_english_text() -> None:
     translator = CatalogueTranslator()
     context: Any = app_commands.TranslationContext(
@@ -147,6 +175,7 @@ async def test_other_languages_keep_the_english_text() -> None:
     assert await translator.translate(text, discord.Locale.french, context) is None
     assert await translator.translate(text, discord.Locale.american_english, context) is None
     assert await translator.translate(text, discord.Locale.german, context) == "neu"
+    assert await translator.translate(text, discord.Locale.polish, context) == "nowy"
     assert message_id("new", app_commands.TranslationContextLocation.parameter_name) == (
         "option name: new"
     )

@@ -207,8 +207,9 @@ class Game:
 
     def hand_message(self, user: SimUser) -> Message | None:
         """The user's newest private message about this table (a DM or an ephemeral hand)."""
-        mark = f" #{self.table_id}** in "  # "**Skat #7** in <#…>", "**Ramsch #7** in <#…>"
-        found = [m for m in [*user.dms(), *user.ephemerals()] if mark in m.text]
+        # "**Skat #7** in <#…>", "**Ramsch #7** in <#…>", in Polish "… na kanale <#…>"
+        mark = re.compile(rf" #{self.table_id}\*\* [^\d\n]*<#")
+        found = [m for m in [*user.dms(), *user.ephemerals()] if mark.search(m.text)]
         return max(found, key=lambda m: m.order) if found else None
 
     def controls(self, user: SimUser) -> tuple[Message | None, list[dict[str, Any]]]:

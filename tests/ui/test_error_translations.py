@@ -33,7 +33,7 @@ from ramsch_core.match import parse_table_options
 from ramsch_core.seats import seat_message
 from tests.core.test_error_templates import ERROR_NAMES, ROOT, _called_name, _sources
 from tests.english import english_words
-from tests.i18n_check import catalogue_entries, placeholders
+from tests.i18n_check import LANGUAGES, catalogue_entries, placeholders
 from tests.ui.helpers import make_table
 
 TEMPLATE_CALLS = ERROR_NAMES | {Message.__name__}
@@ -73,36 +73,43 @@ def test_the_walker_finds_the_refusals() -> None:
     assert "forehand" in TEMPLATES and "{first} or {second}" in TEMPLATES
 
 
-def test_every_template_has_a_german_translation_with_its_placeholders() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_template_has_a_translation_with_its_placeholders(language: str) -> None:
     missing = [
         f"{where}: {template!r}"
         for template, where in TEMPLATES.items()
-        if i18n.translated(template, "de") is None
+        if i18n.translated(template, language) is None
     ]
     assert not missing, "\n".join(missing)
     wrong = [
         f"{where}: {template!r}"
         for template, where in TEMPLATES.items()
-        if placeholders(template) != placeholders(i18n.translated(template, "de") or "")
+        if placeholders(template) != placeholders(i18n.translated(template, language) or "")
     ]
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_refusals_of_cogs_and_views_are_translated_too() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_refusals_of_cogs_and_views_are_translated_too(language: str) -> None:
     assert "There is no open table in this channel" in ADAPTER_TEMPLATES
     missing = [
         f"{where}: {template!r}"
         for template, where in ADAPTER_TEMPLATES.items()
-        if placeholders(template) != placeholders(i18n.translated(template, "de") or "{?}")
+        if placeholders(template) != placeholders(i18n.translated(template, language) or "{?}")
     ]
     assert not missing, "\n".join(missing)
 
 
-def test_the_german_refusals_have_no_english_words() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_translated_refusals_have_no_english_words(language: str) -> None:
     english = {
         template: words
         for template in TEMPLATES
-        if (words := english_words(QUOTED.sub(" ", i18n.translated(template, "de") or "")))
+        if (
+            words := english_words(
+                QUOTED.sub(" ", i18n.translated(template, language) or ""), language=language
+            )
+        )
     }
     assert english == {}
 

@@ -1,4 +1,5 @@
-"""Texts of the rules core that players read have German translations (bot/locale/de/options.po):
+"""Texts of the rules core that players read have German and Polish translations
+(bot/locale/de/options.po, bot/locale/pl/options.po):
 game and variant titles, preset descriptions and the descriptions of every rule and table
 option, shown by the rules editor, /ramsch rules and the slash commands. The extractor cannot
 find them (they are data of the core), so they are enumerated here."""
@@ -7,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
 from pydantic import BaseModel
 
 from bot import i18n
 from bot.ui.editor import SECTION_TITLES, TITLES
 from ramsch_core import GAMES, TableOptions
+from tests.i18n_check import LANGUAGES
 
 
 def _descriptions(model: type[BaseModel]) -> Iterator[str]:
@@ -35,16 +38,18 @@ def core_texts() -> set[str]:
     return texts
 
 
-def test_every_core_text_a_player_reads_has_a_german_translation() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_core_text_a_player_reads_has_a_translation(language: str) -> None:
     texts = core_texts()
     assert len(texts) > 50
-    missing = sorted(text for text in texts if not i18n.translated(text, "de"))
+    missing = sorted(text for text in texts if not i18n.translated(text, language))
     assert not missing, "\n".join(missing)
 
 
-def test_every_option_and_section_title_has_a_german_translation() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_option_and_section_title_has_a_translation(language: str) -> None:
     missing = [
-        t for t in [*TITLES.values(), *SECTION_TITLES.values()] if not i18n.translated(t, "de")
+        t for t in [*TITLES.values(), *SECTION_TITLES.values()] if not i18n.translated(t, language)
     ]
     assert not missing
 

@@ -20,6 +20,7 @@ from bot.pictures import (
     card_tile,
     clear_caches,
     hand_picture,
+    rank_letter,
     trick_picture,
 )
 from ramsch_core import Card
@@ -28,7 +29,10 @@ from ramsch_core.cards import DECK, Rank, Suit
 FRENCH = CardStyle()
 FOUR_COLOUR = CardStyle(four_colour=True, lang="de")
 GERMAN = CardStyle(pack="german")
-STYLES = [FRENCH, FOUR_COLOUR, GERMAN, CardStyle(lang="de"), CardStyle(pack="german", lang="de")]
+STYLES = [
+    FRENCH, FOUR_COLOUR, GERMAN, CardStyle(lang="de"), CardStyle(pack="german", lang="de"),
+    CardStyle(lang="pl"), CardStyle(four_colour=True, lang="pl"),
+]  # fmt: skip
 
 
 def cards(*names: str) -> list[Card]:
@@ -168,6 +172,14 @@ def test_the_packs_and_letters_differ() -> None:
     french_de = CardStyle(lang="de")
     assert card_tile(Card.CJ, FRENCH).tobytes() != card_tile(Card.CJ, french_de).tobytes()
     assert card_tile(Card.CA, FRENCH).tobytes() == card_tile(Card.CA, french_de).tobytes()
+    # Polish letters: W for the walet (J), D for the dama (Q) as in German.
+    french_pl = CardStyle(lang="pl")
+    assert rank_letter(Rank.JACK, french_pl) == "W" and rank_letter(Rank.QUEEN, french_pl) == "D"
+    assert card_tile(Card.CJ, french_pl).tobytes() not in {
+        card_tile(Card.CJ, FRENCH).tobytes(),
+        card_tile(Card.CJ, french_de).tobytes(),
+    }
+    assert card_tile(Card.SQ, french_pl).tobytes() == card_tile(Card.SQ, french_de).tobytes()
 
 
 def test_four_colour_spades_are_green_two_colour_are_not() -> None:
@@ -249,6 +261,15 @@ def amber_pixels(image: Image.Image) -> int:
         ("CK", CardStyle(pack="german", lang="de"), "Eichel-König"),
         ("S9", CardStyle(pack="german", lang="de"), "Gras-Neun"),
         ("D8", GERMAN, "Schellen-Acht"),
+        ("CJ", CardStyle(lang="pl"), "walet trefl"),
+        ("SQ", CardStyle(lang="pl"), "dama pik"),
+        ("HK", CardStyle(lang="pl"), "król kier"),
+        ("DA", CardStyle(lang="pl", four_colour=True), "as karo"),
+        ("HT", CardStyle(lang="pl"), "dziesiątka kier"),
+        ("C9", CardStyle(lang="pl"), "dziewiątka trefl"),
+        ("S8", CardStyle(lang="pl"), "ósemka pik"),
+        ("D7", CardStyle(lang="pl"), "siódemka karo"),
+        ("CQ", CardStyle(pack="german", lang="pl"), "Eichel-Ober"),
     ],
 )
 def test_card_names(card: str, style: CardStyle, name: str) -> None:

@@ -1,5 +1,6 @@
-"""Every text the bot shows players has a German translation (the catalogues under
-``bot/locale/de``), with the same placeholders, and is marked so that it can be found."""
+"""Every text the bot shows players has a German and a Polish translation (the catalogues under
+``bot/locale/de`` and ``bot/locale/pl``), with the same placeholders, and is marked so that it
+can be found."""
 
 from __future__ import annotations
 
@@ -10,30 +11,77 @@ from fractions import Fraction
 import pytest
 
 from bot import i18n
-from tests.i18n_check import ROOT, catalogue_entries, extracted, placeholders, untranslated
+from tests.i18n_check import (
+    LANGUAGES,
+    PLURAL_FORMS,
+    ROOT,
+    catalogue_entries,
+    extracted,
+    placeholders,
+    untranslated,
+)
 
 
-def test_every_marked_message_has_a_german_translation() -> None:
-    missing = untranslated()
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_marked_message_has_a_translation(language: str) -> None:
+    missing = untranslated(language=language)
     listed = "\n".join(f"{found.where}: {found.message!r}" for found in missing[:40])
-    assert not missing, f"{len(missing)} messages lack a German translation:\n{listed}"
+    assert not missing, f"{len(missing)} messages lack a translation ({language}):\n{listed}"
 
 
-def test_translations_keep_the_placeholders() -> None:
+def test_a_message_missing_from_the_polish_catalogue_is_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check above fails for Polish as it does for German: drop one Polish entry and it is
+    listed."""
+    import tests.i18n_check as check
+
+    entries = check.catalogue_entries("pl")
+    dropped = next(entry for entry in entries if entry.message == "Join")
+    monkeypatch.setattr(
+        check, "catalogue_entries", lambda language="de": [e for e in entries if e != dropped]
+    )
+    assert [found.message for found in check.untranslated(language="pl")] == ["Join"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_translations_keep_the_placeholders(language: str) -> None:
     wrong = [
         (entry.file, entry.message)
-        for entry in catalogue_entries()
+        for entry in catalogue_entries(language)
         for string in entry.strings
         if string and placeholders(string) - (placeholders(entry.message) | {"count"})
     ]
     assert not wrong, wrong
 
 
-def test_a_message_has_one_translation_across_catalogues() -> None:
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_plural_has_every_form_of_its_language(language: str) -> None:
+    wrong = [
+        (entry.file, entry.message)
+        for entry in catalogue_entries(language)
+        if entry.plural is not None
+        and (len(entry.strings) != PLURAL_FORMS[language] or not all(entry.strings))
+    ]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_message_has_one_translation_across_catalogues(language: str) -> None:
     seen: dict[str, set[tuple[str, ...]]] = defaultdict(set)
-    for entry in catalogue_entries():
+    for entry in catalogue_entries(language):
         seen[entry.message].add(entry.strings)
     assert not [message for message, strings in seen.items() if len(strings) > 1]
+
+
+def test_polish_translates_what_german_does() -> None:
+    """The two catalogues hold the same messages, file by file (a merge that adds German texts
+    must add Polish ones too)."""
+
+    def messages(language: str) -> set[tuple[str, str]]:
+        return {(entry.file, entry.message) for entry in catalogue_entries(language)}
+
+    assert messages("pl") == messages("de")
 
 
 def _calls(tree: ast.AST, names: set[str]) -> list[ast.Call]:
@@ -79,7 +127,12 @@ def test_german_is_spoken_where_asked_and_english_elsewhere() -> None:
 
 @pytest.mark.parametrize(
     ("language", "value", "text"),
-    [("de", Fraction(-15, 2), "−7,5"), ("en", Fraction(-15, 2), "−7.5"), ("de", 1200, "1.200")],
+    [
+        ("de", Fraction(-15, 2), "−7,5"),
+        ("en", Fraction(-15, 2), "−7.5"),
+        ("de", 1200, "1.200"),
+        ("pl", Fraction(-15, 2), "−7,5"),
+    ],
 )
 def test_numbers_are_written_as_the_reader_writes_them(
     language: str, value: Fraction | int, text: str

@@ -155,7 +155,7 @@ class SkatControls:
         items: list[discord.ui.Item[Any]] = []
         holds = legal_of(view, "hold")
         if holds:
-            label = f"Ja ({contest.bid})"
+            label = _("Ja ({bid})", bid=contest.bid)
             items.append(
                 _button(table_id, deal, holds[0], "hold", label, discord.ButtonStyle.success, 2)
             )
@@ -167,7 +167,7 @@ class SkatControls:
             )
         for action in legal_of(view, "pass"):
             items.append(
-                _button(table_id, deal, action, "pass", "Passe", discord.ButtonStyle.danger, 2)
+                _button(table_id, deal, action, "pass", _("Passe"), discord.ButtonStyle.danger, 2)
             )
         higher = [str(action.to_json()["value"]) for action in bids[1 : 1 + HIGHER_BIDS]]
         if higher:
@@ -191,7 +191,7 @@ class SkatControls:
                 ),
                 None,
             )
-            label = "Drücken" + (f" {faces.cards_text(marked)}" if action is not None else "")
+            label = _("Drücken") + (f" {faces.cards_text(marked)}" if action is not None else "")
             style = discord.ButtonStyle.success
             row = min(len(view.hand) // 5 + (len(view.hand) % 5 > 0), 3)
             items.append(_button(table_id, deal, action, "discard", label, style, row))
@@ -202,7 +202,7 @@ class SkatControls:
         if pickup:
             style = discord.ButtonStyle.primary
             items.append(
-                _button(table_id, deal, pickup[0], "pickup", "Skat aufnehmen", style, first_row)
+                _button(table_id, deal, pickup[0], "pickup", _("Skat aufnehmen"), style, first_row)
             )
             for mark, label in LEVELS.items():
                 on = level == mark

@@ -101,22 +101,24 @@ def value_facts(details: dict[str, Any], result: DealResult, names: list[str]) -
 
 
 STEP_NAMES = {
-    "game": "Spiel",
-    "hand": "Hand",
-    "schneider": "Schneider",
-    "schneider_announced": "Schneider angesagt",
-    "schwarz": "Schwarz",
-    "schwarz_announced": "Schwarz angesagt",
-    "ouvert": "Ouvert",
+    "game": N_("Spiel"),
+    "hand": N_("Hand"),
+    "schneider": N_("Schneider"),
+    "schneider_announced": N_("Schneider angesagt"),
+    "schwarz": N_("Schwarz"),
+    "schwarz_announced": N_("Schwarz angesagt"),
+    "ouvert": N_("Ouvert"),
 }
+"""German words of the game, in English too (the Polish catalogue gives some in Polish)."""
 
 
 def _game_value(details: dict[str, Any], game: str, bid: int, plain: int) -> str:
     """``mit 2, Spiel 3, Hand 4 → 4 × 12 = 48``; an overbid game says what it counts."""
     steps = value_steps(details)
     matadors = steps.matadors or 0
-    parts = [f"{'mit' if matadors > 0 else 'ohne'} {abs(matadors)}"]
-    parts += [f"{STEP_NAMES[name]} {level}" for name, level in steps.steps[1:]]
+    with_or_without = N_("mit {count}") if matadors > 0 else N_("ohne {count}")
+    parts = [_(with_or_without, count=abs(matadors))]
+    parts += [f"{_(STEP_NAMES[name])} {level}" for name, level in steps.steps[1:]]
     worked = f"{', '.join(parts)} → {steps.level} × {steps.base} = {steps.counted}"
     if steps.raised is not None:
         return _(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot import i18n
 from bot.i18n import N_, _
 from bot.ui import faces
 from bot.ui.games.shared.ramsch_contract import RAMSCH_CONTRACT, skat_ramsch_lines
@@ -36,9 +37,10 @@ GAME_SUITS = {
 GAMES = (*GAME_SUITS, "grand", "null")
 """The games a declarer may name."""
 SUIT_AND_GRAND = ("clubs", "spades", "hearts", "diamonds", "grand")
-POSITIONS = ("Vorhand", "Mittelhand", "Hinterhand")
-"""Deal seats 0, 1, 2: forehand, middlehand, rearhand."""
-SAID = {"hold": "ja", "pass": "passe"}
+POSITIONS = (N_("Vorhand"), N_("Mittelhand"), N_("Hinterhand"))
+"""Deal seats 0, 1, 2: forehand, middlehand, rearhand (German words of the game, which the
+Polish catalogue gives in Polish: pierwsza, druga, trzecia ręka)."""
+SAID = {"hold": N_("ja"), "pass": N_("passe")}
 LEVELS = {"schneider": "Schneider", "schwarz": "Schwarz", "ouvert": "Ouvert"}
 """The announcements of a Hand game, each implying those before it (marks on the hand)."""
 ANNOUNCED = {
@@ -65,16 +67,20 @@ def is_ramsch(public: PublicView) -> bool:
 
 
 def position(seat: int) -> str:
-    return POSITIONS[seat] if 0 <= seat < len(POSITIONS) else _("seat {number}", number=seat + 1)
+    if 0 <= seat < len(POSITIONS):
+        return _(POSITIONS[seat])
+    return _("seat {number}", number=seat + 1)
 
 
 def game_name(game: str) -> str:
-    """A game as German players call it, in either language: ``♣ Kreuz`` (``🌰 Eichel`` to a
-    reader of the German pack), ``Grand``, ``Null``."""
+    """A game as German players call it, in English too: ``♣ Kreuz`` (``🌰 Eichel`` to a
+    reader of the German pack), ``Grand``, ``Null``; Polish players name the suit in Polish
+    (``♣ Trefl``)."""
     suit = GAME_SUITS.get(game)
     if suit is None:
         return game.capitalize() if game in GAMES else game
-    name = faces.SUIT_NAMES[(faces.current().pack, "de")][suit]
+    words = "pl" if i18n.current() == "pl" else "de"
+    name = faces.SUIT_NAMES[(faces.current().pack, words)][suit].capitalize()
     return f"{faces.suit_face(suit)} {name}"
 
 
@@ -90,9 +96,9 @@ def game_text(
     if ouvert:
         pass
     elif schwarz:
-        parts.append("Schwarz angesagt")
+        parts.append(_("Schwarz angesagt"))
     elif schneider:
-        parts.append("Schneider angesagt")
+        parts.append(_("Schneider angesagt"))
     return " ".join(parts)
 
 
@@ -173,7 +179,9 @@ def bidding_lines(contest: SkatContest, names: list[str]) -> list[str]:
     for seat, what in contest.said:
         if not (what.isdigit() or what in SAID):
             continue
-        rounds[-1].append(f"{position(seat)} {names[seat]}: {SAID.get(what, what)}")
+        rounds[-1].append(
+            f"{position(seat)} {names[seat]}: {_(SAID[what]) if what in SAID else what}"
+        )
         if what == "pass":
             rounds.append([])
     return [" — ".join(parts) for parts in rounds if parts]
