@@ -45,7 +45,13 @@ def nothing_missing() -> Iterator[None]:
     assert set(i18n.MISSING) - before == set()
 
 
-def ramsen_table(name: str = "ramsen", *, dealt: bool = True, **kwargs: Any) -> Any:
+def ramsen_table(
+    name: str = "ramsen", *, dealt: bool = True, schlecken: str | None = "always", **kwargs: Any
+) -> Any:
+    """A Ramsen table; ``dealt``: its first deal replaced by the cards above, the cutter
+    keeping the bottom card. ``schlecken``: the option (None: the preset's)."""
+    if schlecken is not None:
+        kwargs["schlecken"] = schlecken
     table: Any = make_table(name, game="ramsen", **kwargs)
     if dealt:
         table.match.deal = ramsen_deal(
@@ -247,7 +253,7 @@ def test_a_dealer_alone_wins_the_game_in_german() -> None:
 
 @pytest.mark.parametrize("name", ["ramsen", "ramsen-3", "ramsen-5", "ramsen-no-schlecken"])
 def test_whole_games_in_german(name: str) -> None:
-    table = ramsen_table(name, dealt=False, seed=4, rounds=1)
+    table = ramsen_table(name, dealt=False, schlecken=None, seed=4, rounds=1)
     rng = random.Random(4)
     steps = 0
     while table.status == "playing" and steps < 400:

@@ -454,7 +454,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "ramsen-3": {"players": 3},
     "ramsen-5": {"players": 5},
     "ramsen-short": {"crosses": 1},
-    "ramsen-no-schlecken": {"schlecken": False},
+    "ramsen-no-schlecken": {"schlecken": "never"},
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
