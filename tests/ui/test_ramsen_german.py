@@ -18,6 +18,7 @@ from bot.tables import TableError
 from bot.ui import faces
 from bot.ui.games.ramsen import RAMSEN, UPCARD
 from bot.ui.hand import render_hand
+from bot.ui.text import CENTS, amount_text
 from ramsch_core import Card, Pass, Play, get_game
 from ramsch_core.games.ramsen import PRESETS, RamsenRules, ramsen_deal
 from ramsch_core.games.ramsen.exchange import Exchange
@@ -269,3 +270,44 @@ def test_whole_games_in_german(name: str) -> None:
         apply(table, rng.choice(deal.legal_actions()))
         steps += 1
     results(table)
+
+
+@pytest.mark.parametrize(("language", "euros"), [("de", "1,20\u00a0€"), ("en", "€1.20")])
+def test_ra9_the_standings_of_a_game_for_money_show_what_each_paid(
+    language: str, euros: str
+) -> None:
+    """RA-9: a game played for 1,20 € a bar ends with what each player paid the winner or
+    received, in euros as the reader writes them; the cutter's choice is in German too."""
+    from bot.ui.results import render_standings
+
+    table = ramsen_table("ramsen-short", dealt=False, schlecken=None, seed=2, stake=120)
+    rng = random.Random(2)
+    assert table.match.deal.phase == "schlecken"
+    cutter = render_hand(table, USER_IDS[table.match.active_seats[2]])
+    with i18n.using("de"):
+        assert "behalten" in german(table) and "Liegen lassen" in german(table)
+    assert any("Keep" in (getattr(item, "label", "") or "") for item in _items(cutter))
+    while table.status == "playing":
+        apply(table, rng.choice(table.match.deal.legal_actions()))
+    last = table.match.finished_deals[-1]
+    details = last.result.details
+    winner, owed = details["winner"], details["owed"]
+    with i18n.using(language):
+        text = render_standings(table).embeds[0].description
+    settled = "Abgerechnet" if language == "de" else "Settled"
+    assert settled in text
+    payers = [seat for seat, bars in enumerate(owed) if seat != winner and bars]
+    assert payers
+    for seat in payers:
+        with i18n.using(language):
+            paid = amount_text(-120 * owed[seat], CENTS)
+        assert f"{NAMES[last.seats[seat]]} {paid}" in text
+    with i18n.using(language):
+        assert amount_text(-120, CENTS) == "−" + euros  # a bar's stake as players read it
+    assert sum(details["paid"]) == 0 and details["paid"][winner] == 120 * sum(owed)
+
+
+def _items(shown: Any) -> list[Any]:
+    from tests.ui.helpers import items
+
+    return items(shown)
