@@ -484,3 +484,24 @@ def test_an_empty_talon_offers_only_keeping_the_hand_no_card_to_mark() -> None:
     assert "the talon is empty" in shown.text() and "mark the cards" not in shown.text()
     with pytest.raises(TableError, match="The talon is empty"):
         mark(table, 2, deal.hand(2)[0].name)
+
+
+def test_ra8_while_the_cutter_chooses_the_table_shows_the_crosses_and_no_card() -> None:
+    """RA-8: the table names the cutter choosing and shows everyone's crosses; no upcard, no
+    card; only the cutter's hand shows the bottom card, with a Keep and a Leave button in one
+    row."""
+    table = ramsen_table(dealt=False, schlecken=None)
+    deal = table.match.deal
+    assert deal.phase == "schlecken"
+    shown = render_table(table)
+    assert not problems(shown) and not cards_shown(shown)
+    assert "has cut and decides whether to keep the bottom card" in shown.text()
+    assert "10 to draw" in shown.text() and "Trumpf" not in shown.text()
+    cutter = render_hand(table, user_at(table, 2))
+    (bottom,) = deal.view(2).skat
+    assert cards_shown(cutter) == {bottom}
+    buttons = [item for item in items(cutter) if not item.disabled]
+    assert [item.label for item in buttons] == [f"Keep {face(bottom)}", "Leave it"]
+    assert len({item.row for item in buttons}) == 1
+    other = render_hand(table, user_at(table, 0))
+    assert not cards_shown(other) and not [item for item in items(other) if not item.disabled]

@@ -348,8 +348,13 @@ class RamsenText:
 
     def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
         state = state_of(public)
-        if state is None or state.upcard is None:
+        if state is None:
             return []
+        rules = public.rules
+        crosses = rules.crosses if isinstance(rules, RamsenRules) else 0
+        art = crosses_block(owed_now(public, state), crosses, names)
+        if state.upcard is None:  # RA-8: the cutter chooses, nothing is turned up yet
+            return [(_("Crosses"), art)]
         suit, card = suit_text(state.upcard.suit), faces.face(state.upcard)
         if state.took_upcard:
             trump = _(
@@ -360,9 +365,6 @@ class RamsenText:
             )
         else:
             trump = _("**{suit}** — upcard {card}", suit=suit, card=card)
-        rules = public.rules
-        crosses = rules.crosses if isinstance(rules, RamsenRules) else 0
-        art = crosses_block(owed_now(public, state), crosses, names)
         return [(_("Trumpf"), trump), (_("Crosses"), art)]
 
     def doing(self, public: PublicView) -> str:
