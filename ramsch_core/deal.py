@@ -274,6 +274,16 @@ class Deal:
         self.history.append((acting, action))
         return events
 
+    def deal_again(self, hands: Sequence[Sequence[Card]]) -> None:
+        """Give the seats ``hands`` (in the order dealt) in place of the hands the deal was
+        made with, for a game whose cards are dealt after a first step that decides how
+        (Ramsen's schlecken choice): before it, nobody saw his hand. Raises
+        InvalidDealError for hands that do not form the game's deal."""
+        self._validate([list(hand) for hand in hands], list(self._initial_skat))
+        self.dealt_hands = tuple(tuple(hand) for hand in hands)
+        self._initial = tuple(tuple(sorted(hand)) for hand in hands)
+        self.held = [mask_of(hand) for hand in hands]
+
     def to_record(self, seed: int | None = None) -> dict[str, Any]:
         """The deal as a game record (see ``ramsch_core.record``)."""
         from ramsch_core.record import deal_record

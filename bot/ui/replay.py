@@ -112,8 +112,12 @@ def replay_steps(record: Mapping[str, Any]) -> list[Step]:
         laid = tuple(tuple(cards) for cards in deal.laid)
         return Step(kind, deal.public_view(), held, laid, tuple(deal.skat), **more)
 
+    def initial() -> list[tuple[Card, ...]]:
+        return [deal.initial_hand(seat) for seat in range(deal.players)]
+
     steps = [step("dealt", hands())]
     at_trick = hands()
+    dealt = initial()
     for index, (seat, action) in enumerate(actions):
         before = deal.phase
         done = len(deal.tricks)
@@ -124,6 +128,10 @@ def replay_steps(record: Mapping[str, Any]) -> list[Step]:
         except RulesError as error:
             log.warning("Action %s of a stored record is refused: %s", index + 1, error)
             raise UnreplayableRecord("This deal's record cannot be replayed") from None
+        if initial() != dealt:  # dealt as a first step decided (Ramsen's cutter keeps a card)
+            dealt = initial()
+            steps[0] = step("dealt", hands())
+            continue
         if before not in ENDED and deal.phase != before:
             steps.append(step("phase", hands(), phase=before))
         if len(deal.tricks) > done:

@@ -172,11 +172,13 @@ class SkatRamschScorer(RamschScoring):
         fixed_stake: int | None,
         durchmarsch: bool,
         pushes_double: bool,
+        durchmarsch_value: int = 120,
     ) -> None:
         self.skat_to = skat_to
         self.fixed_stake = fixed_stake
         self.durchmarsch = durchmarsch
         self.pushes_double = pushes_double
+        self.durchmarsch_value = durchmarsch_value
 
     def __call__(self, tally: Tally) -> Score:
         points = tally.points[:]
@@ -194,7 +196,8 @@ class SkatRamschScorer(RamschScoring):
         counts = tally.counts
         if self.durchmarsch and tally.tricks in counts:  # SR-7
             maker = counts.index(tally.tricks)
-            scores = tuple([120 * factor if seat == maker else 0 for seat in range(len(counts))])
+            won = self.durchmarsch_value * factor
+            scores = tuple([won if seat == maker else 0 for seat in range(len(counts))])
             return Score(tuple(points), scores, (), (maker,), factor, facts=Taken(maker, skat_to))
         multiplier = (1 << counts.count(0)) * factor  # SR-6
         top, low = max(points), min(points)
@@ -221,16 +224,20 @@ class SkatRamschScorer(RamschScoring):
 
 
 class SchafkopfRamschScorer(RamschScoring):
-    """SK-5..8: one loser found by the tie-breaks, paid in cents; Durchmarsch as a Solo."""
+    """SK-5..8: one loser found by the tie-breaks, paid in cents; Durchmarsch as a Solo
+    (with ``durchmarsch`` off, SK-7, the seat that took every trick is simply the loser)."""
 
-    def __init__(self, base_stake: int, jungfrau_doubles_all: bool) -> None:
+    def __init__(
+        self, base_stake: int, jungfrau_doubles_all: bool, durchmarsch: bool = True
+    ) -> None:
         self.base = base_stake
         self.jungfrau_doubles_all = jungfrau_doubles_all
+        self.durchmarsch = durchmarsch
 
     def __call__(self, tally: Tally) -> Score:
         points, counts, base = tuple(tally.points), tally.counts, self.base
         seats = range(len(counts))
-        if tally.tricks in counts:  # SK-7 / SK-8: paid as a Solo won schwarz
+        if self.durchmarsch and tally.tricks in counts:  # SK-7 / SK-8: as a Solo won schwarz
             maker = counts.index(tally.tricks)
             scores = tuple([3 * 7 * base if seat == maker else -7 * base for seat in seats])
             return Score(points, scores, (), (maker,), 7, facts=Taken(maker, None))

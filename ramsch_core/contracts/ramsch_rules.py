@@ -91,7 +91,10 @@ class SkatRules(RamschRules):
         "points", description="Augenramsch (the loser loses his points) or a fixed stake"
     )
     stake: int = Field(10, ge=1, le=1000, description="the loss under fixed scoring")
-    durchmarsch: bool = Field(True, description="taking every trick wins +120")
+    durchmarsch: bool = Field(True, description="taking every trick wins the deal")
+    durchmarsch_value: int = Field(
+        120, ge=120, le=1000, description="what a Durchmarsch wins (120 or more)"
+    )
     schieben: bool = Field(False, description="Schieberamsch before the first lead")
     schieben_jacks: bool = Field(False, description="jacks may be laid when pushing")
     schieben_doubles: bool = Field(True, description="each push doubles the deal")
@@ -105,6 +108,7 @@ class SkatRules(RamschRules):
             self.stake if self.scoring == "fixed" else None,
             self.durchmarsch,
             self.schieben_doubles,
+            self.durchmarsch_value,
         )
 
     def schieben_rules(self) -> SchiebenRules | None:
@@ -124,6 +128,9 @@ class SchafkopfRules(RamschRules):
     jungfrau_doubles_all: bool = Field(
         False, description="with a Jungfrau the loser pays everyone double"
     )
+    durchmarsch: bool = Field(
+        True, description="taking every trick wins the deal, paid like a Solo won schwarz"
+    )
 
     @property
     def players(self) -> int:
@@ -141,7 +148,7 @@ class SchafkopfRules(RamschRules):
         return schafkopf_order(obers_unters_only=self.trumps == "obers_unters")  # SK-2/3
 
     def scorer(self) -> Scorer:
-        return SchafkopfRamschScorer(self.base_stake, self.jungfrau_doubles_all)
+        return SchafkopfRamschScorer(self.base_stake, self.jungfrau_doubles_all, self.durchmarsch)
 
 
 class AltenburgRules(RamschRules):

@@ -16,6 +16,7 @@ from bot.commands.options import BOCK, declared, parse_options
 from bot.commands.translator import message_id
 from bot.tables import GuildSettings, TableError
 from ramsch_core import GAMES, get_game
+from ramsch_core.games.ramsen import RamsenRules
 from tests.english import english_words
 
 FORMER_PARAMETERS = ("skat_to", "scoring", "stake", "schieben", "durchmarsch", "bock", "crosses")
@@ -105,14 +106,34 @@ def test_no_options_is_the_preset() -> None:
 
 def test_an_option_the_game_lacks_is_refused_naming_it_and_listing_the_game_s() -> None:
     with pytest.raises(TableError) as raised:
-        _request("ramsen", None, "crosses=2, stake=20")
+        _request("ramsen", None, "crosses=2, durchmarsch=yes")
     assert str(raised.value) == (
-        "Ramsen has no option stake: its options are crosses, schlecken, dealer_forced"
+        "Ramsen has no option durchmarsch: its options are crosses, schlecken, stake, dealer_forced"
     )
     german = _german(raised.value)
     assert german == (
-        "Ramsen hat keine Option stake: seine Optionen sind kreuze, schlecken, geber_muss"
+        "Ramsen hat keine Option durchmarsch: seine Optionen sind kreuze, schlecken, einsatz, "
+        "geber_muss"
     )
+
+
+def test_ra9_a_stake_at_a_game_without_one_is_refused() -> None:
+    """RA-9: the stake per bar is Ramsen's; full Skat has no stake option."""
+    with pytest.raises(TableError) as raised:
+        _request("skat", None, "stake=5")
+    assert str(raised.value) == "Skat has no option stake: its options are all_pass, kontra, bock"
+    assert _german(raised.value).startswith("Skat hat keine Option stake: seine Optionen sind")
+
+
+def test_ra8_ra9_ramsen_takes_the_cutters_choice_and_a_stake() -> None:
+    """RA-8, RA-9: ``schlecken`` is one of its three values, ``stake`` a number from 0."""
+    rules, _ = table_request(
+        GuildSettings(), "ramsen", None, "schlecken=always, stake=5", seats=None, rounds=None,
+        stale=[],
+    )  # fmt: skip
+    assert isinstance(rules, RamsenRules) and (rules.schlecken, rules.stake) == ("always", 5)
+    with pytest.raises(TableError, match="The option schlecken is one of choice, always, never"):
+        _request("ramsen", None, "schlecken=yes")
 
 
 @pytest.mark.parametrize(
@@ -176,7 +197,7 @@ async def test_the_options_are_offered_in_the_reader_s_words_then_their_values()
     assert [(choice.name, choice.value) for choice in ramsen] == [
         ("crosses=3 — a whole number from 1 to 10", "crosses=3")
     ]
-    assert await options_autocomplete(_typing("ramsen", "ramsen", "en-US"), "stake=") == []
+    assert await options_autocomplete(_typing("ramsen", "ramsen", "en-US"), "durchmarsch=") == []
 
 
 @pytest.mark.parametrize("preset", ["", "  "])

@@ -138,7 +138,7 @@ def _score_skat(
     if rules.durchmarsch and all_tricks:  # SR-7
         maker = all_tricks[0]
         scores = [Fraction(0)] * players
-        scores[maker] = Fraction(120 * push_factor)
+        scores[maker] = Fraction(rules.durchmarsch_value * push_factor)
         return Expected(tuple(points), tuple(scores), (), (maker,), maker, skat_to, push_factor)
     losers = _top(points)  # SR-5: all tied at the top lose
     multiplier = 2 ** len(jungfrau) * push_factor  # SR-6
@@ -174,7 +174,7 @@ def _score_schafkopf(rules: SchafkopfRules, order: TrickOrder, tricks: Sequence[
     base = rules.base_stake
     scores = [Fraction(0)] * players
     maker = next((seat for seat in range(players) if counts[seat] == len(tricks)), None)
-    if maker is not None:  # SK-7 / SK-8: a Durchmarsch is paid as a Solo schwarz
+    if maker is not None and rules.durchmarsch:  # SK-7 / SK-8: paid as a Solo schwarz
         for seat in range(players):
             scores[seat] = Fraction(21 * base if seat == maker else -7 * base)
         return Expected(tuple(points), tuple(scores), (), (maker,), maker, None, 7)

@@ -46,6 +46,7 @@ from ramsch_core.cards import points_of
 from ramsch_core.games import game_of
 from ramsch_core.games.ramsen import RamsenRules
 from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
+from ramsch_core.games.ramsen.schlecken import NoSchleck, Schleck
 from ramsch_core.games.skat import FullSkatRules
 from ramsch_core.games.skat.bidding import Bid, Hold
 from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
@@ -101,6 +102,10 @@ def check_ramsen_conservation(deal: Deal, state: RamsenState) -> None:
     """RA-2, RA-4: the talon and every discard lie face down; the upcard lies face up until
     the dealer takes it; a player who passed keeps five cards, and those in are at most one
     card apart within the current trick."""
+    if state.choosing:  # RA-8: nothing dealt or turned up yet while the cutter chooses
+        assert {len(deal.hand(seat)) for seat in range(deal.players)} == {5}
+        assert face_down(deal) == set(deal.skat) | {Card.parse(deal.dealt["upcard"])}
+        return
     laid = [card for seat in range(deal.players) for card in deal.laid[seat]]
     assert len(laid) == len(set(laid))
     assert face_down(deal) == set(deal.skat) | set(laid)
@@ -145,6 +150,10 @@ def check_views(deal: Deal, known: list[set[Card]]) -> None:
     for seat in range(deal.players):
         view = deal.view(seat)
         assert view.seat == seat and view.phase == deal.phase and view.to_act == deal.to_act
+        if deal.phase == "schlecken":  # RA-8: no hand yet; the cutter sees the bottom card
+            assert view.hand == () and not cards_in(view.legal) and not cards_in(view.public)
+            assert view.skat == ((deal.skat[-1],) if seat == deal.to_act else ())
+            continue
         if deal.phase == "knocking":  # SF-1, SF-9: Klopfen sees the first four cards only
             first = set(deal.dealt_hands[seat][:4])
             assert set(view.hand) == first and len(view.hand) == 4
@@ -255,6 +264,8 @@ def play_randomly(rules: RuleSet, seed: int, rng: random.Random, checks: bool) -
         if isinstance(action, PickUp | Push | TakeSkat):
             known[seat] |= face_down(deal)
         deal.apply(action, seat)
+        if isinstance(action, Schleck | NoSchleck):  # RA-8: dealt as the cutter chose
+            known = [set(deal.initial_hand(seat)) | upcard(deal) for seat in range(deal.players)]
         if isinstance(action, Exchange):  # RA-4: the cards drawn from the talon
             known[seat] |= set(deal.hand(seat))
         for _, cards in deal.public_view().open_hands:  # FS-6: an Ouvert hand is public
@@ -387,7 +398,7 @@ def check_result(deal: Deal) -> None:
         assert sum(result.card_points) == 120
         assert sum(scores) == 0
         base = rules.base_stake
-        if maker is not None:
+        if maker is not None and rules.durchmarsch:  # SK-7
             assert result.detail.durchmarsch == maker and scores[maker] == 21 * base
         else:
             (loser,) = result.losers
@@ -399,7 +410,8 @@ def check_result(deal: Deal) -> None:
         push_factor = 2**result.detail.pushes if rules.schieben_doubles else 1
         if rules.durchmarsch and maker is not None:
             assert result.detail.durchmarsch == maker
-            assert scores == tuple(120 * push_factor if s == maker else 0 for s in range(3))
+            won = rules.durchmarsch_value * push_factor
+            assert scores == tuple(won if s == maker else 0 for s in range(3))
         else:
             assert result.detail.durchmarsch is None
             top = max(result.card_points)

@@ -41,7 +41,7 @@ def dealt(
     talon: str | None = None,
 ) -> Deal:
     """A deal of the hands given; the talon is the other cards in deck order unless given."""
-    rules = rules or RamsenRules(players=len(hands))
+    rules = rules or RamsenRules(players=len(hands), schlecken="always")
     held = [cards(hand) for hand in hands]
     up = Card.parse(upcard)
     kept = None if schleck is None else (schleck[0], Card.parse(schleck[1]))
@@ -224,7 +224,7 @@ def test_ra2_schedule_is_a_cut_deck_dealt_three_and_two(players: int, schlecken:
 
 def test_ra2_seed_deal_holds_five_cards_each_and_knows_its_schleck() -> None:
     """RA-2: from a seed every seat holds five cards; the schleck is the cutter's."""
-    rules = RamsenRules(players=4)
+    rules = RamsenRules(players=4, schlecken="always")
     deal = ramsen_deal(rules, 11)
     assert all(len(deal.hand(seat)) == 5 for seat in range(4))
     state = deal.state
@@ -295,7 +295,7 @@ def test_ra4_refusals() -> None:
 
 def test_ra4_a_cutter_who_schleckte_has_no_exchange_turn() -> None:
     """RA-4: a rearhand (cutter) who schleckte may not exchange: his turn is skipped."""
-    deal = ramsen_deal(RamsenRules(players=4), 5)
+    deal = ramsen_deal(RamsenRules(players=4, schlecken="always"), 5)
     assert deal.state.schleck_seat == 2
     deal.apply(Exchange((), False))
     deal.apply(Exchange((), False))
@@ -404,7 +404,7 @@ def test_ra5_a_lone_player_in_takes_all_five_and_may_win() -> None:
 
 def test_ra5_without_the_house_rule_everyone_may_pass_and_the_deal_is_void() -> None:
     """RA-5 without ``dealer_forced``: all pass, the deal is void."""
-    rules = RamsenRules(players=3, dealer_forced=False)
+    rules = RamsenRules(players=3, dealer_forced=False, schlecken="always")
     deal = dealt(["SA SK SQ SJ ST", "S9 S8 S7 CA CK", "HA HK HQ HJ HT"], "H7", rules=rules)
     all_keep(deal)
     for _ in range(3):
@@ -480,7 +480,8 @@ def test_ra1_rules_and_presets() -> None:
         "game": "ramsen",
         "players": 4,
         "crosses": 2,
-        "schlecken": True,
+        "schlecken": "choice",
+        "stake": 0,
         "dealer_forced": True,
     }
     with pytest.raises(ValueError):

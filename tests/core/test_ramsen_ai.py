@@ -15,6 +15,7 @@ from ramsch_core.deal import Deal
 from ramsch_core.games.ramsen import RamsenRules, ramsen_deal
 from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
 from ramsch_core.games.ramsen.in_or_pass import In
+from ramsch_core.games.ramsen.schlecken import NoSchleck, Schleck
 from ramsch_core.match import Match, TableOptions
 from ramsch_core.phases.say import Pass
 
@@ -41,8 +42,9 @@ OTHERS = ("SA SK SQ ST S9", "HA HK HQ HJ HT", "CA CK CT H9 H8")
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_heuristic_acts_by_the_rules_in_every_phase(players: int) -> None:
-    """RA-4..7: in seeded deals (bars owed drawn small, so deals also end early) every action
-    the heuristic takes is legal: ``Deal.apply`` refuses anything else."""
+    """RA-4..8: in seeded deals (bars owed drawn small, so deals also end early) every action
+    the heuristic takes is legal, the cutter's choice too: ``Deal.apply`` refuses anything
+    else."""
     rules = RamsenRules(players=players)
     phases: set[str] = set()
     for seed in range(12):
@@ -58,7 +60,7 @@ def test_the_heuristic_acts_by_the_rules_in_every_phase(players: int) -> None:
             assert action in view.legal
             phases.add(deal.phase)
             deal.apply(action)
-    assert phases == {"exchange", "in_or_pass", "play"}
+    assert phases == {"schlecken", "exchange", "in_or_pass", "play"}
 
 
 def test_the_heuristic_passes_a_hopeless_hand_and_plays_a_strong_one() -> None:
@@ -142,3 +144,24 @@ def test_the_heuristic_beats_random_seats_over_whole_games() -> None:
         won += last.seats[winner] == smart
         fair += 1 / players
     assert won >= 2 * fair
+
+
+@pytest.mark.parametrize(
+    ("bottom", "kept"),
+    [("D9", True), ("CJ", True), ("HA", True), ("SK", False), ("H7", False), ("CT", False)],
+)
+def test_ra8_the_cutter_keeps_a_bottom_card_likely_to_take_a_trick(bottom: str, kept: bool) -> None:
+    """RA-8: the heuristic cutter keeps a permanent trump or an Ace, which take tricks whatever
+    suit is turned up, and leaves a lesser card to keep his exchange."""
+    rules = RamsenRules(players=4)
+    for seed in range(400):
+        deal = ramsen_deal(rules, seed)
+        view = deal.view(2)
+        if view.skat == (Card.parse(bottom),):
+            break
+    else:
+        pytest.fail(f"no seed cuts {bottom} to the bottom")
+    action = HeuristicPlayer(0).choose(view)
+    assert action == (Schleck() if kept else NoSchleck())
+    deal.apply(action)
+    assert deal.state.schleck_seat == (2 if kept else None)

@@ -34,13 +34,17 @@ def load(path: Path) -> Any:
 
 
 def test_there_are_golden_records_of_every_kind_of_deal() -> None:
-    """Played out, a winner mid-deal, a lone player, schlecken, and unfinished records."""
+    """Played out, a winner mid-deal, a lone player, schlecken, the cutter's choice both
+    ways (RA-8), and unfinished records."""
     assert len(GOLDEN) >= 6
     expected = [load(path.with_suffix(".expected.json")) for path in GOLDEN]
     assert {"finished", "playing", "exchanging"} <= {item["phase"] for item in expected}
     assert any(item["winner"] is not None for item in expected)
     assert any(len(item["active"]) == 1 for item in expected)
     assert any(load(path).get("schleck") for path in GOLDEN)
+    chosen = {item["action"] for path in GOLDEN for item in load(path)["actions"][:1]}
+    assert {"schleck", "no_schleck"} <= chosen
+    assert "cutting" in {item["phase"] for item in expected}
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
@@ -92,6 +96,12 @@ def _changed(name: str, index: int, action: dict[str, Any]) -> dict[str, Any]:
         ("schlecken_exchange_upcard", 3, {"action": "pass", "seat": 0}, "must play"),
         # RA-5 house rule: all before the dealer passed
         ("dealer_forced_alone", 7, {"action": "pass", "seat": 3}, "must play"),
+        # RA-8: only the cutter chooses, and before anything else
+        ("schlecken_choice_kept", 0, {"action": "schleck", "seat": 1}, "not your turn"),
+        ("schlecken_choice_kept", 0, {"action": "no_schleck", "seat": 3}, "not your turn"),
+        ("schlecken_choice_kept", 0, {"action": "exchange", "cards": [], "seat": 2}, "bottom"),
+        # RA-8: once he left the card, the cutter has his exchange turn like everyone
+        ("schlecken_choice_left", 3, {"action": "exchange", "cards": [], "seat": 3}, "turn"),
     ],
 )
 def test_golden_deals_refuse_what_the_rules_forbid(

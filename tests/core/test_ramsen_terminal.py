@@ -1,4 +1,5 @@
-"""Terminal play of Ramsen (RA-1..7): a scripted human exchanges, says in or pass and plays
+"""Terminal play of Ramsen (RA-1..8): a scripted human schleckt or not, exchanges, says in or
+pass and plays
 whole games to a winner through the terminal's input function; bad input is refused with the
 core's reason and asked again."""
 
@@ -36,6 +37,7 @@ class RamsenHuman:
         self.lines: list[str] = []
         self.wrong: set[str] = set()
         self.exchanges = 0
+        self.cuts = 0
 
     def write(self, text: str) -> None:
         self.lines.append(text)
@@ -50,6 +52,13 @@ class RamsenHuman:
 
     def read(self, prompt: str) -> str | None:
         self.lines.append(prompt)
+        if prompt.startswith("Keep it and be dealt four more"):
+            assert self.last("You cut. The bottom card of the cut is ")
+            if "cut" not in self.wrong:
+                self.wrong.add("cut")
+                return "perhaps"
+            self.cuts += 1
+            return "k" if self.cuts % 2 else "l"
         if prompt.startswith("Cards to lay away"):
             hand = self.hand()
             held = set(hand)
@@ -101,6 +110,7 @@ def test_scripted_ramsen_game_to_a_winner(seed: int, players: int) -> None:
     assert "Upcard " in text and "trump is " in text and "trumps: " in text
     assert "You don't hold " in text
     assert "Answer i to play or p to pass" in text
+    assert "Answer k to keep the card or l to leave it" in text
     assert "|||||" in text or "·" in text
     assert text.count("Deal ") >= len(match.finished_deals)
     last = match.finished_deals[-1]

@@ -1,6 +1,7 @@
-"""Plays Ramsen through Discord as its players would: cards marked and exchanged, the upcard
-taken by the dealer, In and Pass, cards played by the three duties; and checks that nobody
-ever sees a card of another hand or of the talon."""
+"""Plays Ramsen through Discord as its players would: the cutter keeping or leaving the bottom
+card of the cut, cards marked and exchanged, the upcard taken by the dealer, In and Pass, cards
+played by the three duties; and checks that nobody ever sees a card of another hand or of the
+talon."""
 
 from __future__ import annotations
 
@@ -71,6 +72,10 @@ class RamsenGame(SkatGame):
         user, message, enabled = self.on_turn()
         by_kind = buttons_by_kind(enabled)
         rng = self.rng
+        if "schleck" in by_kind:  # RA-8: the cutter keeps the bottom card half the time
+            kind = "schleck" if rng.random() < 0.5 else "no_schleck"
+            await self._click(user, message, by_kind[kind][0])
+            return
         if "exchange" in by_kind:
             marked = [c for c in by_kind.get("mark", []) if "✓" in str(c.get("label"))]
             plain = [
@@ -106,15 +111,18 @@ class RamsenGame(SkatGame):
             return
         deal = match.deal
         state = deal.state
-        assert isinstance(state, RamsenState) and state.upcard is not None
-        played = set(deal.view(0).played) | {state.upcard}
+        assert isinstance(state, RamsenState)
+        assert (state.upcard is None) == state.choosing  # RA-8: turned up once dealt
+        played = set(deal.view(0).played) | ({state.upcard} if state.upcard else set())
         current = re.compile(rf"deal {match.number + 1}(?!\d)")
         for seat, user in enumerate(self.players):
             deal_seat = match.deal_seat(seat)
             known = set(played)
+            seen = set()
             if deal_seat is not None:
                 view = deal.view(deal_seat)
-                known |= set(view.hand) | set(view.laid)
+                seen = set(view.skat)  # the cutter's look at the bottom card of the cut
+                known |= set(view.hand) | set(view.laid) | seen
             for message in user.visible_messages():
                 text = shown_text(message)
                 if f"Ramsen #{self.table_id}" not in text or not current.search(text):
@@ -123,5 +131,5 @@ class RamsenGame(SkatGame):
                 allowed = played if public else known
                 leaked = cards_in(text) - allowed
                 assert not leaked, f"{user.name} sees {leaked} in {message!r}:\n{text}"
-                assert not cards_in(text) & set(deal.skat), text
+                assert not cards_in(text) & set(deal.skat) - (set() if public else seen), text
                 self.checks += 1

@@ -51,8 +51,8 @@ async def test_the_host_sets_the_rules_before_the_start(harness: Harness) -> Non
     table = harness.service.tables.get(game.table_id)
     assert table.rules.model_dump() == {
         "game": "ramsch", "variant": "skat", "skat_to": "nobody", "scoring": "fixed",
-        "stake": 25, "durchmarsch": False, "schieben": True, "schieben_jacks": True,
-        "schieben_doubles": False,
+        "stake": 25, "durchmarsch": False, "durchmarsch_value": 120, "schieben": True,
+        "schieben_jacks": True, "schieben_doubles": False,
     }  # fmt: skip
     assert (table.options.seats, table.options.rounds) == (4, 2)
     assert table.options.of_game(table.rules) == RamschMatchOptions(bock_on_durchmarsch=True)
@@ -85,7 +85,9 @@ async def test_presets_switch_the_variant_and_its_options(harness: Harness) -> N
     toggles = [c for row in editor.components for c in row["components"]
                if c["custom_id"].endswith(":toggles")]  # fmt: skip
     values = {o["value"] for o in toggles[0]["options"]}
-    assert values == {"jungfrau_doubles_all", "bock_on_durchmarsch", "bock_on_tie", "tournament"}
+    assert values == {
+        "jungfrau_doubles_all", "durchmarsch", "bock_on_durchmarsch", "bock_on_tie", "tournament"
+    }  # fmt: skip
     await (await alice.click(editor, "ramsch:rn:t1")).wait_response()
     await (await alice.submit_modal({"base_stake": "5", "rounds": "1"})).wait_response()
     assert "The loser pays 10¢ to each player" in lobby.text

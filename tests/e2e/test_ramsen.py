@@ -1,11 +1,15 @@
-"""Ramsen through Discord (RA-1..7): five players race to draw their last bar; a lone player
-with two AIs; the cutter's schlecken; players who pass; refused exchanges and cards; a
-restart in the middle of the exchange."""
+"""Ramsen through Discord (RA-1..9): five players race to draw their last bar; a lone player
+with two AIs; the cutter's schlecken, always and by his choice with a button (a click by
+another seat refused); players who pass; refused exchanges and cards; a restart in the middle
+of the exchange; a game for money whose standings show what each paid."""
 
 from __future__ import annotations
 
 import time
 
+from bot.ui import ids
+from bot.ui.faces import cards_in
+from bot.ui.text import CENTS, amount_text
 from ramsch_core import RamsenRules
 from ramsch_core.games.ramsen.contract import BARS_PER_CROSS
 from tests.bot.helpers import FakeClock
@@ -46,6 +50,9 @@ async def test_five_players_race_to_a_winner(harness: Harness) -> None:
     assert lobby is not None
     shown = all_texts([lobby])  # the lobby became the table message
     assert "Ramsen" in shown and "Players 5/5" in shown and "5 seats" in shown
+    state = game.state()
+    assert state.choosing and state.upcard is None  # RA-8: nothing dealt yet
+    await game.auto_step()  # the cutter keeps or leaves the bottom card of the cut
     state = game.state()
     assert state.upcard is not None
     table = game.table_message()
@@ -103,7 +110,7 @@ async def test_the_cutter_schleckt_and_has_no_exchange_turn(harness: Harness) ->
     """RA-2, RA-4: the cutter (the seat before the dealer) kept the bottom card of the cut and
     has no turn in the exchange; the others exchange from forehand; the dealer may take the
     upcard for one of his cards."""
-    game = await started(harness, 4)
+    game = await started(harness, 4, options="schlecken=always")
     state = game.state()
     cutter = game.at(2)
     assert state.schleck_seat == 2
@@ -134,7 +141,7 @@ async def test_the_cutter_schleckt_and_has_no_exchange_turn(harness: Harness) ->
 async def test_players_who_pass_sit_the_deal_out(harness: Harness) -> None:
     """RA-5, RA-6: players who keep their hand may pass; they play no card, the tricks hold a
     card of each player in only, and the table shows who passed."""
-    game = await started(harness, 4)
+    game = await started(harness, 4, options="schlecken=always")
     forehand, middle, cutter, dealer = (game.at(seat) for seat in range(4))
     await game.exchange([], user=forehand)
     await game.exchange([], user=middle)
@@ -164,7 +171,7 @@ async def test_refused_exchanges_and_cards_name_the_rule_and_change_nothing(
 ) -> None:
     """RA-4: no more cards than the talon holds; RA-5: who exchanged must play; RA-6: a card
     from an old hand message the three duties forbid is refused naming the duty."""
-    game = await started(harness, 5)
+    game = await started(harness, 5, options="schlecken=always")
     forehand, middle = game.at(0), game.at(1)
     hand = list(game.replay().deal.view(0).hand)
     await game.exchange(hand, user=forehand)  # five of the six talon cards
@@ -197,7 +204,7 @@ async def test_a_restart_in_the_middle_of_the_exchange_loses_nothing(harness: Ha
     """The bot restarts after forehand exchanged and middlehand marked a card: the table is
     rebuilt from its log, the mark and the old buttons work, and the exchange goes on; so it
     does after restarts while players say in or pass and in the middle of a trick."""
-    game = await started(harness, 4)
+    game = await started(harness, 4, options="schlecken=always")
     forehand, middle = game.at(0), game.at(1)
     hand = list(game.replay().deal.view(0).hand)
     await game.exchange(hand[:1], user=forehand)
@@ -236,7 +243,7 @@ async def test_the_ai_takes_over_a_player_who_runs_out_of_time(harness: Harness)
     pass: the AI acts for the late player and the deal goes on."""
     clock = FakeClock(time.time())
     harness.use_clock(clock)
-    game = await started(harness, 3)
+    game = await started(harness, 3, options="schlecken=always")
     forehand = game.at(0)
     card = game.replay().deal.view(0).hand[0]
     await game.press("mark", card.name, user=forehand)
@@ -260,3 +267,75 @@ async def test_the_ai_takes_over_a_player_who_runs_out_of_time(harness: Harness)
     assert last.source == "timeout" and last.action.kind in ("in", "pass")
     assert last.seat == game.players.index(late)
     assert harness.emulator.errors == []
+
+
+async def test_the_cutter_keeps_or_leaves_the_bottom_card_with_a_button(harness: Harness) -> None:
+    """RA-8: before anything is dealt the cutter alone sees the bottom card of the cut, on his
+    hand with two buttons in one row; the others see no card. A schlecken click forged by
+    another player is refused in one sentence and changes nothing. Kept, the cutter holds
+    the card and has no exchange turn; in the next deal the new cutter leaves it and
+    exchanges like everyone."""
+    game = await started(harness, 4)
+    match = game.replay()
+    deal = match.deal
+    assert deal.phase == "schlecken" and game.state().upcard is None
+    cutter, forehand = game.at(2), game.at(0)
+    (bottom,) = deal.view(2).skat
+    kinds = game.kinds(cutter)
+    assert set(kinds) == {"schleck", "no_schleck"}
+    labels = {str(button.get("label")) for buttons in kinds.values() for button in buttons}
+    assert labels == {f"Keep {game.face(bottom)}", "Leave it"}, labels
+    assert f"The bottom card of the cut is {game.face(bottom)}" in game.hand_text(cutter)
+    assert game.face(bottom) not in game.table_message().text
+    assert not game.kinds(forehand) and not cards_in(game.hand_text(forehand))
+    count = logged(game)
+    message = game.hand_message(forehand)
+    assert message is not None
+    handle = await forehand.click_custom_id(message, ids.action_id(game.table_id, 0, "schleck"))
+    refused = [m.text for m in await handle.wait_response() if m.ephemeral]
+    await harness.settle()
+    assert len(refused) == 1 and "turn" in refused[0] and refused[0].count(". ") == 0, refused
+    assert logged(game) == count and game.replay().deal.phase == "schlecken"
+    await game.press("schleck", user=cutter)
+    state = game.state()
+    assert state.schleck_seat == 2 and state.upcard is not None
+    assert bottom in game.replay().deal.view(2).hand
+    assert game.face(state.upcard) in game.table_message().text
+    await game.exchange([], user=forehand)
+    await game.exchange([], user=game.at(1))
+    user, _, _ = game.on_turn()
+    assert user is game.at(3), "the cutter who kept the card has no exchange turn"
+    await game.auto_deal()
+    assert game.replay().deal.phase == "schlecken"
+    await game.press("no_schleck", user=game.at(2))
+    assert game.state().schleck_seat is None
+    await game.exchange([], user=game.at(0))
+    await game.exchange([], user=game.at(1))
+    user, _, _ = game.on_turn()
+    assert user is game.at(2), "the cutter who left the card exchanges"
+    assert game.checks > 0 and harness.emulator.errors == []
+
+
+async def test_a_game_for_money_settles_in_the_standings(harness: Harness) -> None:
+    """RA-9: three players, one cross each, for 1,20 € a bar: the rules say so, and the final
+    standings show what each paid the winner and what he received, in euros."""
+    game = await started(harness, 3, options="crosses=1, stake=120")
+    rules = game.rules()
+    assert isinstance(rules, RamsenRules) and rules.stake == 120
+    deals = 0
+    while not game.replay().finished:
+        await game.auto_deal()
+        deals += 1
+        assert deals < 40, "the game never ended"
+    await harness.settle()
+    last = game.replay().finished_deals[-1]
+    details = last.result.details
+    assert details is not None and details["winner"] is not None
+    paid = details["paid"]
+    final = final_message_text(harness)
+    assert "final standings" in final and "Settled" in final, final
+    for deal_seat, cents in enumerate(paid):
+        name = game.players[last.seats[deal_seat]].name
+        assert f"{name} {amount_text(cents, CENTS)}" in final, (name, cents, final)
+    assert paid[details["winner"]] >= 120 and sum(paid) == 0
+    assert "€" in final and harness.emulator.errors == []

@@ -18,6 +18,7 @@ from bot.tables import TableError
 from bot.ui import faces
 from bot.ui.games.ramsen import RAMSEN, UPCARD
 from bot.ui.hand import render_hand
+from bot.ui.text import CENTS, amount_text
 from ramsch_core import Card, Pass, Play, get_game
 from ramsch_core.games.ramsen import PRESETS, RamsenRules, ramsen_deal
 from ramsch_core.games.ramsen.exchange import Exchange
@@ -45,7 +46,13 @@ def nothing_missing() -> Iterator[None]:
     assert set(i18n.MISSING) - before == set()
 
 
-def ramsen_table(name: str = "ramsen", *, dealt: bool = True, **kwargs: Any) -> Any:
+def ramsen_table(
+    name: str = "ramsen", *, dealt: bool = True, schlecken: str | None = "always", **kwargs: Any
+) -> Any:
+    """A Ramsen table; ``dealt``: its first deal replaced by the cards above, the cutter
+    keeping the bottom card. ``schlecken``: the option (None: the preset's)."""
+    if schlecken is not None:
+        kwargs["schlecken"] = schlecken
     table: Any = make_table(name, game="ramsen", **kwargs)
     if dealt:
         table.match.deal = ramsen_deal(
@@ -247,7 +254,7 @@ def test_a_dealer_alone_wins_the_game_in_german() -> None:
 
 @pytest.mark.parametrize("name", ["ramsen", "ramsen-3", "ramsen-5", "ramsen-no-schlecken"])
 def test_whole_games_in_german(name: str) -> None:
-    table = ramsen_table(name, dealt=False, seed=4, rounds=1)
+    table = ramsen_table(name, dealt=False, schlecken=None, seed=4, rounds=1)
     rng = random.Random(4)
     steps = 0
     while table.status == "playing" and steps < 400:
@@ -263,3 +270,44 @@ def test_whole_games_in_german(name: str) -> None:
         apply(table, rng.choice(deal.legal_actions()))
         steps += 1
     results(table)
+
+
+@pytest.mark.parametrize(("language", "euros"), [("de", "1,20\u00a0€"), ("en", "€1.20")])
+def test_ra9_the_standings_of_a_game_for_money_show_what_each_paid(
+    language: str, euros: str
+) -> None:
+    """RA-9: a game played for 1,20 € a bar ends with what each player paid the winner or
+    received, in euros as the reader writes them; the cutter's choice is in German too."""
+    from bot.ui.results import render_standings
+
+    table = ramsen_table("ramsen-short", dealt=False, schlecken=None, seed=2, stake=120)
+    rng = random.Random(2)
+    assert table.match.deal.phase == "schlecken"
+    cutter = render_hand(table, USER_IDS[table.match.active_seats[2]])
+    with i18n.using("de"):
+        assert "behalten" in german(table) and "Liegen lassen" in german(table)
+    assert any("Keep" in (getattr(item, "label", "") or "") for item in _items(cutter))
+    while table.status == "playing":
+        apply(table, rng.choice(table.match.deal.legal_actions()))
+    last = table.match.finished_deals[-1]
+    details = last.result.details
+    winner, owed = details["winner"], details["owed"]
+    with i18n.using(language):
+        text = render_standings(table).embeds[0].description
+    settled = "Abgerechnet" if language == "de" else "Settled"
+    assert settled in text
+    payers = [seat for seat, bars in enumerate(owed) if seat != winner and bars]
+    assert payers
+    for seat in payers:
+        with i18n.using(language):
+            paid = amount_text(-120 * owed[seat], CENTS)
+        assert f"{NAMES[last.seats[seat]]} {paid}" in text
+    with i18n.using(language):
+        assert amount_text(-120, CENTS) == "−" + euros  # a bar's stake as players read it
+    assert sum(details["paid"]) == 0 and details["paid"][winner] == 120 * sum(owed)
+
+
+def _items(shown: Any) -> list[Any]:
+    from tests.ui.helpers import items
+
+    return items(shown)

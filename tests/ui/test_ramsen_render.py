@@ -64,8 +64,13 @@ def cards_shown(shown: Any) -> set[Card]:
     return faces.cards_in(text)
 
 
-def ramsen_table(name: str = "ramsen", *, dealt: bool = True, **kwargs: Any) -> Any:
-    """A Ramsen table; ``dealt``: its first deal replaced by the cards above."""
+def ramsen_table(
+    name: str = "ramsen", *, dealt: bool = True, schlecken: str | None = "always", **kwargs: Any
+) -> Any:
+    """A Ramsen table; ``dealt``: its first deal replaced by the cards above, the cutter
+    keeping the bottom card. ``schlecken``: the option (None: the preset's)."""
+    if schlecken is not None:
+        kwargs["schlecken"] = schlecken
     table = make_table(name, game="ramsen", **kwargs)
     if dealt:
         rules = table.match.deal.rules
@@ -127,14 +132,18 @@ def test_ramsen_has_a_renderer_a_title_and_its_rules() -> None:
     with faces.showing(rules):
         brief = rules_brief(rules)
     assert "4 players" in brief and "2 crosses of five bars (10 bars)" in brief
-    assert "Schlecken: the cutter keeps" in brief and "the dealer must play" in brief
+    assert "Schlecken: the cutter sees the bottom card of the cut and may keep it" in brief
+    assert "the dealer must play" in brief and "money" not in brief
     assert "Farbzwang" in brief and "Trumpfzwang" in brief and "Stechzwang" in brief
     assert "🔔9 (Dallmutz)" in brief and "the trump suit's K O U 10 9 8 7" in brief
     assert "♦" not in brief and "until someone has drawn all his bars" in brief
     other = rules_brief(RamsenRules(players=5, crosses=1, schlecken=False, dealer_forced=False))
     assert "5 players" in other and "1 cross of five bars (5 bars)" in other
     assert "No schlecken" in other and "If everyone passes, the deal is void" in other
-    assert not re.search(r"\bRA-\d", brief + other)
+    always = rules_brief(RamsenRules(schlecken="always", stake=120))
+    assert "Schlecken: the cutter keeps the bottom card" in always
+    assert "each player pays the winner €1.20 for every bar he still owes" in always
+    assert not re.search(r"\bRA-\d", brief + other + always)
 
 
 def test_a_game_to_a_winner_counts_no_deals_and_others_keep_theirs() -> None:
@@ -405,7 +414,7 @@ def test_whole_games_never_show_a_hidden_card_nor_break_limits(name: str) -> Non
     its own cards (those drawn from the talon too), its discards, cards played and the upcard;
     every enabled button is a legal action, and the game is played by pressing them."""
     for seed in range(2):
-        table = ramsen_table(name, dealt=False, seed=seed)
+        table = ramsen_table(name, dealt=False, schlecken=None, seed=seed)
         rng = random.Random(seed)
         while table.status == "playing":
             match = table.match
@@ -423,9 +432,11 @@ def test_whole_games_never_show_a_hidden_card_nor_break_limits(name: str) -> Non
                 user = USER_IDS[table_seat]
                 hand = render_hand(table, user)
                 assert not problems(hand), (problems(hand), hand.text())
-                own = set(deal.hand(deal_seat)) | set(deal.laid[deal_seat])
-                assert cards_shown(hand) <= own | public, hand.text()
                 view = table.view_for(user)
+                own = set(deal.laid[deal_seat]) | set(view.skat)  # the cut's bottom card (RA-8)
+                if deal.phase != "schlecken":  # RA-8: no card is dealt while the cutter chooses
+                    own |= set(deal.hand(deal_seat))
+                assert cards_shown(hand) <= own | public, hand.text()
                 for item in items(hand):
                     found = re.fullmatch(ids.ACTION_TEMPLATE, item.custom_id)
                     button = item.type is discord.ComponentType.button
@@ -473,3 +484,24 @@ def test_an_empty_talon_offers_only_keeping_the_hand_no_card_to_mark() -> None:
     assert "the talon is empty" in shown.text() and "mark the cards" not in shown.text()
     with pytest.raises(TableError, match="The talon is empty"):
         mark(table, 2, deal.hand(2)[0].name)
+
+
+def test_ra8_while_the_cutter_chooses_the_table_shows_the_crosses_and_no_card() -> None:
+    """RA-8: the table names the cutter choosing and shows everyone's crosses; no upcard, no
+    card; only the cutter's hand shows the bottom card, with a Keep and a Leave button in one
+    row."""
+    table = ramsen_table(dealt=False, schlecken=None)
+    deal = table.match.deal
+    assert deal.phase == "schlecken"
+    shown = render_table(table)
+    assert not problems(shown) and not cards_shown(shown)
+    assert "has cut and decides whether to keep the bottom card" in shown.text()
+    assert "10 to draw" in shown.text() and "Trumpf" not in shown.text()
+    cutter = render_hand(table, user_at(table, 2))
+    (bottom,) = deal.view(2).skat
+    assert cards_shown(cutter) == {bottom}
+    buttons = [item for item in items(cutter) if not item.disabled]
+    assert [item.label for item in buttons] == [f"Keep {face(bottom)}", "Leave it"]
+    assert len({item.row for item in buttons}) == 1
+    other = render_hand(table, user_at(table, 0))
+    assert not cards_shown(other) and not [item for item in items(other) if not item.disabled]

@@ -49,7 +49,7 @@ def test_the_editor_moves_seats_with_the_players_and_hides_rounds_and_bock() -> 
     table = make_table("ramsen", started=False, game="ramsen")
     draft = Draft.of_table(table)
     numbers = draft.numbers()
-    assert numbers["players"] == "4" and numbers["crosses"] == "2"
+    assert numbers["players"] == "4" and numbers["crosses"] == "2" and numbers["stake"] == "0"
     assert "rounds" not in numbers  # a game of Ramsen lasts until somebody wins
     assert not [name for name in table_toggles(draft.rules, draft.options) if "bock" in name]
     proposal = enter_numbers(draft, {"players": "5", "crosses": "1"})
@@ -58,14 +58,16 @@ def test_the_editor_moves_seats_with_the_players_and_hides_rounds_and_bock() -> 
     assert rules.players == options.seats == 5
     with pytest.raises(TableError, match="players"):
         validated(enter_numbers(draft, {"players": "6"}).rules, proposal.options)
-    toggles = choose(draft, "toggles", ["schlecken"])
-    assert toggles.rules["schlecken"] and not toggles.rules["dealer_forced"]
+    toggles = choose(draft, "toggles", [])
+    assert not toggles.rules["dealer_forced"]
+    schlecken = choose(draft, "schlecken", ["never"])  # RA-2, RA-8: one of three
+    assert schlecken.rules["schlecken"] == "never"
     three = choose(draft, "preset", ["ramsen-3"])
     assert three.rules["players"] == 3 and three.options["seats"] == 3
     shown = render_editor(draft)
     assert not problems(shown) and len({item.row for item in items(shown)}) <= 5
     modal = numbers_modal(draft)
-    assert len(modal.children) == 2  # players and crosses; no rounds
+    assert len(modal.children) == 3  # players, crosses and the stake (RA-9); no rounds
 
 
 def test_server_settings_seats_change_the_players_of_ramsen_only() -> None:

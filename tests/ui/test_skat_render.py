@@ -341,7 +341,10 @@ def test_the_editor_has_a_page_for_the_ramsch_on_all_pass() -> None:
     assert {"ramsch:r:t42:ramsch__skat_to", "ramsch:r:t42:ramsch__scoring"} <= set(names)
     assert "ramsch:r:t42:ramsch__toggles" in names and "ramsch:rs:t42" in names
     assert "ramsch:rn:t42:ramsch" in names
-    assert fields_of(draft.rules, "ramsch").numbers == ["ramsch__stake"]
+    assert fields_of(draft.rules, "ramsch").numbers == [
+        "ramsch__stake",
+        "ramsch__durchmarsch_value",
+    ]
     proposal = choose(draft, "ramsch__skat_to", ["loser"])
     assert proposal.rules["ramsch"]["skat_to"] == "loser"
     proposal = choose(draft, "ramsch__toggles", ["ramsch__schieben"])
@@ -350,7 +353,9 @@ def test_the_editor_has_a_page_for_the_ramsch_on_all_pass() -> None:
     proposal = enter_numbers(draft, {"ramsch__stake": "25"}, "ramsch")
     assert proposal.rules["ramsch"]["stake"] == 25
     modal = numbers_modal(draft, "ramsch")
-    assert modal.custom_id == "ramsch:rm:t42:ramsch" and len(modal.children) == 1
+    assert modal.custom_id == "ramsch:rm:t42:ramsch" and len(modal.children) == 2  # SR-7 too
+    proposal = enter_numbers(draft, {"ramsch__durchmarsch_value": "150"}, "ramsch")
+    assert proposal.rules["ramsch"]["durchmarsch_value"] == 150
     proposal = choose(draft, "toggles", ["tournament", "bock_on_re", "kontra"])
     assert proposal.options["tournament"] and proposal.options["bock_on_re"]
     guild = Draft.of_guild(1, GuildSettings(game="skat", preset="skat"), "Club")

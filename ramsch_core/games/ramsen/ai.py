@@ -21,6 +21,7 @@ from ramsch_core.games.ramsen.contract import (
 )
 from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
 from ramsch_core.games.ramsen.in_or_pass import In
+from ramsch_core.games.ramsen.schlecken import NoSchleck, Schleck
 from ramsch_core.kernel import Kernel, Position
 from ramsch_core.phases.say import Pass
 from ramsch_core.rules import RuleSet
@@ -36,6 +37,9 @@ WIN_BONUS = 25.0
 """What winning the game is worth in bars, in the playouts and in the bidding."""
 LATER_IN = 0.5
 """The chance that a seat whose word is not yet known says in."""
+KEEP_AT = 0.5
+"""The chance of a trick, over the four trump suits alike, a bottom card of the cut needs for
+the cutter to keep it (and give up his exchange)."""
 
 
 @lru_cache(maxsize=8)
@@ -130,6 +134,16 @@ def decide_exchange(kernel: Kernel, view: SeatView) -> Action:
 
     exchanges = [action for action in view.legal if isinstance(action, Exchange)]
     return max(exchanges, key=worth)
+
+
+def decide_schlecken(kernel: Kernel, view: SeatView) -> Action:
+    """RA-8: keep the bottom card of the cut when, whatever suit is turned up, it is likely to
+    take a trick — a permanent trump or an Ace — for keeping it costs the exchange."""
+    if not view.skat:
+        return NoSchleck()
+    (card,) = view.skat
+    chance = sum(card_values(suit)[card] for suit in Suit) / len(Suit)
+    return Schleck() if chance >= KEEP_AT else NoSchleck()
 
 
 def decide_in_or_pass(kernel: Kernel, view: SeatView) -> Action:
@@ -367,12 +381,16 @@ def _world_value(
 
 
 POLICY = GamePolicy(
-    steps={"exchange": decide_exchange, "in_or_pass": decide_in_or_pass},
+    steps={
+        "schlecken": decide_schlecken,
+        "exchange": decide_exchange,
+        "in_or_pass": decide_in_or_pass,
+    },
     play_setup=play_kernel,
     card_priors={"ramsen": rule_card},
     reader=read_ramsen,
     objective=objective,
     searched_steps={"in_or_pass": search_in_or_pass},
 )
-"""Ramsen's AI: the exchange and in or pass by the rules above (the hard AI simulates the in or
-pass), the play valued by winning the game."""
+"""Ramsen's AI: schlecken, the exchange and in or pass by the rules above (the hard AI simulates
+the in or pass), the play valued by winning the game."""

@@ -18,10 +18,11 @@ def ramsen_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) 
     """Ramsen at the start of a game (every seat owes ``crosses`` × 5 bars): the dealt hands,
     the upcard and the talon (``dealt``: hands, then upcard and talon top first); a random
     exchange (each card laid away with probability 1/2, the dealer taking the upcard for one
-    of them half the time, a cutter who schleckte skipped), a random in or pass (one who
-    exchanged says in, and with ``dealer_forced`` the dealer when all before passed), then the
-    kernel's random play among the seats in under the deal's contract. A lone player in takes
-    the five tricks without play; with nobody in the deal is void."""
+    of them half the time, a cutter who schleckte — by choice, half the time — skipped), a
+    random in or pass (one who exchanged says in, and with ``dealer_forced`` the dealer when
+    all before passed), then the kernel's random play among the seats in under the deal's
+    contract. A lone player in takes the five tricks without play; with nobody in the deal is
+    void."""
     assert isinstance(rules, RamsenRules)
     players, size = rules.players, rules.hand_size
     rand = rng.random
@@ -35,7 +36,8 @@ def ramsen_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | None) 
     else:
         hands = [list(hand) for hand in dealt[0]]
         upcard, talon = dealt[1][0], list(dealt[1][1:])
-    schleck = players - 2 if rules.schlecken else None
+    keeps = rules.schlecken == "always" or (rules.schlecken == "choice" and rand() < 0.5)
+    schleck = players - 2 if keeps else None
     dealer = players - 1
     exchanged = [False] * players
     for seat in range(players):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from ramsch_core.cards import Card, Rank, Suit
 from ramsch_core.contracts import Contract, Score
@@ -53,14 +54,20 @@ class RamsenScorer:
 
     ``owed_before`` are the bars each seat owes when the deal starts; ``active`` the seats that
     said in. The winner (``details["winner"]``) is the seat whose bars reached zero; its event
-    is ``match_over``."""
+    is ``match_over``. With a ``stake`` (RA-9) the game is settled then: each other seat pays
+    the winner ``stake`` cents per bar it still owes (``details["paid"]``, cents per seat)."""
 
     def __init__(
-        self, owed_before: Sequence[int], active: Sequence[int], trump: Suit | None = None
+        self,
+        owed_before: Sequence[int],
+        active: Sequence[int],
+        trump: Suit | None = None,
+        stake: int = 0,
     ) -> None:
         self.owed_before = tuple(owed_before)
         self.active = frozenset(active)
         self.trump = trump
+        self.stake = stake
 
     def owed(self, counts: Sequence[int]) -> tuple[tuple[int, ...], int | None]:
         """The bars each seat owes after tricks ``counts``, and the winner if any."""
@@ -76,6 +83,13 @@ class RamsenScorer:
     def __call__(self, tally: Tally) -> Score:
         owed, winner = self.owed(tally.counts)
         drawn = tuple(before - after for before, after in zip(self.owed_before, owed, strict=True))
+        details: dict[str, Any] = {
+            "owed": list(owed),
+            "winner": winner,
+            "trump": None if self.trump is None else self.trump.letter,
+        }
+        if winner is not None and self.stake:
+            details["paid"] = settlement(owed, winner, self.stake)
         return Score(
             points=tuple(tally.points),
             scores=drawn,
@@ -84,11 +98,7 @@ class RamsenScorer:
             ),
             winners=() if winner is None else (winner,),
             multiplier=1,
-            details={
-                "owed": list(owed),
-                "winner": winner,
-                "trump": None if self.trump is None else self.trump.letter,
-            },
+            details=details,
         )
 
     def tags(self, score: Score, tally: Tally) -> tuple[tuple[str, ...], ...]:
@@ -115,9 +125,19 @@ class RamsenScorer:
         return active, stop_at
 
 
+def settlement(owed: Sequence[int], winner: int, stake: int) -> list[int]:
+    """RA-9: the cents each seat pays (negative) or receives when ``winner`` has drawn his
+    last bar: every other seat pays ``stake`` per bar it still owes."""
+    paid = [-stake * bars for bars in owed]
+    paid[winner] = 0
+    paid[winner] = -sum(paid)
+    return paid
+
+
 def ramsen_contract(
-    trump: Suit, owed_before: Sequence[int] = (), active: Sequence[int] = ()
+    trump: Suit, owed_before: Sequence[int] = (), active: Sequence[int] = (), stake: int = 0
 ) -> Contract:
-    """The contract of a Ramsen deal with ``trump`` (the upcard's printed suit)."""
-    scorer = RamsenScorer(owed_before, active, trump)
+    """The contract of a Ramsen deal with ``trump`` (the upcard's printed suit); ``stake``:
+    the cents per bar owed the game is settled with (RA-9)."""
+    scorer = RamsenScorer(owed_before, active, trump, stake)
     return Contract("ramsen", ramsen_order(trump), RAMSEN_RULE, scorer)

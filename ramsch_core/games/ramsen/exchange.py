@@ -35,6 +35,9 @@ class RamsenState:
     took_upcard: bool = False
     said: dict[int, str] = field(default_factory=dict)
     """Seat -> ``in`` or ``pass`` (RA-5)."""
+    choosing: bool = False
+    """The cutter has yet to keep or leave the bottom card of the cut (RA-8): no card is
+    dealt and none turned up yet."""
 
     @property
     def ready(self) -> bool:
@@ -63,6 +66,7 @@ class RamsenState:
             dict(self.exchanged),
             self.took_upcard,
             dict(self.said),
+            self.choosing,
         )
 
 

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from ramsch_core.actions import read_card
 from ramsch_core.cards import Card, Suit
@@ -37,6 +37,7 @@ from ramsch_core.games.ramsen.contract import (
 )
 from ramsch_core.games.ramsen.exchange import Exchanging, RamsenState, ramsen_state
 from ramsch_core.games.ramsen.in_or_pass import InOrPass, RamsenPlay
+from ramsch_core.games.ramsen.schlecken import Schlecken
 from ramsch_core.kernel.tally import tally
 from ramsch_core.phases import Finished, Phase
 from ramsch_core.result import DealResult
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 HAND_SIZE = 5
 
 PHASE_NAMES = {
+    "schlecken": "cutting",
     "exchange": "exchanging",
     "in_or_pass": "declaring",
     "play": "playing",
@@ -92,8 +94,17 @@ class RamsenRules(RuleSet):
     game: Literal["ramsen"] = "ramsen"
     players: int = Field(4, ge=3, le=5, description="players at the table (3 to 5)")
     crosses: int = Field(2, ge=1, le=10, description="crosses each player owes at the start")
-    schlecken: bool = Field(
-        True, description="the cutter keeps the bottom card of the cut and is dealt four more"
+    schlecken: Literal["choice", "always", "never"] = Field(
+        "choice",
+        description="whether the cutter keeps the bottom card of the cut and is dealt four "
+        "more: his choice, always or never",
+    )
+    stake: int = Field(
+        0,
+        ge=0,
+        le=1000,
+        description="cents each player pays the winner per bar he still owes when the game "
+        "ends (0: no money)",
     )
     dealer_forced: bool = Field(
         True,
@@ -103,6 +114,17 @@ class RamsenRules(RuleSet):
 
     name_of_game: ClassVar[str] = "Ramsen"
 
+    @field_validator("schlecken", mode="before")
+    @classmethod
+    def _switch_of_old(cls, value: object) -> object:
+        """Tables and records of earlier versions wrote schlecken as a switch: on was
+        ``always``, off ``never``."""
+        if value is True:
+            return "always"
+        if value is False:
+            return "never"
+        return value
+
     @property
     def hand_size(self) -> int:
         return HAND_SIZE
@@ -111,7 +133,7 @@ class RamsenRules(RuleSet):
         return "Ramsen"
 
     def schedule(self, seed: int) -> Schedule:
-        return ramsen_schedule(seed, self.players, self.schlecken)
+        return ramsen_schedule(seed, self.players, self.schlecken == "always")
 
     def contract(self) -> Contract:
         """Before the deal's trump is known (the rules alone): the permanent trumps, and the
@@ -193,10 +215,14 @@ class RamsenRules(RuleSet):
         return RamsenState(self.players)
 
     def first_phase(self, deal: Deal) -> Phase:
+        if self.schlecken == "choice":
+            return Schlecken(self.players)
         return Exchanging(self.players)
 
     def next_phase(self, deal: Deal, done: Phase) -> Phase:
         state = ramsen_state(deal)
+        if isinstance(done, Schlecken):
+            return Exchanging(self.players)
         if isinstance(done, Exchanging):
             return InOrPass(self.players, self.dealer_forced)
         if isinstance(done, InOrPass) and len(state.active) >= 2:
@@ -205,7 +231,7 @@ class RamsenRules(RuleSet):
 
     def deal_contract(self, state: RamsenState) -> Contract:
         assert state.upcard is not None
-        return ramsen_contract(state.upcard.suit, state.owed_before, state.active)
+        return ramsen_contract(state.upcard.suit, state.owed_before, state.active, self.stake)
 
     def unplayed_result(self, deal: Deal) -> DealResult:
         """RA-5: a lone player in takes all five tricks without play; with nobody in (only
@@ -298,7 +324,10 @@ def ramsen_deal(
         if hands is not None or schleck is not None or upcard is not None or talon is not None:
             raise InvalidDealError("Give a seed or the cards of a deal, not both")
         schedule = rules.schedule(seed)
-        full = schedule.hands(players)
+        full: list[list[Card]] = [[] for _ in range(players)]
+        for to, dealt, _ in schedule.packets:
+            if isinstance(to, int):
+                full[to] += dealt  # in the order dealt: RA-8 deals on from it
         first = schedule.packets[0]
         schleck = None
         if first.stage == 0 and isinstance(first.to, int):
@@ -321,7 +350,12 @@ def ramsen_deal(
                     cutter=players - 2,
                     seat=seat,
                 )
-            if not rules.schlecken:
+            if rules.schlecken == "choice":
+                raise InvalidDealError(
+                    "When the cutter chooses, a record gives the cards dealt without schlecken "
+                    "and his choice as an action"
+                )
+            if rules.schlecken == "never":
                 raise InvalidDealError("These rules have no schlecken")
             full[seat].append(card)
     assert talon is not None and upcard is not None
@@ -335,13 +369,22 @@ def ramsen_deal(
         )
     deal = Deal(rules, full)
     deal.skat = tuple(talon)  # face down, top first: drawn in this order (RA-4)
-    deal.state = RamsenState(players, upcard, None if schleck is None else schleck[0], owed)
+    choosing = rules.schlecken == "choice"
+    deal.state = RamsenState(
+        players,
+        None if choosing else upcard,  # turned up once the cutter has chosen (RA-8)
+        None if schleck is None else schleck[0],
+        owed,
+        choosing=choosing,
+    )
     deal.dealt = {
         "schleck": None if schleck is None else {"seat": schleck[0], "card": str(schleck[1])},
         "upcard": str(upcard),
         "talon": [str(card) for card in talon],
         "owed_before": list(owed),
     }
+    if choosing:  # the record's hands in the order dealt, which RA-8 deals on from
+        deal.dealt["hands"] = [[str(card) for card in hand] for hand in full]
     return deal
 
 
@@ -411,7 +454,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "ramsen-3": {"players": 3},
     "ramsen-5": {"players": 5},
     "ramsen-short": {"crosses": 1},
-    "ramsen-no-schlecken": {"schlecken": False},
+    "ramsen-no-schlecken": {"schlecken": "never"},
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {

@@ -1,5 +1,6 @@
-"""Ramsen at the terminal, in the German pack: the upcard and the trumps, the exchange with the
-talon, saying in or passing, and the crosses each player still owes (RA-1..7)."""
+"""Ramsen at the terminal, in the German pack: the cutter's schlecken, the upcard and the
+trumps, the exchange with the talon, saying in or passing, and the crosses each player still
+owes (RA-1..8)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ramsch_core.errors import RulesError
 from ramsch_core.games.ramsen.contract import BARS_PER_CROSS, ramsen_order
 from ramsch_core.games.ramsen.exchange import Exchange, Exchanged, RamsenState
 from ramsch_core.games.ramsen.in_or_pass import In
+from ramsch_core.games.ramsen.schlecken import NoSchleck, Schleck, SchleckChosen
 from ramsch_core.match import SheetEntry
 from ramsch_core.phases.say import Pass, Said
 from ramsch_core.terminal import packs
@@ -20,7 +22,8 @@ from ramsch_core.terminal.words import YOU, counted
 from ramsch_core.view import SeatView
 
 HELP = (
-    "Ramsen: in the exchange name the cards to lay away (e.g. C7 S8), an empty line keeps "
+    "Ramsen: as the cutter you may keep the bottom card of the cut (k) or leave it (l). "
+    "In the exchange name the cards to lay away (e.g. C7 S8), an empty line keeps "
     "your hand; as the dealer add 'up' to take the upcard for one of them (e.g. up C7). Then "
     "say in (i) or pass (p). Each trick won draws one bar of the crosses you owe (five bars a "
     "cross); whoever draws his last bar wins.\n" + packs.GERMAN_HELP
@@ -58,6 +61,10 @@ class RamsenPresenter(GermanPackPresenter):
     def action_words(self, action: Action) -> str:
         """An exchange as ``lay away 🌰7 🍀8`` (``, the upcard for one`` when the dealer takes
         it), or ``keep the hand``."""
+        if isinstance(action, Schleck):
+            return "keep the bottom card of the cut"
+        if isinstance(action, NoSchleck):
+            return "leave the bottom card of the cut"
         if not isinstance(action, Exchange):
             return super().action_words(action)
         cards = " ".join(self.face(card) for card in action.cards)
@@ -80,7 +87,12 @@ class RamsenPresenter(GermanPackPresenter):
             console.write(f"{who} kept the bottom card of the cut (schlecken): no exchange turn")
 
     def report(self, console: Console, seats: tuple[int, ...], event: Event, deal: Deal) -> bool:
-        if isinstance(event, Exchanged):
+        if isinstance(event, SchleckChosen):
+            if not event.kept:  # a kept card is said with the upcard
+                who = console.does(seats[event.seat], "leave")
+                console.write(f"  {who} the bottom card of the cut")
+            self.deal_lines(console, deal)  # RA-8: dealt now, the upcard turned
+        elif isinstance(event, Exchanged):
             self._exchanged(console, seats[event.seat], event)
         elif isinstance(event, Said) and event.what == "in":
             console.write(f"  {console.does(seats[event.seat], 'say')} in")
@@ -151,11 +163,29 @@ class RamsenPresenter(GermanPackPresenter):
     # -- asked -----------------------------------------------------------------------------
 
     def ask(self, console: Console, view: SeatView) -> Action | None:
+        if view.phase == "schlecken":
+            return self._ask_schlecken(console, view)
         if view.phase == "exchange":
             return self._ask_exchange(console, view)
         if view.phase == "in_or_pass":
             return self._ask_in_or_pass(console, view)
         return None
+
+    @staticmethod
+    def _ask_schlecken(console: Console, view: SeatView) -> Action:
+        """RA-8: the cutter keeps the bottom card of the cut (and has no exchange) or not."""
+        console.write(f"You cut. The bottom card of the cut is {console.cards(view.skat)}.")
+        while True:
+            text, chosen = console.answer(
+                view, "Keep it and be dealt four more (k), or leave it (l)? (Enter = AI) "
+            )
+            if chosen is not None:
+                return chosen
+            if text in ("k", "keep", "y", "yes"):
+                return Schleck()
+            if text in ("l", "leave", "n", "no"):
+                return NoSchleck()
+            console.write("  Answer k to keep the card or l to leave it")
 
     @staticmethod
     def _ask_exchange(console: Console, view: SeatView) -> Action:

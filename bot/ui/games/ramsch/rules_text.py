@@ -40,11 +40,16 @@ def _schafkopf_lines(rules: SchafkopfRules) -> list[str]:
             each=i18n.number(2 * stake),
             jungfrau=i18n.number(4 * stake),
         ),
-        _(
-            "Durchmarsch (all eight tricks) wins {each}¢ from each player.",
-            each=i18n.number(7 * stake),
-        ),
     ]
+    if rules.durchmarsch:
+        lines.append(
+            _(
+                "Durchmarsch (all eight tricks) wins {each}¢ from each player.",
+                each=i18n.number(7 * stake),
+            )
+        )
+    else:
+        lines.append(_("No Durchmarsch: whoever takes all eight tricks loses like anyone."))
     if rules.jungfrau_doubles_all:
         lines.append(_("With any Jungfrau the loser pays everyone double."))
     return lines

@@ -36,6 +36,11 @@ CONTROLS = (
     ("pass", N_("Pass"), discord.ButtonStyle.danger),
 )
 """The buttons to say in or pass: action kind, label, style."""
+SCHLECKEN = (
+    ("schleck", N_("Keep {card}"), discord.ButtonStyle.success),
+    ("no_schleck", N_("Leave it"), discord.ButtonStyle.secondary),
+)
+"""The cutter's buttons (RA-8): action kind, label, style."""
 
 
 class RamsenControls:
@@ -64,6 +69,8 @@ class RamsenControls:
     ) -> list[discord.ui.Item[discord.ui.View]]:
         if exchanges_of(view):
             return self._exchange_controls(table_id, deal, view, marks)
+        if view.phase == "schlecken":
+            return self._schlecken_controls(table_id, deal, view)
         items: list[discord.ui.Item[Any]] = []
         for kind, label, style in CONTROLS:
             for action in legal_of(view, kind):
@@ -71,6 +78,26 @@ class RamsenControls:
                     style=style, label=_(label), row=1
                 )
                 items.append(ActionItem(table_id, deal, kind, control_arg(action), item=button))
+        return items
+
+    def _schlecken_controls(
+        self, table_id: int, deal: int, view: SeatView
+    ) -> list[discord.ui.Item[Any]]:
+        """RA-8: the cutter keeps the bottom card of the cut (shown on the button) or leaves
+        it; one row."""
+        if not view.skat:
+            return []
+        (card,) = view.skat
+        items: list[discord.ui.Item[Any]] = []
+        for kind, label, style in SCHLECKEN:
+            if legal_of(view, kind):
+                button: discord.ui.Button[Any] = discord.ui.Button(
+                    style=style,
+                    label=_(label, card=faces.face(card)),
+                    emoji=emojis.card_emoji(card) if kind == "schleck" else None,
+                    row=0,
+                )
+                items.append(ActionItem(table_id, deal, kind, None, item=button))
         return items
 
     def _exchange_controls(

@@ -30,6 +30,7 @@ class RamsenRenderer(RamsenText, RamsenControls, RamsenResults):
 
     codecs = CODECS
     option_titles = editor.OPTION_TITLES
+    value_labels = editor.VALUE_LABELS
     stats_total = STATS_TOTAL
     stats_tags = STATS_TAGS
 

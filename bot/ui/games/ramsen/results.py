@@ -3,14 +3,12 @@ deal in the list of deals."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from bot.i18n import N_, _, _n
 from bot.ui.games.ramsen.text import bars, suit_text
+from bot.ui.text import CENTS, amount_text
 from ramsch_core import DealResult, RuleSet, Suit
-
-if TYPE_CHECKING:
-    pass
 
 
 class RamsenResults:
@@ -47,6 +45,9 @@ class RamsenResults:
         if owed:
             left = " · ".join(f"{name} {value}" for name, value in zip(names, owed, strict=False))
             facts.append(_("Bars still to draw: {players}", players=left))
+        money = _money_line(details, names)
+        if money is not None:
+            facts.append(money)
         return facts
 
     def player_result(self, result: DealResult, seat: int) -> str:
@@ -86,6 +87,9 @@ class RamsenResults:
         if winner is not None:
             lines.append(_winner_line(names[winner]))
         lines.append(_("Totals: the bars each player drew over the game."))
+        money = _money_line(result.details or {}, names)
+        if money is not None:
+            lines.append(money)
         return lines
 
     def deal_line(self, result: DealResult, names: list[str]) -> str | None:
@@ -112,6 +116,21 @@ class RamsenResults:
         if winner is not None:
             parts.append(_("{player} wins", player=names[winner]))
         return " · ".join(parts)
+
+
+def _money_line(details: dict[str, Any], names: list[str]) -> str | None:
+    """RA-9: what each player paid or received when the game was settled, in euros and cents
+    as the reader writes them (``1,20 €``); None for a game played for nothing."""
+    paid = details.get("paid")
+    if not isinstance(paid, list) or not paid:
+        return None
+    amounts = " · ".join(
+        f"{name} {amount_text(value, CENTS)}" for name, value in zip(names, paid, strict=False)
+    )
+    return _(
+        "💶 **Settled:** each paid the winner the stake per bar still owed: {amounts}",
+        amounts=amounts,
+    )
 
 
 def _winner_line(name: str) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from bot.i18n import _, _n
 from bot.ui import faces
-from bot.ui.text import code_name
+from bot.ui.text import CENTS, amount_text, code_name
 from ramsch_core import Card, Pass, PublicView, Rank, RuleSet, SeatView, Suit
 from ramsch_core.games.ramsen import HAND_SIZE, RamsenRules
 from ramsch_core.games.ramsen.contract import BARS_PER_CROSS, PERMANENT_TRUMPS
@@ -213,6 +213,28 @@ def _laid_and_drawn(view: SeatView) -> str:
     )
 
 
+def _schlecken_status(view: SeatView, names: list[str]) -> list[str]:
+    """RA-8: the cutter sees the bottom card of the cut and keeps or leaves it; the others
+    wait for the deal."""
+    if view.to_act == view.seat and view.skat:
+        return [
+            _(
+                "**Your turn:** you cut. The bottom card of the cut is {card}. Keep it (you are "
+                "dealt four more and don't exchange) or leave it (you are dealt five)?",
+                card=faces.cards_text(view.skat),
+            )
+        ]
+    if view.to_act is None:
+        return []
+    return [
+        _(
+            "**{player}** has cut and decides whether to keep the bottom card. Your cards come "
+            "next.",
+            player=names[view.to_act],
+        )
+    ]
+
+
 class RamsenText:
     """The table's name and rules, the steps before the card play on the table and the hand."""
 
@@ -245,7 +267,14 @@ class RamsenText:
                 plain_ranks=ranks_text(PLAIN_RANKS),
             ),
         ]
-        if rules.schlecken:
+        if rules.schlecken == "choice":
+            lines.append(
+                _(
+                    "Schlecken: the cutter sees the bottom card of the cut and may keep it; then "
+                    "he is dealt four more and does not exchange."
+                )
+            )
+        elif rules.schlecken == "always":
             lines.append(
                 _(
                     "Schlecken: the cutter keeps the bottom card of the cut, is dealt four more "
@@ -284,6 +313,14 @@ class RamsenText:
             ),
             _("The game runs until someone has drawn all his bars: he wins on the spot."),
         ]
+        if rules.stake:
+            lines.append(
+                _(
+                    "Played for money: at the end each player pays the winner {stake} for "
+                    "every bar he still owes.",
+                    stake=amount_text(rules.stake, CENTS, signed=False),
+                )
+            )
         return lines
 
     # -- the table message -------------------------------------------------------------------
@@ -292,6 +329,12 @@ class RamsenText:
         state = state_of(public)
         if state is None:
             return None
+        if public.phase == "schlecken" and public.to_act is not None:
+            return _("The cut"), _(
+                "**{player}** has cut and decides whether to keep the bottom card of the cut "
+                "(Schlecken). Then the cards are dealt.",
+                player=names[public.to_act],
+            )
         if public.phase == "exchange":
             lines = _exchange_lines(state, names, public.to_act)
             talon = talon_left(state)
@@ -305,8 +348,13 @@ class RamsenText:
 
     def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
         state = state_of(public)
-        if state is None or state.upcard is None:
+        if state is None:
             return []
+        rules = public.rules
+        crosses = rules.crosses if isinstance(rules, RamsenRules) else 0
+        art = crosses_block(owed_now(public, state), crosses, names)
+        if state.upcard is None:  # RA-8: the cutter chooses, nothing is turned up yet
+            return [(_("Crosses"), art)]
         suit, card = suit_text(state.upcard.suit), faces.face(state.upcard)
         if state.took_upcard:
             trump = _(
@@ -317,12 +365,11 @@ class RamsenText:
             )
         else:
             trump = _("**{suit}** — upcard {card}", suit=suit, card=card)
-        rules = public.rules
-        crosses = rules.crosses if isinstance(rules, RamsenRules) else 0
-        art = crosses_block(owed_now(public, state), crosses, names)
         return [(_("Trumpf"), trump), (_("Crosses"), art)]
 
     def doing(self, public: PublicView) -> str:
+        if public.phase == "schlecken":
+            return _("keep or leave the bottom card of the cut")
         if public.phase == "exchange":
             return _("exchange")
         if public.phase == "in_or_pass":
@@ -361,6 +408,8 @@ class RamsenText:
 
     def hand_status(self, view: SeatView, names: list[str], marks: tuple[str, ...]) -> list[str]:
         state = state_of(view.public)
+        if state is not None and view.phase == "schlecken":
+            return _schlecken_status(view, names)
         if state is None or state.upcard is None:
             return []
         suit, card = suit_text(state.upcard.suit), faces.face(state.upcard)

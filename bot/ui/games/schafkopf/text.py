@@ -242,13 +242,21 @@ class SchafkopfText:
                 )
             )
         stake = rules.ramsch.base_stake
-        ramsch = _(
-            "Ramsch (Obers and Unters trumps): the most card points pays {each}¢ to each, "
-            "{jungfrau}¢ to a Jungfrau; a Durchmarsch wins {durchmarsch}¢ from each",
-            each=num(2 * stake),
-            jungfrau=num(4 * stake),
-            durchmarsch=num(7 * stake),
-        )
+        if rules.ramsch.durchmarsch:
+            ramsch = _(
+                "Ramsch (Obers and Unters trumps): the most card points pays {each}¢ to each, "
+                "{jungfrau}¢ to a Jungfrau; a Durchmarsch wins {durchmarsch}¢ from each",
+                each=num(2 * stake),
+                jungfrau=num(4 * stake),
+                durchmarsch=num(7 * stake),
+            )
+        else:
+            ramsch = _(
+                "Ramsch (Obers and Unters trumps): the most card points pays {each}¢ to each, "
+                "{jungfrau}¢ to a Jungfrau; no Durchmarsch: all eight tricks lose too",
+                each=num(2 * stake),
+                jungfrau=num(4 * stake),
+            )
         if rules.all_pass == "ramsch":
             lines.append(_("When all say weiter: {ramsch}.", ramsch=ramsch))
         elif rules.all_pass == "stock":

@@ -61,7 +61,12 @@ def skat_ramsch_lines(rules: SkatRules) -> list[str]:
         lines.append(_("Most card points loses a fixed {stake}.", stake=i18n.number(rules.stake)))
     lines.append(_("A Jungfrau (no trick taken) doubles the loss."))
     if rules.durchmarsch:
-        lines.append(_("Durchmarsch: whoever takes every trick wins +120."))
+        lines.append(
+            _(
+                "Durchmarsch: whoever takes every trick wins +{value}.",
+                value=i18n.number(rules.durchmarsch_value),
+            )
+        )
     if rules.schieben:
         lines.append(_(SCHIEBEN[(bool(rules.schieben_jacks), bool(rules.schieben_doubles))]))
     return lines

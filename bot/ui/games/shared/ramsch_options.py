@@ -12,6 +12,7 @@ OPTION_TITLES = {
     "stake": N_("Stake"),
     "base_stake": N_("Base stake in cents"),
     "durchmarsch": N_("Durchmarsch"),
+    "durchmarsch_value": N_("What a Durchmarsch wins"),
     "schieben": N_("Schieberamsch"),
     "schieben_jacks": N_("Jacks may be pushed"),
     "schieben_doubles": N_("Each push doubles the deal"),
