@@ -137,7 +137,8 @@ def _lookup(message: str, language: str) -> str:
 
 def _(message: str, /, **params: object) -> str:
     """``message`` in the current language, its ``{placeholders}`` filled from ``params``."""
-    text = _lookup(message, current())
+    language = _current.get()  # a render asks for some forty texts: no call more than needed
+    text = message if language == SOURCE else _lookup(message, language)
     return text.format(**params) if params else text
 
 

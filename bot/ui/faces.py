@@ -112,15 +112,22 @@ def current() -> Look:
     return _look.get()
 
 
-def _ranks(look: Look) -> tuple[str, ...]:
-    return RANKS["german"] if look.pack == "german" else RANKS[i18n.current()]
+_FACES: dict[tuple[Pack, str], tuple[str, ...]] = {
+    (pack, language): tuple(
+        (GERMAN_SUITS if pack == "german" else FRENCH_SUITS)[card.suit]
+        + RANKS["german" if pack == "german" else language][card.rank]
+        for card in Card
+    )
+    for pack in ("french", "german")
+    for language in i18n.LANGUAGES
+}
+"""Every card's face by pack and language, indexed by the card: a render shows some thirty
+cards (the hand's buttons and text, the trick), each looked up rather than put together."""
 
 
 def face(card: Card) -> str:
     """A card, short enough for a button: ``♣J`` / ``♣B`` / ``🌰U``."""
-    look = _look.get()
-    suits = GERMAN_SUITS if look.pack == "german" else FRENCH_SUITS
-    return suits[card.suit] + _ranks(look)[card.rank]
+    return _FACES[_look.get().pack, i18n.current()][card]
 
 
 def suit_face(suit: Suit) -> str:

@@ -14,7 +14,7 @@ from bot.ui.faces import table_look
 from bot.ui.games import card_face, play_order, renderer_for
 from bot.ui.items import BackButton, CardButton, ClaimButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
-from bot.ui.message import Rendered
+from bot.ui.message import Controls, Rendered
 from bot.ui.table import countdown, deal_names, trick_line
 from bot.ui.text import cards_text
 from ramsch_core import Card, Play, SeatView
@@ -96,7 +96,7 @@ def _controls(
     table: Table, deal: int, view: SeatView, marks: tuple[str, ...], away: bool
 ) -> discord.ui.View:
     renderer = renderer_for(table.rules)
-    controls = discord.ui.View(timeout=None)
+    controls = Controls()
     cards = renderer.cards(table.id, deal, view, marks)
     if cards is None:
         cards = card_buttons(table.id, deal, view, card_face(table.rules))

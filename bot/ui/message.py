@@ -213,6 +213,38 @@ class Laid(discord.ui.LayoutView):
         return True
 
 
+class Controls(discord.ui.View):
+    """The controls of a table or hand message, as a render lays them out: filled as a
+    ``discord.ui.View`` fills its rows, without its bookkeeping for views it dispatches
+    (every item is a dynamic item, routed by its custom_id, and the message goes out as a
+    layout). A render builds one for every hand it edits, two or three a click, and
+    discord.py's ``add_item`` took most of a hand's controls' time."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self._weights = [0, 0, 0, 0, 0]
+
+    def add_item(self, item: discord.ui.Item[Any]) -> Controls:
+        """Add ``item`` in its row, or the first with room, as discord.py does (and refuse
+        what it refuses: a 26th item, a row over its width)."""
+        weights = self._weights
+        width = item.width
+        row = item.row
+        if len(self._children) >= 25:
+            raise ValueError("maximum number of children exceeded")
+        if row is None:
+            row = next((index for index, weight in enumerate(weights) if weight + width <= 5), None)
+            if row is None:
+                raise ValueError("could not find open space for item")
+        elif weights[row] + width > 5:
+            raise ValueError(f"item would not fit at row {row} ({weights[row] + width} > 5 width)")
+        weights[row] += width
+        item._rendered_row = row
+        item._view = self
+        self._children.append(item)
+        return self
+
+
 _PICTURE_AFTER = 1
 """The picture goes after the title and description (``_texts``' second part)."""
 

@@ -25,7 +25,7 @@ from bot.ui.games import (
 )
 from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
-from bot.ui.message import Rendered
+from bot.ui.message import Controls, Rendered
 from bot.ui.text import amount_text, player_name, seat_name, timer_text
 from ramsch_core import Card, Match, PublicView, SheetEntry, Trick
 
@@ -225,7 +225,7 @@ def render_table(table: Table, *, dms: bool = True, view: PublicView | None = No
     if table.turn_timeout is not None:
         footer += " " + _("Turn timer: {timer}.", timer=timer_text(table.turn_timeout))
     embed.set_footer(text=footer)
-    buttons = discord.ui.View(timeout=None)
+    buttons = Controls()
     buttons.add_item(HandButton(table.id))
     if any(seat.away for seat in table.seats):
         buttons.add_item(BackButton(table.id))
