@@ -205,6 +205,15 @@ class Game:
                 return message
         raise AssertionError("no table message in the channel")
 
+    def has_table_message(self) -> bool:
+        """Whether the channel shows the table now (a bot in another process posts a new
+        table message after a deal a moment after the hands)."""
+        try:
+            self.table_message()
+        except AssertionError:
+            return False
+        return True
+
     def hand_message(self, user: SimUser) -> Message | None:
         """The user's newest private message about this table (a DM or an ephemeral hand)."""
         # "**Skat #7** in <#…>", "**Ramsch #7** in <#…>", in Polish "… na kanale <#…>"
@@ -278,7 +287,8 @@ class Game:
 
     async def until_shown(self, seconds: float = 10.0) -> None:
         """For a bot in another process (``eventual`` hosts): wait until the player the
-        replay says is to act is the one whose hand has enabled controls."""
+        replay says is to act is the one whose hand has enabled controls, and the channel
+        shows the table."""
         if not getattr(self.h, "eventual", False):
             return
         loop = asyncio.get_running_loop()
@@ -289,7 +299,7 @@ class Game:
                 return
             expected = self.players[match.to_act]
             ready = [user for user in self.players if self.controls(user)[1]]
-            if ready == [expected]:
+            if ready == [expected] and self.has_table_message():
                 return
             await asyncio.sleep(0.05)
             await self.h.settle()

@@ -71,7 +71,6 @@ async def test_a_round_of_skat_ramsch_by_buttons(harness: Harness) -> None:
     assert record.ephemeral and "Deals\n3" in record.text
     emulator = harness.emulator
     assert emulator.errors == [], "a Discord limit or rule was broken"
-    assert max(emulator.ack_latencies) < 1.0
     assert emulator.stats()["requests"].get("PATCH /channels/{channel_id}/messages/{message_id}")
 
 
