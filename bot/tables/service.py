@@ -23,6 +23,7 @@ from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
 from bot.tables.registry import TableRegistry
 from bot.tables.shown import ShownRecords
+from bot.tables.substitutes import Substitutes
 from bot.tables.thinking import Thinker
 from bot.tables.threads import Threads
 from bot.tables.timers import IDLE_TIMEOUT, LOBBY_TIMEOUT, Timers
@@ -40,7 +41,8 @@ class TableService:
     ``tables``: the tables in memory and the listeners; ``lobby``: open, join, AI seats, house
     rules, start, cancel; ``play``: a seat's actions; ``timers``: expiries and the turn timer;
     ``autoplay``: AI and away seats; ``recovery``: rebuilding at start-up; ``guilds``: server
-    settings; ``boards``: leaderboards, stats, history and records."""
+    settings; ``boards``: leaderboards, stats, history and records; ``substitutes``: members
+    asking for an AI or away seat, the host's answer, the seat changing hands between deals."""
 
     def __init__(
         self,
@@ -83,6 +85,8 @@ class TableService:
         self.shown = ShownRecords(store)
         self.threads = Threads(store)
         self.privacy = Privacy(store)
+        self.substitutes = Substitutes(store, self.tables, clock)
+        log.between_deals = self.substitutes.at_deal_end
 
     def _now(self) -> float:
         return self.clock()
