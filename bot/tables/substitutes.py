@@ -22,22 +22,28 @@ from ramsch_core.errors import Message
 
 TAKEN_OVER = N_("{name} takes over the seat of {former}")
 """The channel's note when a substitute sits down at the start of a deal."""
+TAKEN_OVER_SEVERAL = N_("{name} take over their seats")
+"""The note when several substitutes sit down at once."""
 
 logger = logging.getLogger(__name__)
 
 
-class Names:
-    """Seat names for a note, joined by commas and said in the language the note is written
-    in (an AI's name is translated then: ``KI 1``)."""
+class Said:
+    """A seat's name as the bot gave it (``AI 1``), said in the language the note is written
+    in (``KI 1``)."""
 
-    def __init__(self, names: list[str | Message]) -> None:
-        self.names = names
+    def __init__(self, name: Message) -> None:
+        self.name = name
 
     def __format__(self, spec: str) -> str:
-        return ", ".join(
-            name if isinstance(name, str) else _(name.template, **name.params)
-            for name in self.names
-        )
+        return _(self.name.template, **self.name.params)
+
+
+def shown(seat: Seat) -> UserText | Said:
+    """A seat's name for a note: a player's as he chose it (escaped where it is shown), an
+    AI's translated."""
+    name = seat.shown_name
+    return UserText(name) if isinstance(name, str) else Said(name)
 
 
 def free_for_substitute(seat: Seat) -> bool:
@@ -137,8 +143,7 @@ class Substitutes:
         if not accepted:
             return None
         assert table.match is not None
-        names: list[str | Message] = []
-        formers: list[str | Message] = []
+        taken: list[tuple[str, UserText | Said]] = []
         for request in accepted:
             holder = table.seats[request.seat]
             if not free_for_substitute(holder) or table.seat_of(request.user_id) is not None:
@@ -148,13 +153,15 @@ class Substitutes:
             await self.store.seat_requests.seat(request, table.match.number, holder.ai)
             request.status, request.from_deal = "seated", table.match.number
             request.released_ai = holder.ai
-            formers.append(holder.shown_name)
+            taken.append((request.name, shown(holder)))
             table.seats[request.seat] = Seat(request.user_id, request.name)
             table.strikes[request.seat] = 0
-            names.append(request.name)
-        if not names:
+        if not taken:
             return None
-        return TAKEN_OVER, {"name": Names(names), "former": Names(formers)}
+        if len(taken) == 1:
+            (name, former), *_rest = taken
+            return TAKEN_OVER, {"name": name, "former": former}
+        return TAKEN_OVER_SEVERAL, {"name": ", ".join(name for name, _former in taken)}
 
     async def at_deal_end(self, table: Table) -> tuple[str, dict[str, object]] | None:
         """``seat_due`` after a deal ended; a failure is logged, the requests stay accepted
