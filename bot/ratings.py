@@ -105,6 +105,21 @@ class RatedSeat:
     """The seat's rating before the match (an AI's anchor)."""
 
 
+def credited(holders: Sequence[int | None]) -> int | None:
+    """Whom a seat's result is credited to, given who held it in each of its deals in order
+    (a user id; None for an AI): whoever played most of them; of two with as many, the one
+    who played the later deals (he held the seat at the end, when its total was made). A
+    substitute's or a released player's other deals count for nobody."""
+    if not holders:
+        raise ValueError("A seat without deals is credited to nobody")
+    counts: dict[int | None, int] = {}
+    last: dict[int | None, int] = {}
+    for index, holder in enumerate(holders):
+        counts[holder] = counts.get(holder, 0) + 1
+        last[holder] = index
+    return max(counts, key=lambda holder: (counts[holder], last[holder]))
+
+
 def ranks(totals: Sequence[Fraction | float]) -> list[int]:
     """Competition ranks by total, best (highest) first: ``[−10, 0, −10]`` → ``[2, 1, 2]``."""
     return [1 + sum(1 for other in totals if other > total) for total in totals]

@@ -182,6 +182,7 @@ async def rate_next_match(db: Connection, now: float) -> int | None:
             "SELECT seat, user_id, ai FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
         )
     )
+    seats = await _credited_seats(db, table_id, seats)
     deals = next(iter(await db.execute_fetchall(
         "SELECT COUNT(*) FROM deal_results WHERE table_id = ?", (table_id,)
     )))[0]  # fmt: skip
@@ -193,6 +194,35 @@ async def rate_next_match(db: Connection, now: float) -> int | None:
         (now, int(bool(rated)), table_id),
     )
     return int(table_id)
+
+
+async def _credited_seats(db: Connection, table_id: int, seats: list[Any]) -> list[Any]:
+    """(seat, user_id, ai) per seat as the match is rated: a seat a substitute took over
+    (``seat_requests``) is credited to whoever played most of its deals (``ratings.credited``),
+    an AI as the kind it had before it was taken. Other seats as they are."""
+    taken = {
+        seat: released
+        for seat, released in await db.execute_fetchall(
+            "SELECT seat, released_ai FROM seat_requests WHERE table_id = ? AND status = 'seated'"
+            " ORDER BY number DESC",
+            (table_id,),
+        )
+    }  # the first AI a seat had wins: the rows are read newest first
+    if not taken:
+        return seats
+    holders: dict[int, list[int | None]] = {}
+    for seat, user in await db.execute_fetchall(
+        "SELECT seat, user_id FROM deal_scores WHERE table_id = ? ORDER BY deal_number",
+        (table_id,),
+    ):
+        holders.setdefault(seat, []).append(user)
+    rated = []
+    for seat, user, ai in seats:
+        if seat in taken and holders.get(seat):
+            user = ratings.credited(holders[seat])
+            ai = None if user is not None else ai or taken[seat] or "heuristic"
+        rated.append((seat, user, ai))
+    return rated
 
 
 async def _rate_match(

@@ -23,6 +23,7 @@ from bot.storage.privacy import PrivacyRepository
 from bot.storage.ratings import RatingRepository
 from bot.storage.relays import RelayRepository
 from bot.storage.results import ResultRepository
+from bot.storage.seat_requests import SeatRequestRepository
 from bot.storage.settings import SettingsRepository
 from bot.storage.shown import ShownRepository
 from bot.storage.social import SocialRepository
@@ -37,7 +38,8 @@ class Store:
     seats, matches, the action log), ``shown`` (what the messages show), ``results`` (finished
     deals, boards, stats, history, replays), ``ratings``, ``preferences``, ``settings`` (server
     settings), ``commands`` (command sync), ``leases`` (process leases), ``relays`` (relayed
-    clicks), ``privacy`` (forget-me) and ``social`` (play again, table threads). Every write
+    clicks), ``privacy`` (forget-me), ``social`` (play again, table threads) and
+    ``seat_requests`` (substitutes asking for a seat). Every write
     method of a repository commits before it returns, or with the ``transaction`` its caller
     opened.
 
@@ -69,6 +71,7 @@ class Store:
         self.relays = RelayRepository(self)
         self.privacy = PrivacyRepository(self)
         self.social = SocialRepository(self)
+        self.seat_requests = SeatRequestRepository(self)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:

@@ -33,11 +33,13 @@ def seat_source(table: Table, seat: int) -> ActionSource:
 
 def merged(first: Update, then: Update) -> Update:
     """One update for two actions applied in a row: the first's actor, the events and
-    finished deals of both, the kind that says the most."""
+    finished deals of both, the kind that says the most, the first's note (else the
+    second's: a substitute sitting down as the deal ended)."""
     kind = max(first.kind, then.kind, key=lambda kind: KINDS.index(kind) if kind in KINDS else -1)
+    note = first if first.note else then
     return Update(
         first.table, kind, first.events + then.events, first.finished + then.finished,
-        first.actor, first.seat, first.source, first.note, first.note_params,
+        first.actor, first.seat, first.source, note.note, note.note_params,
     )  # fmt: skip
 
 

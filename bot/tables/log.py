@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
 import asyncpg
@@ -22,6 +22,8 @@ from ramsch_core import Action, Event, Match, Play, RulesError, SheetEntry
 
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
+Note = tuple[str, dict[str, object]]
+"""A sentence for the channel: its English template and parameters (``Update.note``)."""
 APPEND_TRIES = 3
 """Appends of one action at most: a duplicate ``seq`` reads the log up and tries again."""
 
@@ -159,6 +161,9 @@ class ActionLog:
         self.clock = clock
         self.outage = Outage()
         """The database's failures as the timers and the AI met them (they warn once)."""
+        self.between_deals: Callable[[Table], Awaitable[Note | None]] | None = None
+        """Called when a deal ended and the match goes on (substitutes take their seats):
+        the channel's note of what it changed, or None."""
 
     async def apply(
         self,
@@ -290,13 +295,19 @@ class ActionLog:
         table.reminded = False
         await self.store_results(table)
         kind: UpdateKind = "action"
+        note: Note | None = None
         if match.finished:
             kind = "match_finished"
             table.status = "finished"
             self.tables.forget(table)
         elif finished:
             kind = "deal_finished"
-        return Update(table, kind, events, finished, actor, seat, source)
+            if self.between_deals is not None:
+                note = await self.between_deals(table)
+        update = Update(table, kind, events, finished, actor, seat, source)
+        if note is not None:
+            update.note, update.note_params = note
+        return update
 
     async def store_results(self, table: Table) -> None:
         """Store the results of finished deals; on failure keep them for the next change."""

@@ -41,7 +41,8 @@ class Recovery:
         ``guilds`` accepts, if given: the shards this process owns).
 
         Deal results that were logged but not stored (a crash between the two commits) are
-        stored now; a match whose last action was logged is finished now. A finished table
+        stored now; a match whose last action was logged is finished now; a substitute whose
+        seat was due as the deal ended takes it now (``ActionLog.between_deals``). A finished table
         is returned too (not kept: it takes no action) while the store says its messages may
         not show its end yet (a crash between its last action and its render), so that the
         adapter posts the last result and the standings."""
@@ -65,6 +66,9 @@ class Recovery:
                         self.tables.forget(table)
                         recovered.append(table)
                         continue
+                    if self.log.between_deals is not None and not table.match.deal.history:
+                        # a substitute accepted before a crash at a deal's end sits down now
+                        await self.log.between_deals(table)
                     self.autoplay.schedule(table)
             recovered.append(table)
         return recovered

@@ -24,6 +24,7 @@ from bot.tables.privacy import Privacy
 from bot.tables.recovery import Recovery
 from bot.tables.registry import TableRegistry
 from bot.tables.shown import ShownRecords
+from bot.tables.substitutes import Substitutes
 from bot.tables.thinking import Thinker
 from bot.tables.threads import Threads
 from bot.tables.timers import IDLE_TIMEOUT, LOBBY_TIMEOUT, Timers
@@ -42,7 +43,8 @@ class TableService:
     rules, start, cancel; ``invites``: a private table's invitations; ``play``: a seat's
     actions; ``timers``: expiries and the turn timer; ``autoplay``: AI and away seats;
     ``recovery``: rebuilding at start-up; ``guilds``: server settings; ``boards``:
-    leaderboards, stats, history and records."""
+    leaderboards, stats, history and records; ``substitutes``: members asking for an AI or
+    away seat, the host's answer, the seat changing hands between deals."""
 
     def __init__(
         self,
@@ -86,6 +88,8 @@ class TableService:
         self.shown = ShownRecords(store)
         self.threads = Threads(store)
         self.privacy = Privacy(store)
+        self.substitutes = Substitutes(store, self.tables, clock)
+        log.between_deals = self.substitutes.at_deal_end
 
     def _now(self) -> float:
         return self.clock()

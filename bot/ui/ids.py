@@ -18,6 +18,12 @@ HAND_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):hand"
 INVITE_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):invite"
 """The host's select of players to invite to his private table, in its lobby."""
 BACK_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):back"
+SIT_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):sit(?::(?P<seat>[0-9]))?"
+"""Take a seat on a running table (a substitute), or one free seat of the choice it offers."""
+SEAT_ANSWER_TEMPLATE = (
+    rf"{PREFIX}:t:(?P<table>{_ID}):seat(?P<answer>ok|no):(?P<number>[0-9]{{1,6}})"
+)
+"""The host's OK or No under request ``number`` of a substitute."""
 CLAIM_TEMPLATE = rf"{PREFIX}:t:(?P<table>{_ID}):claim:(?P<deal>[0-9]{{1,4}})"
 """The claim of the rest on a hand, with the deal it belongs to (another deal's is stale)."""
 ACTION_TEMPLATE = (
@@ -77,6 +83,15 @@ def hand_id(table_id: int) -> str:
 
 def back_id(table_id: int) -> str:
     return f"{PREFIX}:t:{table_id}:back"
+
+
+def sit_id(table_id: int, seat: int | None = None) -> str:
+    tail = "" if seat is None else f":{seat}"
+    return f"{PREFIX}:t:{table_id}:sit{tail}"
+
+
+def seat_answer_id(table_id: int, number: int, ok: bool) -> str:
+    return f"{PREFIX}:t:{table_id}:seat{'ok' if ok else 'no'}:{number}"
 
 
 def claim_id(table_id: int, deal: int) -> str:

@@ -13,9 +13,11 @@ from bot.ui.editor_items import EditorButton, EditorSelect, SectionButton, route
 from bot.ui.items import TABLE_ITEMS, walk
 from bot.ui.privacy_items import ForgetButton
 from bot.ui.replay_items import REPLAY_ITEMS
+from bot.ui.substitute_items import SUBSTITUTE_ITEMS
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *TABLE_ITEMS,
+    *SUBSTITUTE_ITEMS,
     EditorSelect,
     EditorButton,
     SectionButton,

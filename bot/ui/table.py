@@ -26,6 +26,7 @@ from bot.ui.games import (
 from bot.ui.items import BackButton, HandButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Controls, Rendered
+from bot.ui.substitute_items import SitButton, free_seats
 from bot.ui.text import amount_text, player_name, seat_name, timer_text
 from ramsch_core import Card, Match, PublicView, SheetEntry, Trick
 
@@ -229,6 +230,8 @@ def render_table(table: Table, *, dms: bool = True, view: PublicView | None = No
     buttons.add_item(HandButton(table.id))
     if any(seat.away for seat in table.seats):
         buttons.add_item(BackButton(table.id))
+    if free_seats(table):
+        buttons.add_item(SitButton(table.id))
     return Rendered(
         content=turn_content(table, match, view), embeds=[embed], view=buttons, layout=True
     )

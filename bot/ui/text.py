@@ -14,6 +14,7 @@ from babel.numbers import format_currency
 
 from bot import i18n
 from bot.i18n import _, _n
+from bot.tables.errors import UserText
 from bot.tables.model import AI_NAME, ai_number
 from bot.ui import faces
 from ramsch_core import DEFAULT_GAME, Card, Game, RuleSet, TableOptions, get_game
@@ -67,11 +68,13 @@ def code_name(shown: str) -> str:
 
 def note_text(update: Update) -> str:
     """An update's note (a timer's, a table's end) in the current language, the names in it
-    (its ``name`` parameter) as ``name_text`` shows them."""
+    (its ``name`` parameter, and any ``UserText``) as ``name_text`` shows them."""
     if not update.note:
         return ""
     params = {
-        key: name_text(value) if key == "name" and isinstance(value, str) else value
+        key: name_text(value)
+        if (key == "name" and isinstance(value, str)) or isinstance(value, UserText)
+        else value
         for key, value in update.note_params.items()
     }
     return _(update.note, **params)

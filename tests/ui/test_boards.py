@@ -212,10 +212,10 @@ def test_bock_deals_on_the_score_sheet_and_in_the_standings() -> None:
 
 def test_an_away_player_gets_im_back_on_the_table_and_the_hand() -> None:
     table = make_table("skat")
-    assert "ramsch:t:42:back" not in custom_ids(render_table(table))
+    assert custom_ids(render_table(table)) == ["ramsch:t:42:hand"]  # no seat to take over
     table.seats[2].away = True
     shown = render_table(table)
-    assert custom_ids(shown) == ["ramsch:t:42:hand", "ramsch:t:42:back"]
+    assert custom_ids(shown) == ["ramsch:t:42:hand", "ramsch:t:42:back", "ramsch:t:42:sit"]
     assert "**Carol** — away: the AI plays" in shown.text()
     hand = render_hand(table, USER_IDS[2])
     assert "ramsch:t:42:back" in custom_ids(hand) and "You are away" in hand.text()

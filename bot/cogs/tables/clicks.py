@@ -14,6 +14,7 @@ import discord
 
 from bot import i18n
 from bot.cogs.tables.opening import thread_parent
+from bot.cogs.tables.seats import answer_seat, ask_for_seat
 from bot.permissions import require_table_permissions
 from bot.tables import NotHost, TableError, Update, WrongState
 from bot.ui import ids
@@ -195,6 +196,22 @@ class Clicks:
         if not await self._guard(interaction, table_id):
             return
         await self._answer(interaction, self.service.play.back(table_id, interaction.user.id))
+
+    async def on_sit(
+        self, interaction: discord.Interaction, table_id: int, seat: int | None
+    ) -> None:
+        """Take a seat (``seat`` None: the clicker chooses one of the free seats)."""
+        if not await self._guard(interaction, table_id):
+            return
+        await ask_for_seat(self.bot, interaction, table_id, seat)
+
+    async def on_seat_answer(
+        self, interaction: discord.Interaction, table_id: int, number: int, ok: bool
+    ) -> None:
+        """The host's OK or No under a substitute's request."""
+        if not await self._guard(interaction, table_id):
+            return
+        await answer_seat(self.bot, interaction, table_id, number, ok)
 
     async def on_claim(self, interaction: discord.Interaction, table_id: int, deal: int) -> None:
         if not await self._guard(interaction, table_id):
