@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bot.i18n import N_
 from bot.storage import Store
 from bot.tables.errors import NotHost, TableError, WrongState
 from bot.tables.model import Table, Update
@@ -13,7 +12,6 @@ from bot.tables.registry import TableRegistry
 
 MAX_INVITED = 50
 """Players one table may invite at most (each invitation is a DM)."""
-PRIVATE_TABLE = N_("This table is private: only the players the host invited can join")
 
 
 class NotInvited(TableError):
@@ -23,7 +21,7 @@ class NotInvited(TableError):
 def check_may_join(table: Table, user_id: int) -> None:
     """NotInvited unless the user may sit down at the table (``Table.may_join``)."""
     if not table.may_join(user_id):
-        raise NotInvited(PRIVATE_TABLE)
+        raise NotInvited("This table is private: only the players the host invited can join")
 
 
 @dataclass(frozen=True)
