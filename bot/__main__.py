@@ -198,12 +198,12 @@ def main() -> None:
     (or took it over). Errors are one line on stderr."""
     settings = load_settings()
     setup_logging(settings.ramsch_log_level)
-    log_build()
     try:
         install_extra_games(settings.ramsch_extra_games)
     except ExtraGameError as error:
         print(error, file=sys.stderr)
         raise SystemExit(2) from None
+    log_build()
     log.info("Database: %s", backend.describe(settings.ramsch_db))
     if settings.ramsch_shard_ids is not None:
         shards = describe(settings.ramsch_shard_ids)
