@@ -1,6 +1,7 @@
-"""Full Schafkopf for the heuristic (SF-1..10): Klopfen on the first four cards, the call by
-hand strength (Sauspiel on a short suit's Ace, Wenz, Solo), Kontra and Re, and what one seat
-knows in the card play for the playouts.
+"""Full Schafkopf for the heuristic (SF-1..12): Klopfen on the first four cards, the call by
+hand strength (Sauspiel on a short suit's Ace, Wenz, Solo; a Tout only on a hand that cannot
+lose a trick; a Sie whenever it is dealt), Kontra and Re, and what one seat knows in the card
+play for the playouts (a Tout's defenders play for one trick: its scorer says so).
 
 Everything reads one seat's view only. A Sauspiel's partner is hidden until the called Ace is
 played: a seat that does not hold the Ace deals it in its samples to any other seat that may
@@ -130,16 +131,52 @@ def choose_ace(cards: Collection[Card], calls: list[Call]) -> Call | None:
     return min(sauspiels, key=key)
 
 
-def best_call(cards: Collection[Card], legal: Collection[Action]) -> Action:
-    """A Solo, a Wenz or a Sauspiel as the hand is strong enough, the highest first; else
-    pass (weiter)."""
+def _top_run(ranked: tuple[Card, ...], cards: Collection[Card]) -> int:
+    """How many of ``ranked``, from its first, the hand holds without a gap."""
+    count = 0
+    for card in ranked:
+        if card not in cards:
+            break
+        count += 1
+    return count
+
+
+def sure_tout(game: GameName, suit: Suit | None, cards: Collection[Card], leads: bool) -> bool:
+    """SF-11: whether the hand takes every trick however the others hold the rest: its top
+    trumps run long enough to draw every other trump (one more when another seat leads the
+    first trick and it may have to trump it), and its other cards are the top of their
+    suits, led once the trumps are drawn."""
+    order = schafkopf_game_order(game, suit)
+    trumps = [card for card in cards if card in order.trumps]
+    outside = len(order.trumps) - len(trumps)
+    if _top_run(order.trumps, cards) < outside + (0 if leads else 1):
+        return False
+    for ranked in order.plain:
+        held = sum(card in cards for card in ranked)
+        if _top_run(ranked, cards) != held:
+            return False
+    return True
+
+
+def best_call(cards: Collection[Card], legal: Collection[Action], leads: bool = False) -> Action:
+    """A Sie whenever dealt; a Tout the hand cannot lose (``leads``: it leads the first
+    trick); a Solo, a Wenz or a Sauspiel as the hand is strong enough, the highest first;
+    else pass (weiter)."""
     calls = [action for action in legal if isinstance(action, Call)]
+    sie = Call("sie", None, None, False)
+    if sie in calls:
+        return sie
+    touts = [call for call in calls if call.tout and call.game in ("wenz", "solo")]
+    for call in sorted(touts, key=lambda call: call.game != "solo"):  # a Solo-Tout ranks higher
+        if sure_tout(cast(GameName, call.game), call.suit, cards, leads):
+            return call
+    calls = [call for call in calls if not call.tout]
     solos = [(solo_strength(call.suit, cards), call) for call in calls if call.suit is not None]
     if solos:
         strength, best = max(solos, key=lambda item: item[0])
         if strength >= SOLO_AT:
             return best
-    wenz = Call("wenz", None, None)
+    wenz = Call("wenz", None, None, False)
     if wenz in calls and wenz_strength(cards) >= WENZ_AT:
         return wenz
     ace = choose_ace(cards, calls)
@@ -158,8 +195,8 @@ def decide_knocking(kernel: Kernel, view: SeatView) -> Action:
 def decide_calling(kernel: Kernel, view: SeatView) -> Action:
     """The call by hand strength; on a Stock table the fourth seat after three passes plays
     Ramsch with few trumps, else lets the Stock stand."""
-    action = best_call(view.hand, view.legal)
-    ramsch = Call("ramsch", None, None)
+    action = best_call(view.hand, view.legal, leads=view.seat == 0)
+    ramsch = Call("ramsch", None, None, False)
     if isinstance(action, Pass) and ramsch in view.legal:
         high = sum(card in OBERS or card in UNTERS for card in view.hand)
         return ramsch if high <= 2 else Pass()
@@ -229,10 +266,15 @@ def _rules(view: SeatView) -> FullSchafkopfRules:
 
 @lru_cache(maxsize=64)
 def _game_contract(
-    rules: FullSchafkopfRules, game: GameName, declarer: int, suit: Suit | None, ace: Suit | None
+    rules: FullSchafkopfRules,
+    game: GameName,
+    declarer: int,
+    suit: Suit | None,
+    ace: Suit | None,
+    tout: bool,
 ) -> Contract:
     """The called game's contract, its partner and Laufende left to each world's scorer."""
-    return schafkopf_contract(game, declarer, None, suit, ace, (), rules.tariff, 0)
+    return schafkopf_contract(game, declarer, None, suit, ace, (), rules.tariff, 0, tout)
 
 
 @lru_cache(maxsize=16)
@@ -251,7 +293,7 @@ def play_kernel(view: SeatView) -> tuple[Kernel, int | None]:
     game = cast(GameName, contest.game)
     declarer = contest.declarer
     assert declarer is not None
-    contract = _game_contract(rules, game, declarer, contest.suit, contest.ace)
+    contract = _game_contract(rules, game, declarer, contest.suit, contest.ace, contest.tout)
     runner = _runner(view, contest)
     kernel = Kernel(rules, contract, ace_duties=runner is None)
     kernel.scorer_for = world_scorer(kernel, view, contest, runner)
@@ -297,7 +339,16 @@ def world_scorer(
         found = cache.get(key)
         if found is None:
             found = cache[key] = SchafkopfScorer(
-                game, declarer, partner, contest.suit, contest.ace, count, tariff, knocks, kontra
+                game,
+                declarer,
+                partner,
+                contest.suit,
+                contest.ace,
+                count,
+                tariff,
+                knocks,
+                kontra,
+                contest.tout,
             )
         return found
 

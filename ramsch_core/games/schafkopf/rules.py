@@ -30,6 +30,7 @@ from ramsch_core.games.schafkopf.contract import (
     Tariff,
     called_ace,
     schafkopf_contract,
+    sie_result,
 )
 from ramsch_core.phases import Finished, Phase
 from ramsch_core.phases.doubling import DoublingPlay
@@ -67,7 +68,8 @@ def schafkopf_schedule(seed: int) -> Schedule:
 
 
 class FullSchafkopfRules(RuleSet):
-    """Full Schafkopf with Sauspiel, Wenz and Farbsolo, Klopfen and Kontra/Re (SF-1..10)."""
+    """Full Schafkopf with Sauspiel, Wenz and Farbsolo, Tout and Sie, Klopfen and Kontra/Re
+    (SF-1..12)."""
 
     game: Literal["schafkopf"] = "schafkopf"
     tariff: Tariff = Field(
@@ -84,6 +86,12 @@ class FullSchafkopfRules(RuleSet):
     wenz: bool = Field(True, description="the Wenz (only the Unters are trumps) may be called")
     kontra: bool = Field(True, description="the other side may say Kontra, the players Re")
     klopfen: bool = Field(False, description="players may knock after their first four cards")
+    tout: bool = Field(
+        True, description="a Wenz or a Solo may be called Tout: every trick, or lost; paid double"
+    )
+    sie: bool = Field(
+        True, description="a hand of all four Obers and all four Unters wins as a Sie, unplayed"
+    )
 
     name_of_game: ClassVar[str] = "Schafkopf"
 
@@ -174,7 +182,10 @@ class FullSchafkopfRules(RuleSet):
     def first_phase(self, deal: Deal) -> Phase:
         if self.klopfen:
             return Knocking(PLAYERS)
-        return Calling(PLAYERS, self.wenz, self.all_pass)
+        return self._calling()
+
+    def _calling(self) -> Calling:
+        return Calling(PLAYERS, self.wenz, self.all_pass, self.tout, self.sie)
 
     def ramsch_contract(self, knocks: int) -> Contract:
         """The Ramsch of an all-pass, doubled per knock (SF-9)."""
@@ -186,7 +197,7 @@ class FullSchafkopfRules(RuleSet):
     def next_phase(self, deal: Deal, done: Phase) -> Phase:
         contest = schafkopf_contest(deal)
         if isinstance(done, Knocking):
-            return Calling(PLAYERS, self.wenz, self.all_pass)
+            return self._calling()
         if not isinstance(done, Calling):
             return Finished()
         game = contest.game
@@ -208,6 +219,7 @@ class FullSchafkopfRules(RuleSet):
             dealt,
             self.tariff,
             len(contest.knocks),
+            contest.tout,
         )
         if game == "sauspiel":
             assert contest.ace is not None and partner is not None
@@ -226,7 +238,11 @@ class FullSchafkopfRules(RuleSet):
         return next(seat for seat in range(PLAYERS) if ace in deal.initial_hand(seat))
 
     def unplayed_result(self, deal: Deal) -> DealResult:
-        """A deal thrown in after an all-pass, or a Stock: nobody scores."""
+        """A Sie shown (SF-12); else a deal thrown in after an all-pass, or a Stock: nobody
+        scores."""
+        contest = schafkopf_contest(deal)
+        if contest.game == "sie" and contest.declarer is not None:
+            return sie_result(PLAYERS, contest.declarer, self.tariff, len(contest.knocks))
         zero = (0,) * PLAYERS
         return DealResult(
             tricks=(),
@@ -244,9 +260,10 @@ class FullSchafkopfRules(RuleSet):
 
     def summary(self, deal: Deal) -> dict[str, Any]:
         """The replay result (docs/records.md): while unfinished ``schneider`` and ``schwarz``
-        are false and the scores 0; ``laufende`` is known once the called game's play begins;
-        ``partner`` once the called Ace has been played. A Ramsch adds the Ramsch fields (its
-        own ``multiplier`` replaced by 2 to the power of the knocks)."""
+        are false and the scores 0; ``laufende`` is known once the called game's play begins
+        (a Sie's at once); ``partner`` once the called Ace has been played. A Ramsch adds the
+        Ramsch fields (its own ``multiplier`` replaced by 2 to the power of the knocks); a
+        Tout adds ``tout``."""
         from ramsch_core.record import ramsch_summary
 
         contest = schafkopf_contest(deal)
@@ -268,7 +285,9 @@ class FullSchafkopfRules(RuleSet):
             "won": details.get("won"),
             "schneider": bool(details.get("schneider")) if played else False,
             "schwarz": bool(details.get("schwarz")) if played else False,
-            "laufende": scorer.laufende if isinstance(scorer, SchafkopfScorer) else 0,
+            "laufende": scorer.laufende
+            if isinstance(scorer, SchafkopfScorer)
+            else details.get("laufende", 0),
             "multiplier": contest.multiplier,
             "scores": [score_json(s) for s in result.scores] if result else [0] * PLAYERS,
             "tricks": [trick.to_json() for trick in deal.tricks],
@@ -278,6 +297,8 @@ class FullSchafkopfRules(RuleSet):
             for key in ("finished", "to_act", "tricks", "scores", "multiplier"):
                 ramsch.pop(key)
             summary.update(ramsch)
+        if contest.tout:
+            summary["tout"] = True
         return summary
 
 

@@ -60,12 +60,16 @@ class SchafkopfControls:
 
 
 def _call_label(call: Action) -> str:
-    """``Sauspiel Eichel``, ``Wenz``, ``Herz-Solo``, ``Ramsch``: short for a button."""
+    """``Sauspiel Eichel``, ``Wenz``, ``Herz-Solo``, ``Wenz Tout``, ``Herz-Solo Tout``,
+    ``Sie``, ``Ramsch``: short for a button."""
     assert isinstance(call, Call)
     if call.game == "sauspiel" and call.ace is not None:
         return _("Sauspiel {suit}", suit=faces.suit_name(call.ace))
     if call.game == "solo" and call.suit is not None:
-        return _("{suit}-Solo", suit=faces.suit_name(call.suit))
+        solo = _("{suit}-Solo", suit=faces.suit_name(call.suit))
+        return _("{game} Tout", game=solo) if call.tout else solo
+    if call.tout:
+        return _("{game} Tout", game=game_word(call.game))
     return game_word(call.game)
 
 

@@ -16,6 +16,8 @@ OPTION_TITLES = {
     "extra": N_("Schneider, Schwarz, Laufende in cents"),
     "wenz": N_("Wenz may be called"),
     "klopfen": N_("Klopfen (knocking doubles)"),
+    "tout": N_("Tout (every trick, paid double)"),
+    "sie": N_("Sie (four Obers and Unters win unplayed)"),
 }
 SECTION_TITLES = {"ramsch": N_("Ramsch when everyone passes"), "tariff": N_("Tariff")}
 """The editor page of a nested rule set, by the option that holds it."""

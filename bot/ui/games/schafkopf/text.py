@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 # -- what was said ---------------------------------------------------------------------------
 
-GAME_WORDS = {"wenz": N_("Wenz"), "ramsch": N_("Ramsch"), "pass": N_("weiter")}
+GAME_WORDS = {"wenz": N_("Wenz"), "ramsch": N_("Ramsch"), "pass": N_("weiter"), "sie": N_("Sie")}
 
 
 def contest_of(public: PublicView) -> SchafkopfContest | None:
@@ -37,7 +37,10 @@ def game_word(game: str) -> str:
 
 def call_text(words: str) -> str:
     """A call as ``SchafkopfContest.said`` writes it, in Schafkopf: ``weiter``, ``Sauspiel auf
-    die Gras-Sau``, ``Wenz``, ``Herz-Solo``, ``Ramsch``."""
+    die Gras-Sau``, ``Wenz``, ``Herz-Solo``, ``Wenz Tout``, ``Herz-Solo Tout``, ``Sie``,
+    ``Ramsch``."""
+    if words.endswith(" tout"):
+        return _("{game} Tout", game=call_text(words.removesuffix(" tout")))
     game, _sep, letter = words.partition(" ")
     if game == "sauspiel" and letter:
         return _("Sauspiel auf die {suit}-Sau", suit=faces.suit_name(_suit_of(letter)))
@@ -46,8 +49,13 @@ def call_text(words: str) -> str:
     return game_word(game)
 
 
-def game_text(game: str | None, ace: str | Suit | None, suit: str | Suit | None) -> str:
-    """The game being played: ``Sauspiel auf die Eichel-Sau``, ``Wenz``, ``Herz-Solo``."""
+def game_text(
+    game: str | None, ace: str | Suit | None, suit: str | Suit | None, tout: bool = False
+) -> str:
+    """The game being played: ``Sauspiel auf die Eichel-Sau``, ``Wenz``, ``Herz-Solo``,
+    ``Herz-Solo Tout``."""
+    if tout:
+        return _("{game} Tout", game=game_text(game, ace, suit))
     if game == "sauspiel" and ace is not None:
         letter = ace if isinstance(ace, str) else ace.letter
         return call_text(f"sauspiel {letter}")
@@ -57,11 +65,11 @@ def game_text(game: str | None, ace: str | Suit | None, suit: str | Suit | None)
     return game_word(game) if game else "—"
 
 
-def short_game(game: str | None, ace: str | None, suit: str | None) -> str:
-    """``Sauspiel (Gras)``, ``Wenz``, ``Herz-Solo``: for the score sheet."""
+def short_game(game: str | None, ace: str | None, suit: str | None, tout: bool = False) -> str:
+    """``Sauspiel (Gras)``, ``Wenz``, ``Herz-Solo``, ``Wenz Tout``: for the score sheet."""
     if game == "sauspiel" and ace is not None:
         return _("Sauspiel ({suit})", suit=faces.suit_name(_suit_of(ace)))
-    return game_text(game, ace, suit)
+    return game_text(game, ace, suit, tout)
 
 
 def calls_line(contest: SchafkopfContest, names: list[str]) -> str:
@@ -103,7 +111,7 @@ def contract_text(contest: SchafkopfContest, names: list[str]) -> str:
     the doublings: ``Klopfen: Bob (×2) · Kontra (Carol) · counts ×4``."""
     declarer = contest.declarer
     assert declarer is not None
-    game = game_text(contest.game, contest.ace, contest.suit)
+    game = game_text(contest.game, contest.ace, contest.suit, contest.tout)
     who = names[declarer]
     if contest.game != "sauspiel":
         first = _("**{declarer}** plays **{game}** alone", declarer=who, game=game)
@@ -125,6 +133,14 @@ def contract_text(contest: SchafkopfContest, names: list[str]) -> str:
         doubled.append(_("counts ×{factor}", factor=contest.multiplier))
     doubled = [part for part in doubled if part]
     return "\n".join([first, " · ".join(doubled)] if doubled else [first])
+
+
+def sie_text(declarer: str) -> str:
+    """``**Alice** shows a **Sie** — ...``: a Sie is won without play (SF-12)."""
+    return _(
+        "**{declarer}** shows a **Sie** — all four Obers and all four Unters: won without play",
+        declarer=declarer,
+    )
 
 
 def legal_of(view: SeatView, kind: str) -> list[Action]:
@@ -230,6 +246,25 @@ class SchafkopfText:
                     "soloist, or is paid by him."
                 )
             )
+        if rules.tout:
+            lines.append(
+                _(
+                    "Tout: call a Wenz or a Solo Tout to take every trick — one trick to the "
+                    "others loses it; paid double, without Schneider and Schwarz."
+                )
+                if rules.wenz
+                else _(
+                    "Tout: call a Solo Tout to take every trick — one trick to the others "
+                    "loses it; paid double, without Schneider and Schwarz."
+                )
+            )
+        if rules.sie:
+            lines.append(
+                _(
+                    "Sie: all four Obers and all four Unters in your hand — show it at your call "
+                    "and win unplayed, four times a Solo with 8 Laufende."
+                )
+            )
         if rules.klopfen:
             lines.append(
                 _("Klopfen: after your first four cards you may knock; each knock doubles.")
@@ -307,6 +342,8 @@ class SchafkopfText:
             return [(_("Game"), "\n".join(lines))]
         if contest.game == "passed":
             return [(_("Game"), _("Everyone said weiter: the cards are thrown in"))]
+        if contest.game == "sie" and contest.declarer is not None:
+            return [(_("Game"), sie_text(names[contest.declarer]))]
         if not played_game(contest):
             return []
         fields = [(_("Game"), contract_text(contest, names))]
