@@ -1,6 +1,6 @@
-"""Full Schafkopf through Discord (SF-1..10, SK-9): four players call a Sauspiel, a Wenz and a
-Solo and play an all-pass Ramsch; Klopfen with Kontra and Re; one player with three AIs; a
-restart in the middle of the calls. Nobody sees another hand, and nobody but the holder of the
+"""Full Schafkopf through Discord (SF-1..12, SK-9): four players call a Sauspiel, a Wenz and a
+Solo and play an all-pass Ramsch; a Wenz Tout; Klopfen with Kontra and Re; one player with
+three AIs; a restart in the middle of the calls. Nobody sees another hand, and nobody but the holder of the
 called Sau learns who he is before it falls."""
 
 from __future__ import annotations
@@ -269,4 +269,53 @@ async def test_a_stock_antes_into_the_pot_the_table_shows(harness: Harness) -> N
     assert "**Stock:** 40¢ in the pot" in game.table_message().text
     assert "antes 10¢ into the pot" in result_message(game, 0)
     assert all(total == -10 for total in match.totals)
+    assert harness.emulator.errors == []
+
+
+async def test_a_wenz_tout_is_played_out_and_paid_double(harness: Harness) -> None:
+    """SF-11: forehand calls a Wenz Tout from the call menu; only a Solo-Tout outranks it, so
+    the next seat is offered no Wenz or plain Solo; the deal is played to the end and the
+    result says Tout: won only with every trick, the amount doubled."""
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1)
+    await game.start()
+    offered = {str(choice_arg(c)) for c in game.kinds(game.at(0)).get("call", [])}
+    assert {"wenz", "wenz_tout", "solo_H", "solo_H_tout"} <= offered
+    await game.press("call", "wenz_tout")
+    second = {str(choice_arg(c)) for c in game.kinds(game.at(1)).get("call", [])}
+    assert second == {f"solo_{suit}_tout" for suit in "CSHD"}
+    await game.call_round(None, None, None)
+    contest = game.contest()
+    assert contest.game == "wenz" and contest.tout and contest.declarer == 0
+    assert "Wenz Tout" in game.table_message().text
+    result = await game.play_out()
+    details = result.details
+    assert details is not None and details["tout"] is True
+    declarer = details["declarer"]
+    every = all(trick.winner == declarer for trick in result.tricks)
+    assert len(result.tricks) == 8 and details["won"] == every
+    assert details["amount"] == (50 + 10 * details["laufende"]) * 2
+    assert result.scores[declarer] == 3 * details["amount"] * (1 if every else -1)
+    text = result_message(game, 0)
+    assert "Wenz Tout" in text and "× 2 (Tout)" in text
+    assert harness.emulator.errors == []
+
+
+async def test_tout_switched_off_and_an_option_schafkopf_lacks(harness: Harness) -> None:
+    """SF-11 and the options text: ``tout=nein`` leaves no Tout in the call menu; an option a
+    game does not have is refused with one sentence and opens no table."""
+    alice = harness.emulator.add_user("Alice")
+    (refused,) = await answer(
+        alice, harness.channel, "ramsch new", game="skat", preset="skat", options="tout=ja"
+    )
+    assert refused.ephemeral and "tout" in refused.text and "\n" not in refused.text.strip()
+    assert not any("Skat #" in m.text for m in harness.channel.current_messages())
+    game = SchafkopfGame(harness, [alice, *users(harness, NAMES[1:])])
+    lobby = await game.open(rounds=1, options="tout=nein, sie=nein")
+    assert "Schafkopf" in lobby.text
+    await game.start()
+    rules = game.rules()
+    assert not rules.tout and not rules.sie  # type: ignore[attr-defined]
+    offered = {str(choice_arg(c)) for c in game.kinds(game.at(0)).get("call", [])}
+    assert "wenz" in offered and not any(arg.endswith("_tout") for arg in offered)
     assert harness.emulator.errors == []
