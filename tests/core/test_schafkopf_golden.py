@@ -25,6 +25,7 @@ RAMSCH_FIELDS = [
     "card_points", "trick_counts", "jungfrau", "durchmarsch", "losers", "winners", "skat",
     "skat_to", "pushes",
 ]  # fmt: skip
+PLAYED = ("sauspiel", "wenz", "solo", "geier", "farbwenz")
 DECK = sorted(suit + rank for suit in "CSHD" for rank in "AKQJT987")
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 
@@ -60,12 +61,12 @@ def registered() -> Iterator[None]:
 
 
 def test_there_are_golden_records_of_every_kind_of_deal() -> None:
-    """Sauspiel, Wenz, Solo, Ramsch, Sie and passed deals; a Wenz and a Solo Tout; finished
-    and unfinished; Klopfen."""
+    """Sauspiel, Wenz, Solo, Geier, Farbwenz, Ramsch, Sie and passed deals; a Wenz and a Solo
+    Tout; finished and unfinished; Klopfen."""
     assert len(GOLDEN) >= 12
     expected = [expected_of(path) for path in GOLDEN]
     games = {item["game"] for item in expected}
-    assert {"sauspiel", "wenz", "solo", "ramsch", "passed", "sie"} <= games
+    assert {"sauspiel", "wenz", "solo", "ramsch", "passed", "sie", "geier", "farbwenz"} <= games
     assert {"wenz", "solo"} <= {item["game"] for item in expected if item.get("tout")}
     assert {"finished", "playing", "bidding"} <= {item["phase"] for item in expected}
     assert any(load(path)["rules"]["klopfen"] for path in GOLDEN)
@@ -112,7 +113,7 @@ def test_every_expected_result_adds_up(path: Path) -> None:
         for seat, score in enumerate(expected["scores"]):
             assert score == (3 * amount if seat == expected["declarer"] else -amount)
         return
-    if not expected["finished"] or expected["game"] not in ("sauspiel", "wenz", "solo"):
+    if not expected["finished"] or expected["game"] not in PLAYED:
         return
     side = {expected["declarer"], expected["partner"]} - {None}
     points = sum(
@@ -276,6 +277,31 @@ def _refused_records() -> list[tuple[str, Any]]:
                 1,
                 {"seat": 1, "action": "call", "game": "wenz", "tout": True},
             ),
+        ),
+        # SF-13: with `geier` off there is no Geier
+        (
+            "Geier switched off",
+            {
+                **load(DATA / "geier_with_2.json"),
+                "rules": {**load(DATA / "geier_with_2.json")["rules"], "geier": False},
+            },
+        ),
+        # SF-14: a Farbwenz names its suit
+        (
+            "Farbwenz without a suit",
+            _cut("herz_farbwenz", 2, {"seat": 2, "action": "call", "game": "farbwenz"}),
+        ),
+        # SF-14: a Farbwenz does not outrank a Wenz
+        (
+            "Farbwenz after a Wenz",
+            {
+                **_cut("herz_farbwenz", 1, {"seat": 1, "action": "call", "game": "wenz"}),
+                "actions": [
+                    {"seat": 0, "action": "pass"},
+                    {"seat": 1, "action": "call", "game": "wenz"},
+                    {"seat": 2, "action": "call", "game": "farbwenz", "suit": "H"},
+                ],
+            },
         ),
         # SF-12: a Sie needs the four Obers and four Unters
         (

@@ -83,7 +83,9 @@ def test_sf11_tout_only_for_a_wenz_or_solo_and_only_where_the_table_plays_it() -
     """SF-11 (option ``tout``): no Sauspiel Tout; with ``tout`` off no Tout at all, and a
     refused call changes nothing."""
     deal = deal_of(TOUT_HANDS)
-    with pytest.raises(IllegalActionError, match="Only a Wenz or a Solo can be played Tout"):
+    with pytest.raises(
+        IllegalActionError, match="Only a Wenz, Geier, Farbwenz or Solo can be played Tout"
+    ):
         deal.apply(Call("sauspiel", Suit.SPADES, None, True), 0)
     off = deal_of(TOUT_HANDS, tout=False)
     assert not any(isinstance(a, Call) and a.tout for a in off.legal_actions())

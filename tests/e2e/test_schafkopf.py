@@ -1,7 +1,7 @@
-"""Full Schafkopf through Discord (SF-1..12, SK-9): four players call a Sauspiel, a Wenz and a
-Solo and play an all-pass Ramsch; a Wenz Tout; Klopfen with Kontra and Re; one player with
-three AIs; a restart in the middle of the calls. Nobody sees another hand, and nobody but the holder of the
-called Sau learns who he is before it falls."""
+"""Full Schafkopf through Discord (SF-1..14, SK-9): four players call a Sauspiel, a Wenz and a
+Solo and play an all-pass Ramsch; a Wenz Tout, a Sie, a Geier and a Farbwenz; Klopfen with
+Kontra and Re; one player with three AIs; a restart in the middle of the calls. Nobody sees
+another hand, and nobody but the holder of the called Sau learns who he is before it falls."""
 
 from __future__ import annotations
 
@@ -318,4 +318,39 @@ async def test_tout_switched_off_and_an_option_schafkopf_lacks(harness: Harness)
     assert not rules.tout and not rules.sie  # type: ignore[attr-defined]
     offered = {str(choice_arg(c)) for c in game.kinds(game.at(0)).get("call", [])}
     assert "wenz" in offered and not any(arg.endswith("_tout") for arg in offered)
+    assert harness.emulator.errors == []
+
+
+async def test_a_geier_and_a_farbwenz_at_a_table_that_plays_them(harness: Harness) -> None:
+    """SF-13, SF-14: ``geier=ja, farbwenz=ja`` in the options text adds both to the call
+    menu; forehand plays a Geier, then the next forehand a Herz-Farbwenz; each is played out
+    and paid at the Solo tariff, the table and the result naming the game."""
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1, options="geier=ja, farbwenz=ja")
+    await game.start()
+    rules = game.rules()
+    assert rules.geier and rules.farbwenz  # type: ignore[attr-defined]
+    offered = {str(choice_arg(c)) for c in game.kinds(game.at(0)).get("call", [])}
+    assert {"geier", "geier_tout", "farbwenz_H", "farbwenz_C_tout", "wenz"} <= offered
+    await game.call_round("geier", None, None, None)
+    assert game.contest().game == "geier" and "Geier" in game.table_message().text
+    result = await game.play_out()
+    details = result.details
+    assert details is not None and details["game"] == "geier"
+    assert details["amount"] == 50 + 10 * (
+        details["schneider"] + details["schwarz"] + details["laufende"]
+    )
+    assert sum(result.scores) == 0 and "Geier" in result_message(game, 0)
+
+    await game.call_round("farbwenz_H", "wenz", None, None)  # the Wenz outranks it (SF-14)
+    contest = game.contest()
+    assert contest.game == "wenz" and contest.declarer == 1
+    await game.play_out()
+    await game.call_round(None, "farbwenz_S", None, None)
+    contest = game.contest()
+    assert contest.game == "farbwenz" and contest.suit is not None
+    assert "Gras-Farbwenz" in game.table_message().text
+    result = await game.play_out()
+    assert result.details is not None and result.details["suit"] == "S"
+    assert "Gras-Farbwenz" in result_message(game, 2)
     assert harness.emulator.errors == []

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot import i18n
 from bot.tables import TableError
 from bot.ui import faces
 from bot.ui.actions import action_of, control_arg
@@ -201,6 +202,8 @@ def test_title_and_rules_lines_follow_the_options() -> None:
         (Call("wenz", None, None, True), "wenz_tout"),
         (Call("solo", None, Suit.HEARTS, True), "solo_H_tout"),
         (Call("sie", None, None, False), "sie"),
+        (Call("geier", None, None, False), "geier"),
+        (Call("farbwenz", None, Suit.SPADES, True), "farbwenz_S_tout"),
     ],
 )
 def test_a_call_fits_a_button_id_and_reads_back(call: Call, arg: str) -> None:
@@ -516,6 +519,21 @@ def test_the_payment_is_worked_out(details: dict[str, Any], worked: str) -> None
     if details["laufende"]:
         facts = payment_facts(details, result_of(details, (with_top,)), list(NAMES[:4]), Tariff())
         assert f"{details['laufende']} Laufende, the top trumps held by the Spieler side" in facts
+
+
+def test_geier_and_farbwenz_calls_and_rules_are_named_for_players() -> None:
+    """SF-13, SF-14: the call menu's labels, the game's name on the table, the rules lines
+    of a table that plays them, German included."""
+    rules = SCHAFKOPF_GAME.preset("schafkopf", geier=True, farbwenz=True)
+    table = table_of("schafkopf", DUTY, geier=True, farbwenz=True)
+    found = labels(hand_of(table, 0))
+    assert {"Geier", "Herz-Farbwenz", "Geier Tout", "Eichel-Farbwenz Tout"} <= set(found)
+    lines = "\n".join(SCHAFKOPF.rules_lines(rules))
+    assert "Geier: only the four Obers are trumps" in lines and "Farbwenz:" in lines
+    assert "Geier" not in "\n".join(SCHAFKOPF.rules_lines(SCHAFKOPF_GAME.preset("schafkopf")))
+    apply(table, Call("farbwenz", None, Suit.DIAMONDS, False))
+    with i18n.using("de"):
+        assert "Schellen-Farbwenz" in render_table(table).text()
 
 
 def test_tout_and_sie_results_say_what_decided_them() -> None:

@@ -25,9 +25,13 @@ from ramsch_core.cards import Card, Rank, Suit
 from ramsch_core.contracts import Contract, Scorer
 from ramsch_core.games.schafkopf.calling import Call, Knock, NoKnock
 from ramsch_core.games.schafkopf.contract import (
+    LAUFENDE_FROM,
+    PLAYED_GAMES,
+    TOUT_GAMES,
     GameName,
     SchafkopfContest,
     SchafkopfScorer,
+    call_rank,
     called_ace,
     schafkopf_contract,
     schafkopf_game_order,
@@ -95,6 +99,29 @@ def wenz_strength(cards: Collection[Card]) -> float:
     return value
 
 
+def geier_strength(cards: Collection[Card]) -> float:
+    """A Geier (SF-13): the Wenz's count with the Obers as its trumps."""
+    obers = [card for card in cards if card in OBERS]
+    value = 2.0 * len(obers) + (Card.CQ in obers)
+    for suit in Suit:
+        ranks = [card & 7 for card in cards if card.suit == suit and card not in OBERS]
+        if ACE in ranks:
+            value += 1.5 + (TEN in ranks) + 0.5 * max(0, len(ranks) - 2)
+    return value
+
+
+def farbwenz_strength(suit: Suit, cards: Collection[Card]) -> float:
+    """A Farbwenz (SF-14) in ``suit``: its trumps (the Unters higher), side Aces, voids."""
+    trumps = trumps_of("farbwenz", suit, cards)
+    value: float = len(trumps) + sum(card in UNTERS for card in trumps)
+    side = [card for card in cards if card not in trumps]
+    value += sum(card & 7 == ACE for card in side)
+    value += 0.5 * sum(
+        1 for other in Suit if other != suit and not any(c.suit == other for c in side)
+    )
+    return value
+
+
 def sauspiel_strength(cards: Collection[Card]) -> float:
     """A Sauspiel: trumps (Obers and Unters higher), side Aces."""
     trumps = trumps_of("sauspiel", None, cards)
@@ -111,6 +138,8 @@ SOLO_AT = 11.0
 100 reach it)."""
 WENZ_AT = 8.5
 """A Wenz: two Unters, one of them ♣, and two Aces, one with its Ten (about 3 in 100)."""
+FARBWENZ_AT = 10.0
+"""A Farbwenz: about six trumps with three Unters and a side Ace."""
 SAUSPIEL_AT = 7.0
 """A Sauspiel: four trumps with an Ober and an Unter and an Ace, or five with an Ober (about
 one hand in four)."""
@@ -166,12 +195,16 @@ def best_call(cards: Collection[Card], legal: Collection[Action], leads: bool = 
     sie = Call("sie", None, None, False)
     if sie in calls:
         return sie
-    touts = [call for call in calls if call.tout and call.game in ("wenz", "solo")]
-    for call in sorted(touts, key=lambda call: call.game != "solo"):  # a Solo-Tout ranks higher
+    touts = [call for call in calls if call.tout and call.game in TOUT_GAMES]
+    for call in sorted(touts, key=lambda call: -call_rank(call.game, True)):  # the highest
         if sure_tout(cast(GameName, call.game), call.suit, cards, leads):
             return call
     calls = [call for call in calls if not call.tout]
-    solos = [(solo_strength(call.suit, cards), call) for call in calls if call.suit is not None]
+    solos = [
+        (solo_strength(call.suit, cards), call)
+        for call in calls
+        if call.game == "solo" and call.suit is not None
+    ]
     if solos:
         strength, best = max(solos, key=lambda item: item[0])
         if strength >= SOLO_AT:
@@ -179,6 +212,18 @@ def best_call(cards: Collection[Card], legal: Collection[Action], leads: bool = 
     wenz = Call("wenz", None, None, False)
     if wenz in calls and wenz_strength(cards) >= WENZ_AT:
         return wenz
+    geier = Call("geier", None, None, False)
+    if geier in calls and geier_strength(cards) >= WENZ_AT:
+        return geier
+    farbwenzen = [
+        (farbwenz_strength(call.suit, cards), call)
+        for call in calls
+        if call.game == "farbwenz" and call.suit is not None
+    ]
+    if farbwenzen:
+        strength, best = max(farbwenzen, key=lambda item: item[0])
+        if strength >= FARBWENZ_AT:
+            return best
     ace = choose_ace(cards, calls)
     if ace is not None and sauspiel_strength(cards) >= SAUSPIEL_AT:
         return ace
@@ -206,18 +251,18 @@ def decide_calling(kernel: Kernel, view: SeatView) -> Action:
 def say_kontra(view: SeatView) -> bool:
     """A defender doubles with a hand that would nearly carry the called game itself."""
     contest = contest_of(view)
-    if contest is None or contest.game not in ("sauspiel", "wenz", "solo"):
+    if contest is None or contest.game not in PLAYED_GAMES:
         return False
     cards = view.hand
     if contest.game == "sauspiel":
         trumps = trumps_of("sauspiel", None, cards)
         return len(trumps) >= 5 and sum(card in OBERS for card in trumps) >= 2
-    if contest.game == "wenz":
+    if contest.game in ("wenz", "geier"):
+        tops = UNTERS if contest.game == "wenz" else OBERS
         return (
-            sum(card in UNTERS for card in cards) >= 2
-            and sum(card & 7 == ACE for card in cards) >= 2
+            sum(card in tops for card in cards) >= 2 and sum(card & 7 == ACE for card in cards) >= 2
         )
-    trumps = trumps_of("solo", contest.suit, cards)
+    trumps = trumps_of(cast(GameName, contest.game), contest.suit, cards)
     return len(trumps) >= 4 and sum(card in OBERS for card in trumps) >= 2
 
 
@@ -230,8 +275,12 @@ def say_re(view: SeatView) -> bool:
         return sauspiel_strength(view.hand) >= 13
     if contest.game == "wenz":
         return wenz_strength(view.hand) >= 15
+    if contest.game == "geier":
+        return geier_strength(view.hand) >= 15
     if contest.game == "solo" and contest.suit is not None:
         return solo_strength(contest.suit, view.hand) >= 14
+    if contest.game == "farbwenz" and contest.suit is not None:
+        return farbwenz_strength(contest.suit, view.hand) >= 13
     return False
 
 
@@ -288,9 +337,9 @@ def play_kernel(view: SeatView) -> tuple[Kernel, int | None]:
     counted over the side's cards as that world dealt them. After an all-pass, the Ramsch."""
     contest = contest_of(view)
     rules = _rules(view)
-    if contest is None or contest.game not in ("sauspiel", "wenz", "solo"):
+    if contest is None or contest.game not in PLAYED_GAMES:
         return _ramsch_kernel(rules, len(contest.knocks) if contest else 0), None
-    game = cast(GameName, contest.game)
+    game = contest.game
     declarer = contest.declarer
     assert declarer is not None
     contract = _game_contract(rules, game, declarer, contest.suit, contest.ace, contest.tout)
@@ -311,7 +360,7 @@ def world_scorer(
     tariff = _rules(view).tariff
     knocks, kontra = len(contest.knocks), contest.kontra
     played = _played(view, kernel)
-    trumps, minimum = kernel.trump_mask.bit_count(), 2 if game == "wenz" else 3
+    trumps, minimum = kernel.trump_mask.bit_count(), LAUFENDE_FROM[game]
     ace = kernel.bit_of[called_ace(contest.ace)] if contest.ace is not None else 0
     known = contest.partner if contest.partner is not None else runner
     players = kernel.players
@@ -396,7 +445,13 @@ POLICY = GamePolicy(
     steps={"push": decide_push, "knocking": decide_knocking, "calling": decide_calling},
     calls={"kontra": say_kontra, "re": say_re},
     play_setup=play_kernel,
-    card_priors={"ramsch": rule_card, "wenz": trump_card, "solo": trump_card},
+    card_priors={
+        "ramsch": rule_card,
+        "wenz": trump_card,
+        "solo": trump_card,
+        "geier": trump_card,
+        "farbwenz": trump_card,
+    },
     reader=read_schafkopf,
 )
 """Full Schafkopf's AI: Klopfen, the calls and Kontra/Re by the hand strengths above; a Wenz or

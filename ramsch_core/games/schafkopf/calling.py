@@ -13,6 +13,7 @@ from ramsch_core.cards import Card, Suit
 from ramsch_core.errors import IllegalActionError, Message, RecordError
 from ramsch_core.games.schafkopf.contract import (
     CALLABLE_ACES,
+    SUITED_GAMES,
     TOUT_GAMES,
     SchafkopfContest,
     call_rank,
@@ -26,8 +27,10 @@ from ramsch_core.phases.say import Pass, Said
 if TYPE_CHECKING:
     from ramsch_core.deal import Deal
 
-CallName = Literal["sauspiel", "wenz", "solo", "ramsch", "sie"]
-CALL_NAMES: tuple[CallName, ...] = ("sauspiel", "wenz", "solo", "ramsch", "sie")
+CallName = Literal["sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie"]
+CALL_NAMES: tuple[CallName, ...] = (
+    "sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie"
+)  # fmt: skip
 FIRST_CARDS = 4
 """SF-1/SF-9: the cards dealt before Klopfen."""
 
@@ -98,7 +101,8 @@ class Call(Action):
         game = item.get("game")
         if game not in CALL_NAMES:
             raise RecordError(
-                "{where}: a call names a game: sauspiel, wenz, solo, sie or ramsch, got {game}",
+                "{where}: a call names a game: sauspiel, wenz, solo, geier, farbwenz, sie or "
+                "ramsch, got {game}",
                 where=where,
                 game=repr(game),
             )
@@ -116,8 +120,8 @@ class Call(Action):
         words: str = self.game
         if self.game == "sauspiel" and self.ace is not None:
             words = f"sauspiel {self.ace.letter}"
-        elif self.game == "solo" and self.suit is not None:
-            words = f"solo {self.suit.letter}"
+        elif self.game in SUITED_GAMES and self.suit is not None:
+            words = f"{self.game} {self.suit.letter}"
         return f"{words} tout" if self.tout else words
 
     def __str__(self) -> str:
@@ -190,9 +194,13 @@ class Calling(Phase):
         all_pass: Literal["ramsch", "stock", "throw_in"],
         tout: bool = False,
         sie: bool = False,
+        geier: bool = False,
+        farbwenz: bool = False,
     ) -> None:
         self.players = players
         self.wenz = wenz
+        self.geier = geier
+        self.farbwenz = farbwenz
         self.tout = tout
         self.sie = sie
         self.all_pass = all_pass
@@ -217,6 +225,10 @@ class Calling(Phase):
                 calls.append(Call("sauspiel", suit, None, False))
         if self.wenz:
             calls.append(Call("wenz", None, None, False))
+        if self.geier:
+            calls.append(Call("geier", None, None, False))
+        if self.farbwenz:
+            calls += [Call("farbwenz", None, suit, False) for suit in Suit]
         calls += [Call("solo", None, suit, False) for suit in Suit]
         if self.tout:
             calls += [replace(call, tout=True) for call in calls if call.game in TOUT_GAMES]
@@ -264,6 +276,11 @@ class Calling(Phase):
                 return IllegalActionError(
                     "A Sauspiel names the Ace it calls (ace C, S or D) and no other suit"
                 )
+        elif call.game == "farbwenz":
+            if call.suit is None or call.ace is not None:
+                return IllegalActionError(
+                    "A Farbwenz names its trump suit (suit C, S, H or D) and no Ace"
+                )
         elif call.game == "solo":
             if call.suit is None or call.ace is not None:
                 return IllegalActionError(
@@ -273,8 +290,12 @@ class Calling(Phase):
             return IllegalActionError("A call of {game} names no suit and no Ace", game=call.game)
         if call.game == "wenz" and not self.wenz:
             return IllegalActionError("Wenz is not played at this table")
+        if call.game == "geier" and not self.geier:
+            return IllegalActionError("Geier is not played at this table")
+        if call.game == "farbwenz" and not self.farbwenz:
+            return IllegalActionError("Farbwenz is not played at this table")
         if call.tout and call.game not in TOUT_GAMES:
-            return IllegalActionError("Only a Wenz or a Solo can be played Tout")
+            return IllegalActionError("Only a Wenz, Geier, Farbwenz or Solo can be played Tout")
         if call.tout and not self.tout:
             return IllegalActionError("Tout is not played at this table")
         if call.game == "sie":

@@ -24,14 +24,25 @@ from ramsch_core.result import DealResult
 from ramsch_core.tricks.constraints import FOLLOW_SUIT
 from ramsch_core.tricks.order import JACKS, OBERS, TrickOrder, plain_suits
 
-GameName = Literal["sauspiel", "wenz", "solo"]
-CALL_RANK: dict[str, int] = {"ramsch": 0, "sauspiel": 1, "wenz": 2, "solo": 3, "sie": 6}
-"""SF-2: a higher call overrides a lower one; a Ramsch (Stock tables, SK-9) outranks nothing;
-a Sie (SF-12) outranks everything."""
-TOUT_RANK: dict[str, int] = {"wenz": 4, "solo": 5}
-"""SF-11: a Wenz-Tout outranks every game without Tout, a Solo-Tout the Wenz-Tout."""
-TOUT_GAMES: tuple[GameName, ...] = ("wenz", "solo")
+GameName = Literal["sauspiel", "wenz", "solo", "geier", "farbwenz"]
+PLAYED_GAMES: tuple[GameName, ...] = ("sauspiel", "wenz", "solo", "geier", "farbwenz")
+"""The called games that are played out (a Sie is not: SF-12)."""
+SUITED_GAMES: tuple[GameName, ...] = ("solo", "farbwenz")
+"""The games that name a trump suit."""
+CALL_RANK: dict[str, int] = {
+    "ramsch": 0, "sauspiel": 1, "farbwenz": 2, "wenz": 3, "geier": 3, "solo": 4, "sie": 8
+}  # fmt: skip
+"""SF-2, SF-13, SF-14: a higher call overrides a lower one — Sauspiel < Farbwenz < Wenz and
+Geier (alike) < Farbsolo; a Ramsch (Stock tables, SK-9) outranks nothing; a Sie (SF-12)
+everything."""
+TOUT_RANK: dict[str, int] = {"farbwenz": 5, "wenz": 6, "geier": 6, "solo": 7}
+"""SF-11: a Tout outranks every game without Tout, in the order of the games themselves."""
+TOUT_GAMES: tuple[GameName, ...] = ("wenz", "solo", "geier", "farbwenz")
 """SF-11: the games that may be declared Tout."""
+LAUFENDE_FROM: dict[str, int] = {"sauspiel": 3, "solo": 3, "farbwenz": 3, "wenz": 2, "geier": 2}
+"""SF-7, SF-13, SF-14: the shortest run of top trumps that counts as Laufende."""
+GEIER_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+"""SF-13: a suit in a Geier, the Unter between the King and the 9."""
 SIE_FACTOR = 4
 """SF-12, the house reading: a Sie is paid as a Tout doubled again, four times a Solo."""
 SIE_LAUFENDE = 8
@@ -62,19 +73,27 @@ class Tariff(BaseModel):
 @cache
 def schafkopf_game_order(game: GameName, suit: Suit | None = None) -> TrickOrder:
     """SF-3 (Sauspiel: SK-2), SF-4 (Wenz: the Unters only, Obers in their suits between King
-    and 9) and SF-5 (Farbsolo: Obers, Unters, then the chosen suit A 10 K 9 8 7)."""
+    and 9), SF-5 (Farbsolo: Obers, Unters, then the chosen suit A 10 K 9 8 7), SF-13 (Geier:
+    the Obers only, Unters in their suits between King and 9) and SF-14 (Farbwenz: Unters,
+    then the chosen suit A 10 K O 9 8 7)."""
     if game == "sauspiel":
         return schafkopf_order(obers_unters_only=False)
     if game == "wenz":
         return TrickOrder(JACKS, plain_suits(GRAND_RANKS))
+    if game == "geier":
+        return TrickOrder(OBERS, plain_suits(GEIER_RANKS))
     assert suit is not None
+    if game == "farbwenz":
+        trumps = JACKS + tuple(Card(suit * 8 + rank) for rank in GRAND_RANKS)
+        return TrickOrder(trumps, plain_suits(GRAND_RANKS, exclude=trumps))
     trumps = OBERS + JACKS + tuple(Card(suit * 8 + rank) for rank in SCHAFKOPF_RANKS)
     return TrickOrder(trumps, plain_suits(SCHAFKOPF_RANKS, exclude=trumps))
 
 
 def laufende(game: GameName, suit: Suit | None, side: Iterable[Card]) -> int:
-    """SF-7: the unbroken run of top trumps from the Eichel-Ober (Eichel-Unter in a Wenz) that
-    one side held as dealt, "with" or "without" alike; 0 below the minimum (3, Wenz 2)."""
+    """SF-7: the unbroken run of top trumps from the Eichel-Ober (Eichel-Unter in a Wenz or
+    Farbwenz) that one side held as dealt, "with" or "without" alike; 0 below the minimum
+    (3; Wenz and Geier 2)."""
     cards = frozenset(side)
     trumps = schafkopf_game_order(game, suit).trumps
     holding = trumps[0] in cards
@@ -83,7 +102,7 @@ def laufende(game: GameName, suit: Suit | None, side: Iterable[Card]) -> int:
         if (card in cards) != holding:
             break
         count += 1
-    return count if count >= (2 if game == "wenz" else 3) else 0
+    return count if count >= LAUFENDE_FROM[game] else 0
 
 
 def called_ace(suit: Suit) -> Card:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -24,7 +24,7 @@ from ramsch_core.deck import Packet, Schedule, shuffled_deck
 from ramsch_core.games.schafkopf.called_ace import SauspielPlay, SchafkopfRamschPlay
 from ramsch_core.games.schafkopf.calling import FIRST_CARDS, Calling, Knocking, schafkopf_contest
 from ramsch_core.games.schafkopf.contract import (
-    GameName,
+    PLAYED_GAMES,
     KnockedScorer,
     SchafkopfScorer,
     Tariff,
@@ -91,6 +91,10 @@ class FullSchafkopfRules(RuleSet):
     )
     sie: bool = Field(
         True, description="a hand of all four Obers and all four Unters wins as a Sie, unplayed"
+    )
+    geier: bool = Field(False, description="the Geier (only the Obers are trumps) may be called")
+    farbwenz: bool = Field(
+        False, description="the Farbwenz (the Unters and a suit you name are trumps) may be called"
     )
 
     name_of_game: ClassVar[str] = "Schafkopf"
@@ -185,7 +189,9 @@ class FullSchafkopfRules(RuleSet):
         return self._calling()
 
     def _calling(self) -> Calling:
-        return Calling(PLAYERS, self.wenz, self.all_pass, self.tout, self.sie)
+        return Calling(
+            PLAYERS, self.wenz, self.all_pass, self.tout, self.sie, self.geier, self.farbwenz
+        )
 
     def ramsch_contract(self, knocks: int) -> Contract:
         """The Ramsch of an all-pass, doubled per knock (SF-9)."""
@@ -203,7 +209,7 @@ class FullSchafkopfRules(RuleSet):
         game = contest.game
         if game == "ramsch":
             return SchafkopfRamschPlay(self.ramsch_contract(len(contest.knocks)), PLAYERS, 8)
-        if game not in ("sauspiel", "wenz", "solo"):
+        if game not in PLAYED_GAMES:
             return Finished()  # thrown in, or a Stock
         declarer = contest.declarer
         assert declarer is not None
@@ -211,7 +217,7 @@ class FullSchafkopfRules(RuleSet):
         side = {declarer} if partner is None else {declarer, partner}
         dealt = [card for seat in side for card in deal.initial_hand(seat)]
         contract = schafkopf_contract(
-            cast(GameName, game),
+            game,
             declarer,
             partner,
             contest.suit,
@@ -270,7 +276,7 @@ class FullSchafkopfRules(RuleSet):
         result = deal.result
         details = result.details if result is not None and result.details else {}
         game = contest.game
-        played = game in ("sauspiel", "wenz", "solo")
+        played = game in PLAYED_GAMES
         scorer = deal.contract.scorer  # a called game's, once its card play has begun
         summary: dict[str, Any] = {
             "finished": result is not None,

@@ -28,7 +28,10 @@ HELP = (
     "first, after your first four cards. Kontra (k) and Re (r) double. Payments in cents: the "
     "tariff and the extras, times the doublings.\n" + packs.GERMAN_HELP
 )
-GAME_NAMES = {"sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo", "sie": "Sie"}
+GAME_NAMES = {
+    "sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo", "sie": "Sie", "geier": "Geier",
+    "farbwenz": "Farbwenz",
+}  # fmt: skip
 SUIT_WORDS = {
     "c": Suit.CLUBS, "clubs": Suit.CLUBS, "kreuz": Suit.CLUBS, "eichel": Suit.CLUBS,
     "s": Suit.SPADES, "spades": Suit.SPADES, "pik": Suit.SPADES, "gras": Suit.SPADES,
@@ -40,7 +43,8 @@ SUIT_WORDS = {
 """Suits as a Schafkopf player may name them: the letter, English, French and German names."""
 CALL_WORDS = {
     "sauspiel": "sauspiel", "sau": "sauspiel", "rufspiel": "sauspiel", "call": "sauspiel",
-    "wenz": "wenz", "solo": "solo", "ramsch": "ramsch", "sie": "sie",
+    "wenz": "wenz", "solo": "solo", "ramsch": "ramsch", "sie": "sie", "geier": "geier",
+    "farbwenz": "farbwenz",
 }  # fmt: skip
 WEITER = ("weiter", "w", "pass", "p", "n", "no", "nein")
 KNOCKS = ("knock", "no_knock")
@@ -55,8 +59,8 @@ def call_words(what: str) -> str:
     game, _, letter = what.partition(" ")
     if game == "sauspiel" and letter:
         return f"Sauspiel auf die {Suit('CSHD'.index(letter)).german}-Sau"
-    if game == "solo" and letter:
-        return f"{Suit('CSHD'.index(letter)).german}-Solo"
+    if game in ("solo", "farbwenz") and letter:
+        return f"{Suit('CSHD'.index(letter)).german}-{game.capitalize()}"
     return game.capitalize()
 
 
@@ -157,6 +161,12 @@ class SchafkopfPresenter(GermanPackPresenter):
             suit = contest.suit.german
             trumps = f"Obers, Unters and {suit} are trumps"
             return f"Game: {name} {verb} {suit}-Solo{tout} alone{extra}; {trumps}"
+        if contest.game == "farbwenz" and contest.suit is not None:
+            suit = contest.suit.german
+            trumps = f"Unters and {suit} are trumps"
+            return f"Game: {name} {verb} {suit}-Farbwenz{tout} alone{extra}; {trumps}"
+        if contest.game == "geier":
+            return f"Game: {name} {verb} Geier{tout} alone{extra}; only the Obers are trumps"
         return f"Game: {name} {verb} Wenz{tout} alone{extra}; only the Unters are trumps"
 
     @staticmethod
@@ -275,13 +285,14 @@ class SchafkopfPresenter(GermanPackPresenter):
         offered = [
             _typed(action)
             for action in view.legal
-            if isinstance(action, Call) and action.game != "solo"
+            if isinstance(action, Call) and action.game not in ("solo", "farbwenz")
         ]
-        solos = [action for action in view.legal if isinstance(action, Call) and action.suit]
-        if any(not call.tout for call in solos):
-            offered.append("solo eichel/gras/herz/schellen")
-        if any(call.tout for call in solos):
-            offered.append("solo eichel/gras/herz/schellen tout")
+        suited = [action for action in view.legal if isinstance(action, Call) and action.suit]
+        for game in ("farbwenz", "solo"):
+            if any(not call.tout and call.game == game for call in suited):
+                offered.append(f"{game} eichel/gras/herz/schellen")
+            if any(call.tout and call.game == game for call in suited):
+                offered.append(f"{game} eichel/gras/herz/schellen tout")
         console.write("You may say: " + ", ".join(["weiter", *offered]))
         while True:
             text, chosen = console.answer(
@@ -318,7 +329,7 @@ def _call(console: Console, text: str) -> Action | None:
     if tout:
         words = words[:-1]
     suit = SUIT_WORDS.get(words[1]) if len(words) > 1 else None
-    if game in ("sauspiel", "solo") and suit is None:
+    if game in ("sauspiel", "solo", "farbwenz") and suit is None:
         what = (
             "the Sau's suit (eichel, gras or schellen)" if game == "sauspiel" else "the trump suit"
         )
@@ -327,6 +338,6 @@ def _call(console: Console, text: str) -> Action | None:
         return None
     if game == "sauspiel":
         return Call("sauspiel", suit, None, tout)
-    if game == "solo":
-        return Call("solo", None, suit, tout)
+    if game in ("solo", "farbwenz"):
+        return Call(game, None, suit, tout)  # type: ignore[arg-type]
     return Call(game, None, None, tout)  # type: ignore[arg-type]

@@ -7,12 +7,12 @@ from typing import Any
 
 from bot.ui.actions import Codec
 
-CALL_GAMES = ("sauspiel", "wenz", "solo", "ramsch", "sie")
+CALL_GAMES = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie")
 """The games a Schafkopf call names; a Sauspiel's argument adds the called Ace's suit
 (``sauspiel_C``), a Solo's its trump suit (``solo_H``)."""
-CALL_SUIT_FIELDS = {"sauspiel": "ace", "solo": "suit"}
+CALL_SUIT_FIELDS = {"sauspiel": "ace", "solo": "suit", "farbwenz": "suit"}
 TOUT = "_tout"
-TOUT_GAMES = ("wenz", "solo")
+TOUT_GAMES = ("wenz", "solo", "geier", "farbwenz")
 
 
 def call_arg(data: dict[str, Any]) -> str | None:

@@ -18,6 +18,8 @@ OPTION_TITLES = {
     "klopfen": N_("Klopfen (knocking doubles)"),
     "tout": N_("Tout (every trick, paid double)"),
     "sie": N_("Sie (four Obers and Unters win unplayed)"),
+    "geier": N_("Geier may be called"),
+    "farbwenz": N_("Farbwenz may be called"),
 }
 SECTION_TITLES = {"ramsch": N_("Ramsch when everyone passes"), "tariff": N_("Tariff")}
 """The editor page of a nested rule set, by the option that holds it."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _
 from bot.i18n import number as num
-from bot.ui.games.schafkopf.text import game_text, short_game, sie_text
+from bot.ui.games.schafkopf.text import PLAYED, game_text, short_game, sie_text
 from bot.ui.text import CENTS, amount_text
 from ramsch_core import Card, DealResult, RuleSet
 from ramsch_core.contracts.ramsch import ramsch_facts_of
@@ -38,7 +38,7 @@ class SchafkopfResults:
                     )
                 ]
             return [_("Everyone said weiter: the cards are thrown in")]
-        if details.get("game") not in ("sauspiel", "wenz", "solo", "sie"):
+        if details.get("game") not in (*PLAYED, "sie"):
             return ramsch_facts(rules, result, names)
         tariff = rules.tariff if isinstance(rules, FullSchafkopfRules) else Tariff()
         return payment_facts(details, result, names, tariff)
@@ -48,7 +48,7 @@ class SchafkopfResults:
         if result.contract == "passed" or details.get("game") == "passed":
             return _("all said weiter, thrown in")
         game = details.get("game")
-        if game not in ("sauspiel", "wenz", "solo", "sie"):
+        if game not in (*PLAYED, "sie"):
             return _("Ramsch")
         declarer = details["declarer"]
         short = short_game(game, details.get("ace"), details.get("suit"), bool(details.get("tout")))
@@ -82,7 +82,7 @@ def doubling_text(knocks: int, kontra: int) -> str:
 def laufende_with(details: dict[str, Any], result: DealResult) -> bool:
     """Whether the declaring side held the top trump as dealt (``with`` its Laufende, else
     ``without``): read from the tricks (every card of a Schafkopf deal is played)."""
-    top = Card["CJ"] if details.get("game") == "wenz" else Card["CQ"]
+    top = Card["CJ"] if details.get("game") in ("wenz", "farbwenz") else Card["CQ"]
     side = {details.get("declarer"), details.get("partner")} - {None}
     players = len(result.card_points)
     for trick in result.tricks:

@@ -18,7 +18,12 @@ if TYPE_CHECKING:
 
 # -- what was said ---------------------------------------------------------------------------
 
-GAME_WORDS = {"wenz": N_("Wenz"), "ramsch": N_("Ramsch"), "pass": N_("weiter"), "sie": N_("Sie")}
+GAME_WORDS = {
+    "wenz": N_("Wenz"), "ramsch": N_("Ramsch"), "pass": N_("weiter"), "sie": N_("Sie"),
+    "geier": N_("Geier"),
+}  # fmt: skip
+PLAYED = ("sauspiel", "wenz", "solo", "geier", "farbwenz")
+"""The games played out after the calls."""
 
 
 def contest_of(public: PublicView) -> SchafkopfContest | None:
@@ -46,6 +51,8 @@ def call_text(words: str) -> str:
         return _("Sauspiel auf die {suit}-Sau", suit=faces.suit_name(_suit_of(letter)))
     if game == "solo" and letter:
         return _("{suit}-Solo", suit=faces.suit_name(_suit_of(letter)))
+    if game == "farbwenz" and letter:
+        return _("{suit}-Farbwenz", suit=faces.suit_name(_suit_of(letter)))
     return game_word(game)
 
 
@@ -59,9 +66,9 @@ def game_text(
     if game == "sauspiel" and ace is not None:
         letter = ace if isinstance(ace, str) else ace.letter
         return call_text(f"sauspiel {letter}")
-    if game == "solo" and suit is not None:
+    if game in ("solo", "farbwenz") and suit is not None:
         letter = suit if isinstance(suit, str) else suit.letter
-        return call_text(f"solo {letter}")
+        return call_text(f"{game} {letter}")
     return game_word(game) if game else "—"
 
 
@@ -102,7 +109,7 @@ def doublings_text(contest: SchafkopfContest, names: list[str]) -> str:
 
 
 def played_game(contest: SchafkopfContest) -> bool:
-    return contest.game in ("sauspiel", "wenz", "solo") and contest.declarer is not None
+    return contest.game in PLAYED and contest.declarer is not None
 
 
 def contract_text(contest: SchafkopfContest, names: list[str]) -> str:
@@ -244,6 +251,24 @@ class SchafkopfText:
                 _(
                     "Sauspiel: each loser pays each winner. Solo: each of the three pays the "
                     "soloist, or is paid by him."
+                )
+            )
+        if rules.geier:
+            lines.append(
+                _("Geier: only the four Obers are trumps; the Unters go back to their suits.")
+            )
+        if rules.farbwenz:
+            lines.append(
+                _(
+                    "Farbwenz: the Unters and the suit you name are trumps; the Obers stay in "
+                    "their suits."
+                )
+            )
+        if rules.geier or rules.farbwenz:
+            lines.append(
+                _(
+                    "Geier and Farbwenz: you play alone against three, paid as a Solo; "
+                    "Sauspiel < Farbwenz < Wenz and Geier < Farbsolo."
                 )
             )
         if rules.tout:
@@ -447,9 +472,7 @@ class SchafkopfText:
                 lines.append(_("Calls: waiting for **{player}**.", player=names[view.to_act]))
             return lines
         calls_open = legal_of(view, "call")
-        best = [
-            what for _seat, what in contest.said if what.startswith(("sauspiel", "wenz", "solo"))
-        ]
+        best = [what for _seat, what in contest.said if what.startswith((*PLAYED, "sie"))]
         if best:
             lines.append(
                 _(
