@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 import pytest
 
 from bot.ui.faces import cards_in as faces_in
 from bot.ui.text import amount_text
+from ramsch_core import Card, Deal
+from ramsch_core.games.schafkopf import FullSchafkopfRules
+from ramsch_core.match import deal_seed
 from tests.bot.helpers import FakeClock
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import FIRST_SEED, Harness
 from tests.e2e.driver import answer, game_controls
 from tests.e2e.durability_helpers import restart_and_check
 from tests.e2e.schafkopf_driver import SchafkopfGame
@@ -353,4 +357,58 @@ async def test_a_geier_and_a_farbwenz_at_a_table_that_plays_them(harness: Harnes
     result = await game.play_out()
     assert result.details is not None and result.details["suit"] == "S"
     assert "Gras-Farbwenz" in result_message(game, 2)
+    assert harness.emulator.errors == []
+
+
+SIE_DEAL = [
+    "CT C9 S9 S8 HA HT D9 D8",
+    "CA CK SA ST HK H9 DA DT",
+    "CQ SQ HQ DQ CJ SJ HJ DJ",
+    "C8 C7 SK S7 H8 H7 DK D7",
+]
+"""The first deal of ``test_a_sie_is_shown_and_won_without_play``: rearhand is dealt the
+four Obers and Unters (about one deal in two and a half million gives a Sie)."""
+
+
+async def test_a_sie_is_shown_and_won_without_play(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SF-12: the player dealt the four Obers and Unters finds Sie in his call menu, nobody
+    else does; forehand's Sauspiel is outranked, the calls end at once, no card is played,
+    and the result pays four times a Solo with its 8 Laufende."""
+    original = FullSchafkopfRules.deal_from_seed
+    session_seed = FIRST_SEED + len(harness.seeds)  # the seed the table will be given
+    sie_seed = deal_seed(session_seed, 0)
+
+    def dealt(self: FullSchafkopfRules, seed: int, carry: Any = None) -> Deal:
+        if seed == sie_seed:
+            return Deal(self, [[Card.parse(c) for c in hand.split()] for hand in SIE_DEAL])
+        return original(self, seed, carry)
+
+    monkeypatch.setattr(FullSchafkopfRules, "deal_from_seed", dealt)
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1)
+    await game.start()
+    assert game.replay().deal.dealt_hands[2][0] == Card.parse("CQ")
+
+    def offered(deal_seat: int) -> set[str]:
+        return {str(choice_arg(c)) for c in game.kinds(game.at(deal_seat)).get("call", [])}
+
+    assert "sie" not in offered(0)
+    first_calls = sauspiel_calls(game, 0)
+    await game.call_round(first_calls[0] if first_calls else None)
+    assert "sie" not in offered(1)
+    await game.press("pass")
+    assert "sie" in offered(2)
+    await game.press("call", "sie")
+    said = [logged.action.kind for logged in await harness.store.tables.load_actions(game.table_id)]
+    assert said == ["call" if first_calls else "pass", "pass", "call"]  # the dealer never spoke
+    match = game.replay()
+    result = match.finished_deals[0].result
+    assert result.details is not None and result.details["game"] == "sie"
+    assert result.tricks == () and result.details["amount"] == (50 + 80) * 4
+    assert result.scores[2] == 3 * 520 and all(result.scores[s] == -520 for s in (0, 1, 3))
+    text = result_message(game, 0)
+    assert "shows a **Sie**" in text and "× 4 (Sie)" in text
+    assert match.deal.phase in ("calling", "knocking")  # the next deal is dealt
     assert harness.emulator.errors == []
