@@ -412,3 +412,26 @@ async def test_a_sie_is_shown_and_won_without_play(
     assert "shows a **Sie**" in text and "× 4 (Sie)" in text
     assert match.deal.phase in ("calling", "knocking")  # the next deal is dealt
     assert harness.emulator.errors == []
+
+
+async def test_the_short_pack_six_cards_and_klopfen_after_three(harness: Harness) -> None:
+    """SF-15: ``pack=short`` deals six cards of the 24 without 7s and 8s, three and three:
+    each player knocks having seen three, then holds six; a deal is played to its sixth
+    trick and paid."""
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1, options="pack=short, klopfen=ja")
+    await game.start()
+    assert game.rules().hand_size == 6
+    forehand = game.at(0)
+    hand = game.hand_text(forehand)
+    cards_line = next(line for line in hand.split("\n") if line.startswith("**Your cards:**"))
+    assert len(cards_line.split()) == 2 + 3, cards_line  # the label and three cards
+    assert "You see your first three cards" in hand
+    for _ in range(4):
+        await game.press("no_knock")
+    view = game.replay().deal.view(0)
+    assert len(view.hand) == 6 and not any(str(card)[1] in "78" for card in view.hand)
+    result = await game.auto_deal()
+    assert sum(result.scores) == 0
+    assert result.contract == "passed" or len(result.tricks) == 6
+    assert harness.emulator.errors == []

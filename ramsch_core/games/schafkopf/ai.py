@@ -47,6 +47,7 @@ KNOCK_AT = 6.0
 """Knock when the first four cards are worth this much (``knock_strength``): e.g. two Obers
 and an Unter, or three Obers."""
 ACE, TEN = int(Rank.ACE), int(Rank.TEN)
+SEVEN, EIGHT = int(Rank.SEVEN), int(Rank.EIGHT)
 
 
 def contest_of(view: SeatView) -> SchafkopfContest | None:
@@ -232,7 +233,7 @@ def best_call(cards: Collection[Card], legal: Collection[Action], leads: bool = 
 
 def decide_knocking(kernel: Kernel, view: SeatView) -> Action:
     """Klopfen: knock with a strong first four."""
-    if Knock() in view.legal and knock_strength(view.hand) >= KNOCK_AT:
+    if Knock() in view.legal and knock_strength(view.hand) >= KNOCK_AT * len(view.hand) / 4:
         return Knock()
     return NoKnock()
 
@@ -420,6 +421,16 @@ def read_schafkopf(kernel: Kernel, view: SeatView, declarer: int | None = None) 
     """``read_view``, and what the rules say of a Sauspiel's called Ace while it is unseen:
     the declarer does not hold it; once its suit was led without it falling, the leader does."""
     knowledge = read_view(kernel, view, declarer)
+    if _rules(view).pack == "short":  # SF-15: the 7s and 8s are not in the game
+        absent = kernel.mask([card for card in Card if card & 7 in (SEVEN, EIGHT)])
+        knowledge = Knowledge(
+            knowledge.seat,
+            knowledge.position,
+            knowledge.unseen & ~absent,
+            knowledge.sizes,
+            tuple(allowed & ~absent for allowed in knowledge.allowed),
+            knowledge.declarer,
+        )
     contest = contest_of(view)
     if contest is None or contest.game != "sauspiel" or contest.ace is None:
         return knowledge

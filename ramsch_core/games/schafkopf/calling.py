@@ -32,7 +32,7 @@ CALL_NAMES: tuple[CallName, ...] = (
     "sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie"
 )  # fmt: skip
 FIRST_CARDS = 4
-"""SF-1/SF-9: the cards dealt before Klopfen."""
+"""SF-1/SF-9: the cards dealt before Klopfen (three in the short pack, SF-15)."""
 
 
 @registered
@@ -135,28 +135,31 @@ def schafkopf_contest(deal: Deal) -> SchafkopfContest:
     return contest
 
 
-def first_cards(deal: Deal, seat: int) -> tuple[Card, ...]:
-    """The four cards ``seat`` was dealt first (``Deal.dealt_hands``), in display order."""
-    first = deal.dealt_hands[seat][:FIRST_CARDS]
+def first_cards(deal: Deal, seat: int, count: int = FIRST_CARDS) -> tuple[Card, ...]:
+    """The ``count`` cards ``seat`` was dealt first (``Deal.dealt_hands``), in display
+    order."""
+    first = deal.dealt_hands[seat][:count]
     return tuple(sorted(first, key=deal.order.sort_key))
 
 
 class Knocking(Phase):
-    """SF-9: each seat in turn from forehand knocks or not, seeing its first four cards only."""
+    """SF-9: each seat in turn from forehand knocks or not, seeing its first four cards only
+    (three in the short pack, SF-15)."""
 
     name: ClassVar[str] = "knocking"
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, seen: int = FIRST_CARDS) -> None:
         self.players = players
+        self.seen = seen
         self.to_act = 0
 
     def copy(self) -> Phase:
-        other = Knocking(self.players)
+        other = Knocking(self.players, self.seen)
         other.to_act = self.to_act
         return other
 
     def hand_seen(self, deal: Deal, seat: int) -> tuple[Card, ...] | None:
-        return first_cards(deal, seat)
+        return first_cards(deal, seat, self.seen)
 
     def legal(self, deal: Deal) -> list[Action]:
         return [Knock(), NoKnock()]

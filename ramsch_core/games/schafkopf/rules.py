@@ -17,10 +17,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from ramsch_core.cards import Rank
 from ramsch_core.contracts import Contract
 from ramsch_core.contracts.ramsch import RamschFacts
 from ramsch_core.contracts.ramsch_rules import SchafkopfRules, ramsch_contract
 from ramsch_core.deck import Packet, Schedule, shuffled_deck
+from ramsch_core.errors import InvalidDealError
 from ramsch_core.games.schafkopf.called_ace import SauspielPlay, SchafkopfRamschPlay
 from ramsch_core.games.schafkopf.calling import FIRST_CARDS, Calling, Knocking, schafkopf_contest
 from ramsch_core.games.schafkopf.contract import (
@@ -43,6 +45,9 @@ if TYPE_CHECKING:
 
 PLAYERS = 4
 HAND_SIZE = 8
+SHORT_HAND_SIZE = 6
+"""SF-15: the short pack of 24 cards deals six to each player, three and three."""
+SHORT_FIRST_CARDS = 3
 
 PHASE_NAMES = {
     "knocking": "knocking",
@@ -64,6 +69,19 @@ def schafkopf_schedule(seed: int) -> Schedule:
         for seat in range(PLAYERS):
             start = (stage - 1) * PLAYERS * FIRST_CARDS + seat * FIRST_CARDS
             packets.append(Packet(seat, tuple(deck[start : start + FIRST_CARDS]), stage))
+    return Schedule(tuple(packets))
+
+
+def short_schedule(seed: int) -> Schedule:
+    """SF-15: the seed's shuffle without its 7s and 8s, three cards to each seat from
+    forehand (stage 1), then three more each (stage 2). Never change this once shipped."""
+    deck = [card for card in shuffled_deck(seed) if card.rank not in (Rank.SEVEN, Rank.EIGHT)]
+    first = SHORT_FIRST_CARDS
+    packets: list[Packet] = []
+    for stage in (1, 2):
+        for seat in range(PLAYERS):
+            start = (stage - 1) * PLAYERS * first + seat * first
+            packets.append(Packet(seat, tuple(deck[start : start + first]), stage))
     return Schedule(tuple(packets))
 
 
@@ -93,6 +111,11 @@ class FullSchafkopfRules(RuleSet):
         True, description="a hand of all four Obers and all four Unters wins as a Sie, unplayed"
     )
     geier: bool = Field(False, description="the Geier (only the Obers are trumps) may be called")
+    pack: Literal["long", "short"] = Field(
+        "long",
+        description="the long pack of 32 cards, eight each; or the short pack of 24 (no 7s "
+        "and 8s), six each",
+    )
     farbwenz: bool = Field(
         False, description="the Farbwenz (the Unters and a suit you name are trumps) may be called"
     )
@@ -105,13 +128,18 @@ class FullSchafkopfRules(RuleSet):
 
     @property
     def hand_size(self) -> int:
-        return HAND_SIZE
+        return SHORT_HAND_SIZE if self.pack == "short" else HAND_SIZE
+
+    @property
+    def first_cards(self) -> int:
+        """SF-1, SF-15: the cards each seat is dealt before Klopfen."""
+        return SHORT_FIRST_CARDS if self.pack == "short" else FIRST_CARDS
 
     def title(self) -> str:
         return "Schafkopf"
 
     def schedule(self, seed: int) -> Schedule:
-        return schafkopf_schedule(seed)
+        return short_schedule(seed) if self.pack == "short" else schafkopf_schedule(seed)
 
     def deal_from_seed(self, seed: int, carry: Any = None) -> Deal:
         """The deal of ``seed``, each hand listing its first four cards first."""
@@ -184,8 +212,15 @@ class FullSchafkopfRules(RuleSet):
     # -- phases ----------------------------------------------------------------------------
 
     def first_phase(self, deal: Deal) -> Phase:
+        if self.pack == "short":
+            dealt = [card for hand in deal.dealt_hands for card in hand]
+            low = [card for card in dealt if card.rank in (Rank.SEVEN, Rank.EIGHT)]
+            if low:
+                raise InvalidDealError(
+                    "The short pack has no 7s and 8s, but {card} is dealt", card=str(low[0])
+                )
         if self.klopfen:
-            return Knocking(PLAYERS)
+            return Knocking(PLAYERS, self.first_cards)
         return self._calling()
 
     def _calling(self) -> Calling:
@@ -208,7 +243,9 @@ class FullSchafkopfRules(RuleSet):
             return Finished()
         game = contest.game
         if game == "ramsch":
-            return SchafkopfRamschPlay(self.ramsch_contract(len(contest.knocks)), PLAYERS, 8)
+            return SchafkopfRamschPlay(
+                self.ramsch_contract(len(contest.knocks)), PLAYERS, self.hand_size
+            )
         if game not in PLAYED_GAMES:
             return Finished()  # thrown in, or a Stock
         declarer = contest.declarer
@@ -230,9 +267,17 @@ class FullSchafkopfRules(RuleSet):
         if game == "sauspiel":
             assert contest.ace is not None and partner is not None
             return SauspielPlay(
-                contract, PLAYERS, HAND_SIZE, frozenset(side), self.kontra, contest.ace, partner
+                contract,
+                PLAYERS,
+                self.hand_size,
+                frozenset(side),
+                self.kontra,
+                contest.ace,
+                partner,
             )
-        return DoublingPlay(contract, PLAYERS, HAND_SIZE, frozenset(side), doubling=self.kontra)
+        return DoublingPlay(
+            contract, PLAYERS, self.hand_size, frozenset(side), doubling=self.kontra
+        )
 
     def partner(self, deal: Deal) -> int | None:
         """A Sauspiel's partner: the seat dealt the called Ace (known to the core, never shown
@@ -314,6 +359,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "schafkopf-klopfen": {"klopfen": True},
     "schafkopf-stock": {"all_pass": "stock"},
     "schafkopf-throw-in": {"all_pass": "throw_in"},
+    "schafkopf-short": {"pack": "short"},
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
@@ -322,4 +368,5 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "schafkopf-klopfen": "Schafkopf with Klopfen: knock after your first four cards to double",
     "schafkopf-stock": "Schafkopf; when the first three pass, the last chooses Ramsch or Stock",
     "schafkopf-throw-in": "Schafkopf; when everyone passes, the cards are thrown in",
+    "schafkopf-short": "Schafkopf with the short pack: 24 cards, six each, no 7s and 8s",
 }

@@ -25,7 +25,8 @@ HELP = (
     "or schellen; or C, S, H, D); add tout to either to take every trick for double; sie "
     "with all four Obers and Unters; a higher game overrides. The called Sau's holder is the "
     "caller's partner, shown when the Sau falls. At a Klopfen table knock (k) or not (n) "
-    "first, after your first four cards. Kontra (k) and Re (r) double. Payments in cents: the "
+    "first, after your first four cards (three in the short pack). Geier and farbwenz with "
+    "a suit where the table plays them. Kontra (k) and Re (r) double. Payments in cents: the "
     "tariff and the extras, times the doublings.\n" + packs.GERMAN_HELP
 )
 GAME_NAMES = {
@@ -92,7 +93,9 @@ class SchafkopfPresenter(GermanPackPresenter):
 
     def hand_line(self, console: Console, deal: Deal, seat: int) -> str:
         if deal.phase == "knocking":  # Klopfen: only the first four cards are seen
-            return "Your first four cards: " + console.cards(deal.view(seat).hand)
+            hand = deal.view(seat).hand
+            count = "four" if len(hand) == 4 else "three"  # the short pack (SF-15): three
+            return f"Your first {count} cards: " + console.cards(hand)
         return super().hand_line(console, deal, seat)
 
     def report(self, console: Console, seats: tuple[int, ...], event: Event, deal: Deal) -> bool:

@@ -20,6 +20,7 @@ OPTION_TITLES = {
     "sie": N_("Sie (four Obers and Unters win unplayed)"),
     "geier": N_("Geier may be called"),
     "farbwenz": N_("Farbwenz may be called"),
+    "pack": N_("The pack"),
 }
 SECTION_TITLES = {"ramsch": N_("Ramsch when everyone passes"), "tariff": N_("Tariff")}
 """The editor page of a nested rule set, by the option that holds it."""
@@ -28,4 +29,6 @@ VALUE_LABELS = {
     ("all_pass", "ramsch"): N_("When everyone passes: play Ramsch"),
     ("all_pass", "throw_in"): N_("When everyone passes: throw the cards in"),
     ("all_pass", "stock"): N_("When three pass: the fourth plays, calls Ramsch or Stock"),
+    ("pack", "long"): N_("The long pack: 32 cards, eight each"),
+    ("pack", "short"): N_("The short pack: 24 cards (no 7s and 8s), six each"),
 }

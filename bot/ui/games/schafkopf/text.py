@@ -187,8 +187,14 @@ class SchafkopfText:
         assert isinstance(rules, FullSchafkopfRules)
         tariff = rules.tariff
         trumps = faces.cards_text(schafkopf_game_order("sauspiel").trumps)
+        short = rules.pack == "short"
         lines = [
-            _("Four players, eight cards each, dealt four and four; forehand leads."),
+            _(
+                "Four players, the short pack without 7s and 8s: six cards each, dealt three "
+                "and three; forehand leads."
+            )
+            if short
+            else _("Four players, eight cards each, dealt four and four; forehand leads."),
             _(
                 "The calls, once each from forehand: **weiter**, or a game — Sauspiel, Wenz, "
                 "Farbsolo, from low to high; a higher call takes the game away."
@@ -292,7 +298,9 @@ class SchafkopfText:
             )
         if rules.klopfen:
             lines.append(
-                _("Klopfen: after your first four cards you may knock; each knock doubles.")
+                _("Klopfen: after your first three cards you may knock; each knock doubles.")
+                if short
+                else _("Klopfen: after your first four cards you may knock; each knock doubles.")
             )
         if rules.kontra:
             lines.append(
@@ -339,9 +347,16 @@ class SchafkopfText:
             ]
             lines = [" · ".join(said)]
             if public.to_act is not None:
+                rules = public.rules
+                seen = rules.first_cards if isinstance(rules, FullSchafkopfRules) else 4
                 lines.append(
                     _(
                         "**{player}** has seen four cards: klopfen (doubles) or not",
+                        player=names[public.to_act],
+                    )
+                    if seen == 4
+                    else _(
+                        "**{player}** has seen three cards: klopfen (doubles) or not",
                         player=names[public.to_act],
                     )
                 )
@@ -441,7 +456,11 @@ class SchafkopfText:
     def _knocking_status(
         self, view: SeatView, contest: SchafkopfContest, names: list[str]
     ) -> list[str]:
-        lines = [_("You see your first four cards; four more come after Klopfen.")]
+        lines = [
+            _("You see your first four cards; four more come after Klopfen.")
+            if len(view.hand) == 4
+            else _("You see your first three cards; three more come after Klopfen.")
+        ]
         knocks = knocks_line(contest, names)
         if knocks:
             lines.append(knocks)
