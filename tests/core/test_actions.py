@@ -43,14 +43,16 @@ def test_the_registry_holds_the_kinds_records_use() -> None:
 @settings(max_examples=200, deadline=None)
 @given(action=any_action, seat=st.integers(0, 4))
 def test_every_registered_kind_round_trips_through_json(action: Action, seat: int) -> None:
-    """``to_json`` writes the kind and exactly the kind's declared fields (one that is None may
-    be left out: a Schafkopf call names an Ace or a suit, or neither); reading the JSON text
-    back gives the same action, with its seat when one is written."""
+    """``to_json`` writes the kind and exactly the kind's declared fields (one that is None or
+    false may be left out: a Schafkopf call names an Ace or a suit, or neither, and says
+    ``tout`` only when it is one); reading the JSON text back gives the same action, with its
+    seat when one is written."""
     data = action.to_json()
     assert data["action"] == action.kind
     fields = type(action).fields
     assert set(data) - {"action"} <= set(fields)
-    assert {name for name in fields if getattr(action, name) is not None} <= set(data)
+    given = {name for name in fields if getattr(action, name) not in (None, False)}
+    assert given <= set(data)
     assert action_from_json(json.loads(json.dumps(data)), 0) == (None, action)
     written = action_to_json(action, seat)
     assert action_from_json(json.loads(json.dumps(written)), 7) == (seat, action)

@@ -233,7 +233,7 @@ def test_sf3_the_called_aces_duty_binds_the_check() -> None:
         "CK HJ S7 DT DK D9 D8 D7",
     ]
     deal = Deal(FULL_SCHAFKOPF, [cards(hand) for hand in hands])
-    deal.apply(Call("sauspiel", Suit.CLUBS, None), 0)
+    deal.apply(Call("sauspiel", Suit.CLUBS, None, False), 0)
     for seat in (1, 2, 3):
         deal.apply(Pass(), seat)
     assert claim_side(deal, 0) == frozenset({0, 1})  # seat 1 holds ♣A: the hidden partner

@@ -69,14 +69,14 @@ def run(deal: Deal, *actions: tuple[int, Any]) -> Deal:
 
 
 def sauspiel(ace: str) -> Call:
-    return Call("sauspiel", Suit("CSHD".index(ace)), None)
+    return Call("sauspiel", Suit("CSHD".index(ace)), None, False)
 
 
 def solo(suit: str) -> Call:
-    return Call("solo", None, Suit("CSHD".index(suit)))
+    return Call("solo", None, Suit("CSHD".index(suit)), False)
 
 
-WENZ = Call("wenz", None, None)
+WENZ = Call("wenz", None, None, False)
 PASSES = [(1, Pass()), (2, Pass()), (3, Pass())]
 
 # Seat 0 calls the Eichel Ace (♣A), which seat 1 holds with two low clubs and no trump.
@@ -158,8 +158,8 @@ def test_sf2_a_higher_call_overrides_a_lower_and_the_last_call_stands() -> None:
 
 
 def test_sf2_a_call_that_does_not_outrank_is_refused() -> None:
-    """SF-2: equal ranks do not override; a lower call never does."""
-    deal = run(deal_of(DUTY), (0, WENZ))
+    """SF-2: equal ranks do not override; a lower call never does (a table without Tout)."""
+    deal = run(deal_of(DUTY, tout=False), (0, WENZ))
     with pytest.raises(IllegalActionError, match="A Wenz has been called: only a higher"):
         deal.apply(sauspiel("S"), 1)
     with pytest.raises(IllegalActionError, match="A Wenz has been called"):
@@ -535,7 +535,7 @@ def test_sk9_stock_the_fourth_chooses_ramsch_stock_or_a_game() -> None:
     """SK-9 (``all_pass: stock``): after three passes the fourth seat may call Ramsch, call a
     game as usual, or pass (Stock: thrown in, nobody scores)."""
     deal = run(deal_of(DUTY, all_pass="stock"), (0, Pass()), (1, Pass()), (2, Pass()))
-    ramsch = Call("ramsch", None, None)
+    ramsch = Call("ramsch", None, None, False)
     assert ramsch in deal.legal_actions() and solo("D") in deal.legal_actions()
     stock = run(deal.copy(), (3, Pass()))
     summary = replay_summary(stock)

@@ -87,7 +87,14 @@ def face_down(deal: Deal) -> set[Card]:
     Ramsen's talon and discards (its upcard lies face up)."""
     in_hands = {card for seat in range(deal.players) for card in deal.hand(seat)}
     played = {card for trick in deal.tricks for card in trick.cards} | set(deal.trick)
-    return set(DECK) - in_hands - played - upcard(deal)
+    return in_pack(deal) - in_hands - played - upcard(deal)
+
+
+def in_pack(deal: Deal) -> set[Card]:
+    """The cards of the game: the 32, or the short Schafkopf pack's 24 without 7s and 8s."""
+    if getattr(deal.rules, "pack", "long") == "short":
+        return {card for card in DECK if str(card)[1] not in "78"}
+    return set(DECK)
 
 
 def upcard(deal: Deal) -> set[Card]:
@@ -123,7 +130,8 @@ def check_ramsen_conservation(deal: Deal, state: RamsenState) -> None:
 
 
 def check_conservation(deal: Deal) -> None:
-    """32 cards: hands, played cards and the face-down cards are disjoint and complete."""
+    """The cards of the pack (32; the short Schafkopf pack 24): hands, played cards and the
+    face-down cards are disjoint and complete."""
     rules = deal.rules
     hands = [deal.hand(seat) for seat in range(deal.players)]
     played = [card for trick in deal.tricks for card in trick.cards] + list(deal.trick)
@@ -137,7 +145,7 @@ def check_conservation(deal: Deal) -> None:
         # FS-6: the declarer holds the skat until he has laid two cards away
         assert len(every) == 32 and sizes == [10, 10, 12]
         return
-    assert len(every) + rules.skat_size == 32
+    assert len(every) == rules.players * rules.hand_size
     assert len(face_down(deal)) == rules.skat_size
     assert sizes[-1] - sizes[0] <= 1  # at most one card ahead within the current trick
 
@@ -155,8 +163,9 @@ def check_views(deal: Deal, known: list[set[Card]]) -> None:
             assert view.skat == ((deal.skat[-1],) if seat == deal.to_act else ())
             continue
         if deal.phase == "knocking":  # SF-1, SF-9: Klopfen sees the first four cards only
-            first = set(deal.dealt_hands[seat][:4])
-            assert set(view.hand) == first and len(view.hand) == 4
+            seen = deal.rules.hand_size // 2  # the short pack (SF-15): three
+            first = set(deal.dealt_hands[seat][:seen])
+            assert set(view.hand) == first and len(view.hand) == seen
             assert not cards_in(view.legal) and not cards_in(view.public) - first
         else:
             assert list(view.hand) == deal.hand(seat)
@@ -305,7 +314,8 @@ def check_skat_result(deal: Deal) -> None:
 
 
 def check_schafkopf_result(deal: Deal) -> None:
-    """SF-6..8 on a finished deal of full Schafkopf: eight tricks of four cards, scores in
+    """SF-6..8 on a finished deal of full Schafkopf: eight tricks of four cards (six in the
+    short pack), scores in
     cents that sum to zero; a called game pays as the scorer's details say (the declaring
     side wins with 61); a deal thrown in (or a Stock) pays nothing; an all-pass Ramsch scores
     as SK-5..8."""
@@ -315,7 +325,11 @@ def check_schafkopf_result(deal: Deal) -> None:
     if result.contract == "passed":
         assert result.tricks == () and set(result.scores) == {0}
         return
-    assert len(result.tricks) == 8 and all(len(trick.cards) == 4 for trick in result.tricks)
+    if result.contract == "sie":  # SF-12: won unplayed
+        assert result.tricks == () and result.winners == (deal.state.declarer,)
+        return
+    tricks = deal.rules.hand_size  # 8; the short pack (SF-15) 6
+    assert len(result.tricks) == tricks and all(len(trick.cards) == 4 for trick in result.tricks)
     assert sum(trick.points for trick in result.tricks) == 120
     details = result.details or {}
     if "declarer" not in details:  # the Ramsch after an all-pass
@@ -326,7 +340,11 @@ def check_schafkopf_result(deal: Deal) -> None:
         *([details["partner"]] if details.get("partner") is not None else []),
     }
     points = sum(t.points for t in result.tricks if t.winner in declarers)
-    assert details["declarer_points"] == points and details["won"] == (points >= 61)
+    assert details["declarer_points"] == points
+    if details.get("tout"):  # SF-11: won only with every trick
+        assert details["won"] == all(t.winner in declarers for t in result.tricks)
+    else:
+        assert details["won"] == (points >= 61)
     amount = details["amount"]
     for seat, score in enumerate(result.scores):
         side = seat in declarers

@@ -78,9 +78,9 @@ def table(given: dict[int, str], **options: Any) -> Deal:
 @pytest.mark.parametrize(
     ("hand", "expected"),
     [
-        (STRONG_SOLO, Call("solo", None, Suit.HEARTS)),
-        (SAUSPIEL, Call("sauspiel", Suit.CLUBS, None)),
-        (WENZ, Call("wenz", None, None)),
+        (STRONG_SOLO, Call("solo", None, Suit.HEARTS, False)),
+        (SAUSPIEL, Call("sauspiel", Suit.CLUBS, None, False)),
+        (WENZ, Call("wenz", None, None, False)),
         (WEAK, Pass()),
     ],
 )
@@ -88,8 +88,8 @@ def table(given: dict[int, str], **options: Any) -> Deal:
 def test_the_heuristic_calls_by_hand_strength(hand: str, expected: Action, seat: int) -> None:
     """SF-2..5: a Solo with eight trumps, four Obers among them; a Sauspiel with five trumps
     and two Obers, on the Ace of a short suit (not ♦: it holds ♦A); a Wenz with both black
-    Unters and two suits of Ace and Ten; weiter with nothing."""
-    deal = table({seat: hand})
+    Unters and two suits of Ace and Ten; weiter with nothing (a table without Tout)."""
+    deal = table({seat: hand}, tout=False)
     for _ in range(seat):
         deal.apply(Pass())
     assert HeuristicPlayer(3, playouts=PLAYOUTS).choose(deal.view(seat)) == expected
@@ -99,9 +99,9 @@ def test_the_heuristic_does_not_call_under_a_higher_call() -> None:
     """SF-2: after a Solo only a pass is left for a Sauspiel hand."""
     sauspiel = "HJ DJ HK H8 H7 C7 S8 DA"
     alone = table({0: sauspiel}).legal_actions()
-    assert best_call(cards(sauspiel), alone) == Call("sauspiel", Suit.CLUBS, None)
+    assert best_call(cards(sauspiel), alone) == Call("sauspiel", Suit.CLUBS, None, False)
     deal = table({0: STRONG_SOLO, 1: sauspiel})
-    deal.apply(Call("solo", None, Suit.HEARTS))
+    deal.apply(Call("solo", None, Suit.HEARTS, False))
     assert HeuristicPlayer(3, playouts=PLAYOUTS).choose(deal.view(1)) == Pass()
 
 
@@ -123,7 +123,7 @@ def test_the_heuristic_never_calls_an_ace_it_may_not() -> None:
     called = 0
     for _ in range(1500):
         hand = rng.sample(DECK, 8)
-        calls = [Call("sauspiel", suit, None) for suit in Suit] + [Pass()]
+        calls = [Call("sauspiel", suit, None, False) for suit in Suit] + [Pass()]
         legal = [
             call
             for call in calls
@@ -231,7 +231,7 @@ def test_samples_deal_the_called_ace_to_any_seat_that_may_hold_it() -> None:
     from ramsch_core.games.schafkopf.ai import play_kernel, read_schafkopf
 
     deal = table({0: "HJ DJ HK H8 H7 C7 S8 DA"})
-    deal.apply(Call("sauspiel", Suit.CLUBS, None))
+    deal.apply(Call("sauspiel", Suit.CLUBS, None, False))
     for _ in range(3):
         deal.apply(Pass())
     holder = deal.rules.partner(deal)  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""Full Schafkopf golden records (docs/rules/schafkopf.md, SF-1 … SF-10): each deal worked out by
+"""Full Schafkopf golden records (docs/rules/schafkopf.md, SF-1 … SF-12): each deal worked out by
 hand in ``tests/data/schafkopf``, replayed and compared with its ``.expected.json`` exactly.
 
 The checks of the data themselves (every record
@@ -25,6 +25,7 @@ RAMSCH_FIELDS = [
     "card_points", "trick_counts", "jungfrau", "durchmarsch", "losers", "winners", "skat",
     "skat_to", "pushes",
 ]  # fmt: skip
+PLAYED = ("sauspiel", "wenz", "solo", "geier", "farbwenz")
 DECK = sorted(suit + rank for suit in "CSHD" for rank in "AKQJT987")
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 
@@ -35,6 +36,13 @@ def load(path: Path) -> Any:
 
 def expected_of(path: Path) -> Any:
     return load(path.with_suffix(".expected.json"))
+
+
+def extra_fields(expected: dict[str, Any]) -> list[str]:
+    """After ``tricks``: a Ramsch's fields, or ``tout`` for a Tout (SF-11)."""
+    if expected["game"] == "ramsch":
+        return RAMSCH_FIELDS
+    return ["tout"] if expected.get("tout") else []
 
 
 @pytest.fixture
@@ -53,19 +61,29 @@ def registered() -> Iterator[None]:
 
 
 def test_there_are_golden_records_of_every_kind_of_deal() -> None:
-    """Sauspiel, Wenz, Solo, Ramsch and passed deals; finished and unfinished; Klopfen."""
+    """Sauspiel, Wenz, Solo, Geier, Farbwenz, Ramsch, Sie and passed deals; a Wenz and a Solo
+    Tout; finished and unfinished; Klopfen."""
     assert len(GOLDEN) >= 12
     expected = [expected_of(path) for path in GOLDEN]
-    assert {"sauspiel", "wenz", "solo", "ramsch", "passed"} <= {item["game"] for item in expected}
+    games = {item["game"] for item in expected}
+    assert {"sauspiel", "wenz", "solo", "ramsch", "passed", "sie", "geier", "farbwenz"} <= games
+    assert {"wenz", "solo"} <= {item["game"] for item in expected if item.get("tout")}
     assert {"finished", "playing", "bidding"} <= {item["phase"] for item in expected}
     assert any(load(path)["rules"]["klopfen"] for path in GOLDEN)
+    assert any(load(path)["rules"].get("pack") == "short" for path in GOLDEN)
     assert {"ramsch", "stock", "throw_in"} <= {load(path)["rules"]["all_pass"] for path in GOLDEN}
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
 def test_every_record_deals_the_32_cards_once(path: Path) -> None:
-    """SF-1: four hands of eight, the 32 cards of the pack each exactly once."""
+    """SF-1: four hands of eight, the 32 cards of the pack each exactly once; SF-15: in the
+    short pack four hands of six, the 24 cards without 7s and 8s."""
     hands = load(path)["hands"]
+    if load(path)["rules"].get("pack") == "short":
+        assert [len(hand) for hand in hands] == [6, 6, 6, 6]
+        short = [card for card in DECK if card[1] not in "78"]
+        assert sorted(card for hand in hands for card in hand) == short
+        return
     assert [len(hand) for hand in hands] == [8, 8, 8, 8]
     assert sorted(card for hand in hands for card in hand) == DECK
 
@@ -79,8 +97,7 @@ def test_every_record_names_the_seat_of_each_action(path: Path) -> None:
 def test_every_expected_result_is_complete_and_its_scores_sum_to_zero(path: Path) -> None:
     """SF-8: what the winners get the losers pay; scores are whole cents summing to 0."""
     expected = expected_of(path)
-    extra = RAMSCH_FIELDS if expected["game"] == "ramsch" else []
-    assert list(expected) == FIELDS + extra
+    assert list(expected) == FIELDS + extra_fields(expected)
     assert len(expected["scores"]) == 4
     assert all(isinstance(score, int) for score in expected["scores"])
     assert sum(expected["scores"]) == 0
@@ -88,13 +105,22 @@ def test_every_expected_result_is_complete_and_its_scores_sum_to_zero(path: Path
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
 def test_every_expected_result_adds_up(path: Path) -> None:
-    """SF-6..9: the tricks hold the cards played, the declaring side's card points are the
-    sum of its tricks, and the scores follow from the tariff, the extras and the doubling."""
+    """SF-6..9, SF-11, SF-12: the tricks hold the cards played, the declaring side's card
+    points are the sum of its tricks, and the scores follow from the tariff, the extras and
+    the doubling; a Tout is won with every trick and paid double without Schneider or
+    Schwarz; a Sie is four times a Solo with 8 Laufende, unplayed."""
     record, expected = load(path), expected_of(path)
     played = [a["card"] for a in record["actions"] if a["action"] == "play"]
     in_tricks = [card for trick in expected["tricks"] for card in trick["cards"]]
     assert in_tricks == played[: len(in_tricks)]
-    if not expected["finished"] or expected["game"] not in ("sauspiel", "wenz", "solo"):
+    tariff = record["rules"]["tariff"]
+    if expected["game"] == "sie":
+        amount = (tariff["solo"] + 8 * tariff["extra"]) * 4 * expected["multiplier"]
+        assert expected["tricks"] == [] and expected["laufende"] == 8
+        for seat, score in enumerate(expected["scores"]):
+            assert score == (3 * amount if seat == expected["declarer"] else -amount)
+        return
+    if not expected["finished"] or expected["game"] not in PLAYED:
         return
     side = {expected["declarer"], expected["partner"]} - {None}
     points = sum(
@@ -104,10 +130,14 @@ def test_every_expected_result_adds_up(path: Path) -> None:
         for card in trick["cards"]
     )
     assert points == expected["declarer_points"]
-    tariff = record["rules"]["tariff"]
     base = tariff["sauspiel"] if expected["game"] == "sauspiel" else tariff["solo"]
     extras = expected["schneider"] + expected["schwarz"] + expected["laufende"]
     amount = (base + tariff["extra"] * extras) * expected["multiplier"]
+    if expected.get("tout"):
+        side_tricks = sum(trick["winner"] in side for trick in expected["tricks"])
+        assert expected["won"] == (side_tricks == len(expected["tricks"]))
+        assert not expected["schneider"] and not expected["schwarz"]
+        amount *= 2
     sign = 1 if expected["won"] else -1
     for seat, score in enumerate(expected["scores"]):
         if expected["game"] == "sauspiel":
@@ -134,8 +164,7 @@ def test_golden_record_fields_come_in_the_documented_order(path: Path, registere
     from ramsch_core.record import replay_record, replay_summary
 
     summary = replay_summary(replay_record(load(path)))
-    extra = RAMSCH_FIELDS if summary["game"] == "ramsch" else []
-    assert list(summary) == FIELDS + extra
+    assert list(summary) == FIELDS + extra_fields(summary)
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
@@ -234,6 +263,77 @@ def _refused_records() -> list[tuple[str, Any]]:
                 {"seat": 1, "action": "kontra"},
             ),
         ),
+        # SF-11: with `tout` off there is no Tout
+        (
+            "Tout switched off",
+            {
+                **load(DATA / "herz_solo_tout_won_with_6.json"),
+                "rules": {**load(DATA / "herz_solo_tout_won_with_6.json")["rules"], "tout": False},
+            },
+        ),
+        # SF-11: a Sauspiel cannot be played Tout
+        (
+            "Sauspiel Tout",
+            _cut("sauspiel_won_with_3", 0, {"seat": 0, **call, "ace": "C", "tout": True}),
+        ),
+        # SF-11: a Wenz-Tout does not outrank a Solo-Tout
+        (
+            "Wenz-Tout after a Solo-Tout",
+            _cut(
+                "herz_solo_tout_won_with_6",
+                1,
+                {"seat": 1, "action": "call", "game": "wenz", "tout": True},
+            ),
+        ),
+        # SF-13: with `geier` off there is no Geier
+        (
+            "Geier switched off",
+            {
+                **load(DATA / "geier_with_2.json"),
+                "rules": {**load(DATA / "geier_with_2.json")["rules"], "geier": False},
+            },
+        ),
+        # SF-14: a Farbwenz names its suit
+        (
+            "Farbwenz without a suit",
+            _cut("herz_farbwenz", 2, {"seat": 2, "action": "call", "game": "farbwenz"}),
+        ),
+        # SF-14: a Farbwenz does not outrank a Wenz
+        (
+            "Farbwenz after a Wenz",
+            {
+                **_cut("herz_farbwenz", 1, {"seat": 1, "action": "call", "game": "wenz"}),
+                "actions": [
+                    {"seat": 0, "action": "pass"},
+                    {"seat": 1, "action": "call", "game": "wenz"},
+                    {"seat": 2, "action": "call", "game": "farbwenz", "suit": "H"},
+                ],
+            },
+        ),
+        # SF-12: a Sie needs the four Obers and four Unters
+        (
+            "Sie without them",
+            _cut("wenz_won_with_2", 0, {"seat": 0, "action": "call", "game": "sie"}),
+        ),
+        # SF-12: with `sie` off there is no Sie
+        (
+            "Sie switched off",
+            {
+                **load(DATA / "sie_over_sauspiel_knocked.json"),
+                "rules": {**load(DATA / "sie_over_sauspiel_knocked.json")["rules"], "sie": False},
+            },
+        ),
+        # SF-12: nobody speaks after a Sie
+        (
+            "a call after a Sie",
+            {
+                **load(DATA / "sie_over_sauspiel_knocked.json"),
+                "actions": [
+                    *load(DATA / "sie_over_sauspiel_knocked.json")["actions"],
+                    {"seat": 3, "action": "pass"},
+                ],
+            },
+        ),
         # SF-9: Re only before the declaring side's next card after the Kontra
         (
             "Re too late",
@@ -253,7 +353,7 @@ REFUSED = _refused_records()
 def test_golden_deals_refuse_what_the_rules_forbid(
     why: str, record: dict[str, Any], registered: None
 ) -> None:
-    """SF-2, SF-3, SF-9: a call, card or double the rules forbid is refused."""
+    """SF-2, SF-3, SF-9, SF-11, SF-12: a call, card or double the rules forbid is refused."""
     from ramsch_core.errors import RecordError
     from ramsch_core.record import replay_record
 

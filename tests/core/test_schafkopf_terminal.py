@@ -188,7 +188,7 @@ def test_the_called_aces_duties_are_refused_with_the_cores_reason() -> None:
     ]
     deal = Deal(rules, hands)
     for seat in range(4):
-        deal.apply(Call("sauspiel", Suit.CLUBS, None) if seat == caller else Pass(), seat)
+        deal.apply(Call("sauspiel", Suit.CLUBS, None, False) if seat == caller else Pass(), seat)
     match.deal = deal
     player = AceHolder()
     assert TerminalGame(match, "heuristic", 1, player.read, player.write).run() == 0

@@ -1,19 +1,23 @@
-"""Full Schafkopf through Discord (SF-1..10, SK-9): four players call a Sauspiel, a Wenz and a
-Solo and play an all-pass Ramsch; Klopfen with Kontra and Re; one player with three AIs; a
-restart in the middle of the calls. Nobody sees another hand, and nobody but the holder of the
-called Sau learns who he is before it falls."""
+"""Full Schafkopf through Discord (SF-1..14, SK-9): four players call a Sauspiel, a Wenz and a
+Solo and play an all-pass Ramsch; a Wenz Tout, a Sie, a Geier and a Farbwenz; Klopfen with
+Kontra and Re; one player with three AIs; a restart in the middle of the calls. Nobody sees
+another hand, and nobody but the holder of the called Sau learns who he is before it falls."""
 
 from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 import pytest
 
 from bot.ui.faces import cards_in as faces_in
 from bot.ui.text import amount_text
+from ramsch_core import Card, Deal
+from ramsch_core.games.schafkopf import FullSchafkopfRules
+from ramsch_core.match import deal_seed
 from tests.bot.helpers import FakeClock
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import FIRST_SEED, Harness
 from tests.e2e.driver import answer, game_controls
 from tests.e2e.durability_helpers import restart_and_check
 from tests.e2e.schafkopf_driver import SchafkopfGame
@@ -269,4 +273,165 @@ async def test_a_stock_antes_into_the_pot_the_table_shows(harness: Harness) -> N
     assert "**Stock:** 40¢ in the pot" in game.table_message().text
     assert "antes 10¢ into the pot" in result_message(game, 0)
     assert all(total == -10 for total in match.totals)
+    assert harness.emulator.errors == []
+
+
+async def test_a_wenz_tout_is_played_out_and_paid_double(harness: Harness) -> None:
+    """SF-11: forehand calls a Wenz Tout from the call menu; only a Solo-Tout outranks it, so
+    the next seat is offered no Wenz or plain Solo; the deal is played to the end and the
+    result says Tout: won only with every trick, the amount doubled."""
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1)
+    await game.start()
+    offered = {str(choice_arg(c)) for c in game.kinds(game.at(0)).get("call", [])}
+    assert {"wenz", "wenz_tout", "solo_H", "solo_H_tout"} <= offered
+    await game.press("call", "wenz_tout")
+    second = {str(choice_arg(c)) for c in game.kinds(game.at(1)).get("call", [])}
+    assert second == {f"solo_{suit}_tout" for suit in "CSHD"}
+    await game.call_round(None, None, None)
+    contest = game.contest()
+    assert contest.game == "wenz" and contest.tout and contest.declarer == 0
+    assert "Wenz Tout" in game.table_message().text
+    result = await game.play_out()
+    details = result.details
+    assert details is not None and details["tout"] is True
+    declarer = details["declarer"]
+    every = all(trick.winner == declarer for trick in result.tricks)
+    assert len(result.tricks) == 8 and details["won"] == every
+    assert details["amount"] == (50 + 10 * details["laufende"]) * 2
+    assert result.scores[declarer] == 3 * details["amount"] * (1 if every else -1)
+    text = result_message(game, 0)
+    assert "Wenz Tout" in text and "× 2 (Tout)" in text
+    assert harness.emulator.errors == []
+
+
+async def test_tout_switched_off_and_an_option_schafkopf_lacks(harness: Harness) -> None:
+    """SF-11 and the options text: ``tout=nein`` leaves no Tout in the call menu; an option a
+    game does not have is refused with one sentence and opens no table."""
+    alice = harness.emulator.add_user("Alice")
+    (refused,) = await answer(
+        alice, harness.channel, "ramsch new", game="skat", preset="skat", options="tout=ja"
+    )
+    assert refused.ephemeral and "tout" in refused.text and "\n" not in refused.text.strip()
+    assert not any("Skat #" in m.text for m in harness.channel.current_messages())
+    game = SchafkopfGame(harness, [alice, *users(harness, NAMES[1:])])
+    lobby = await game.open(rounds=1, options="tout=nein, sie=nein")
+    assert "Schafkopf" in lobby.text
+    await game.start()
+    rules = game.rules()
+    assert not rules.tout and not rules.sie  # type: ignore[attr-defined]
+    offered = {str(choice_arg(c)) for c in game.kinds(game.at(0)).get("call", [])}
+    assert "wenz" in offered and not any(arg.endswith("_tout") for arg in offered)
+    assert harness.emulator.errors == []
+
+
+async def test_a_geier_and_a_farbwenz_at_a_table_that_plays_them(harness: Harness) -> None:
+    """SF-13, SF-14: ``geier=ja, farbwenz=ja`` in the options text adds both to the call
+    menu; forehand plays a Geier, then the next forehand a Herz-Farbwenz; each is played out
+    and paid at the Solo tariff, the table and the result naming the game."""
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1, options="geier=ja, farbwenz=ja")
+    await game.start()
+    rules = game.rules()
+    assert rules.geier and rules.farbwenz  # type: ignore[attr-defined]
+    offered = {str(choice_arg(c)) for c in game.kinds(game.at(0)).get("call", [])}
+    assert {"geier", "geier_tout", "farbwenz_H", "farbwenz_C_tout", "wenz"} <= offered
+    await game.call_round("geier", None, None, None)
+    assert game.contest().game == "geier" and "Geier" in game.table_message().text
+    result = await game.play_out()
+    details = result.details
+    assert details is not None and details["game"] == "geier"
+    assert details["amount"] == 50 + 10 * (
+        details["schneider"] + details["schwarz"] + details["laufende"]
+    )
+    assert sum(result.scores) == 0 and "Geier" in result_message(game, 0)
+
+    await game.call_round("farbwenz_H", "wenz", None, None)  # the Wenz outranks it (SF-14)
+    contest = game.contest()
+    assert contest.game == "wenz" and contest.declarer == 1
+    await game.play_out()
+    await game.call_round(None, "farbwenz_S", None, None)
+    contest = game.contest()
+    assert contest.game == "farbwenz" and contest.suit is not None
+    assert "Gras-Farbwenz" in game.table_message().text
+    result = await game.play_out()
+    assert result.details is not None and result.details["suit"] == "S"
+    assert "Gras-Farbwenz" in result_message(game, 2)
+    assert harness.emulator.errors == []
+
+
+SIE_DEAL = [
+    "CT C9 S9 S8 HA HT D9 D8",
+    "CA CK SA ST HK H9 DA DT",
+    "CQ SQ HQ DQ CJ SJ HJ DJ",
+    "C8 C7 SK S7 H8 H7 DK D7",
+]
+"""The first deal of ``test_a_sie_is_shown_and_won_without_play``: rearhand is dealt the
+four Obers and Unters (about one deal in two and a half million gives a Sie)."""
+
+
+async def test_a_sie_is_shown_and_won_without_play(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SF-12: the player dealt the four Obers and Unters finds Sie in his call menu, nobody
+    else does; forehand's Sauspiel is outranked, the calls end at once, no card is played,
+    and the result pays four times a Solo with its 8 Laufende."""
+    original = FullSchafkopfRules.deal_from_seed
+    session_seed = FIRST_SEED + len(harness.seeds)  # the seed the table will be given
+    sie_seed = deal_seed(session_seed, 0)
+
+    def dealt(self: FullSchafkopfRules, seed: int, carry: Any = None) -> Deal:
+        if seed == sie_seed:
+            return Deal(self, [[Card.parse(c) for c in hand.split()] for hand in SIE_DEAL])
+        return original(self, seed, carry)
+
+    monkeypatch.setattr(FullSchafkopfRules, "deal_from_seed", dealt)
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1)
+    await game.start()
+    assert game.replay().deal.dealt_hands[2][0] == Card.parse("CQ")
+
+    def offered(deal_seat: int) -> set[str]:
+        return {str(choice_arg(c)) for c in game.kinds(game.at(deal_seat)).get("call", [])}
+
+    assert "sie" not in offered(0)
+    first_calls = sauspiel_calls(game, 0)
+    await game.call_round(first_calls[0] if first_calls else None)
+    assert "sie" not in offered(1)
+    await game.press("pass")
+    assert "sie" in offered(2)
+    await game.press("call", "sie")
+    said = [logged.action.kind for logged in await harness.store.tables.load_actions(game.table_id)]
+    assert said == ["call" if first_calls else "pass", "pass", "call"]  # the dealer never spoke
+    match = game.replay()
+    result = match.finished_deals[0].result
+    assert result.details is not None and result.details["game"] == "sie"
+    assert result.tricks == () and result.details["amount"] == (50 + 80) * 4
+    assert result.scores[2] == 3 * 520 and all(result.scores[s] == -520 for s in (0, 1, 3))
+    text = result_message(game, 0)
+    assert "shows a **Sie**" in text and "× 4 (Sie)" in text
+    assert match.deal.phase in ("calling", "knocking")  # the next deal is dealt
+    assert harness.emulator.errors == []
+
+
+async def test_the_short_pack_six_cards_and_klopfen_after_three(harness: Harness) -> None:
+    """SF-15: ``pack=short`` deals six cards of the 24 without 7s and 8s, three and three:
+    each player knocks having seen three, then holds six; a deal is played to its sixth
+    trick and paid."""
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1, options="pack=short, klopfen=ja")
+    await game.start()
+    assert game.rules().hand_size == 6
+    forehand = game.at(0)
+    hand = game.hand_text(forehand)
+    cards_line = next(line for line in hand.split("\n") if line.startswith("**Your cards:**"))
+    assert len(cards_line.split()) == 2 + 3, cards_line  # the label and three cards
+    assert "You see your first three cards" in hand
+    for _ in range(4):
+        await game.press("no_knock")
+    view = game.replay().deal.view(0)
+    assert len(view.hand) == 6 and not any(str(card)[1] in "78" for card in view.hand)
+    result = await game.auto_deal()
+    assert sum(result.scores) == 0
+    assert result.contract == "passed" or len(result.tricks) == 6
     assert harness.emulator.errors == []

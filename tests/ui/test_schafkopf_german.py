@@ -150,11 +150,13 @@ def test_klopfen_and_the_calls_in_german() -> None:
     text = german(table)
     assert f"**Bisherige Ansagen:** {alice}: weiter" in text
     assert "Kein Sauspiel für dich" in text  # Bob holds every Sau
-    apply(table, Call("wenz", None, None))
+    apply(table, Call("wenz", None, None, False))
     text = german(table)
     assert "**Du bist dran:** Wenz ist angesagt: sag **Weiter** oder ein höheres Spiel." in text
-    apply(table, Call("solo", None, Suit.HEARTS))
-    assert "Herz-Solo ist angesagt: darüber geht nichts, sag **Weiter**." in german(table)
+    apply(table, Call("solo", None, Suit.HEARTS, False))
+    text = german(table)
+    assert "Herz-Solo ist angesagt: sag **Weiter** oder ein höheres Spiel." in text
+    assert "Wenz Tout" in text and "Herz-Solo Tout" in text  # SF-11: a Tout outranks a Solo
     apply(table, Pass())
     text = german(table)
     assert f"**{carol}** spielt **Herz-Solo** allein" in text and "**Spiel:**" in text
@@ -164,7 +166,7 @@ def test_klopfen_and_the_calls_in_german() -> None:
 def test_a_sauspiel_with_kontra_and_re_in_german() -> None:
     table = table_of()
     alice, bob, carol, _dave = names_of(table)
-    apply(table, Call("sauspiel", Suit.CLUBS, None), Pass(), Pass(), Pass())
+    apply(table, Call("sauspiel", Suit.CLUBS, None, False), Pass(), Pass(), Pass())
     text = german(table)
     assert (
         f"**{alice}** spielt **Sauspiel auf die Eichel-Sau** · wer mitspielt, bleibt geheim, "

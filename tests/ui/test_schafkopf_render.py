@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot import i18n
 from bot.tables import TableError
 from bot.ui import faces
 from bot.ui.actions import action_of, control_arg
@@ -113,11 +114,11 @@ def shown_cards(shown: Rendered) -> set[Card]:
 
 
 def sauspiel(letter: str) -> Call:
-    return Call("sauspiel", Suit("CSHD".index(letter)), None)
+    return Call("sauspiel", Suit("CSHD".index(letter)), None, False)
 
 
 def solo(letter: str) -> Call:
-    return Call("solo", None, Suit("CSHD".index(letter)))
+    return Call("solo", None, Suit("CSHD".index(letter)), False)
 
 
 def called(hands: list[str] = DUTY, name: str = "schafkopf") -> Any:
@@ -184,6 +185,9 @@ def test_title_and_rules_lines_follow_the_options() -> None:
     assert "thrown in" in thrown and "Jungfrau" not in thrown
     no_wenz = "\n".join(SCHAFKOPF.rules_lines(game.preset("schafkopf", wenz=False, kontra=False)))
     assert "Wenz" not in no_wenz and "Kontra" not in no_wenz
+    assert "Tout:" in plain and "Sie:" in plain and "Tout:" in no_wenz  # SF-11, SF-12
+    bare = "\n".join(SCHAFKOPF.rules_lines(game.preset("schafkopf", tout=False, sie=False)))
+    assert "Tout" not in bare and "Sie:" not in bare
     assert SCHAFKOPF.unit(game.preset("schafkopf")) == "¢"
 
 
@@ -192,9 +196,14 @@ def test_title_and_rules_lines_follow_the_options() -> None:
     [
         (sauspiel("C"), "sauspiel_C"),
         (sauspiel("D"), "sauspiel_D"),
-        (Call("wenz", None, None), "wenz"),
+        (Call("wenz", None, None, False), "wenz"),
         (solo("H"), "solo_H"),
-        (Call("ramsch", None, None), "ramsch"),
+        (Call("ramsch", None, None, False), "ramsch"),
+        (Call("wenz", None, None, True), "wenz_tout"),
+        (Call("solo", None, Suit.HEARTS, True), "solo_H_tout"),
+        (Call("sie", None, None, False), "sie"),
+        (Call("geier", None, None, False), "geier"),
+        (Call("farbwenz", None, Suit.SPADES, True), "farbwenz_S_tout"),
     ],
 )
 def test_a_call_fits_a_button_id_and_reads_back(call: Call, arg: str) -> None:
@@ -202,7 +211,13 @@ def test_a_call_fits_a_button_id_and_reads_back(call: Call, arg: str) -> None:
     assert action_of("call", arg) == call
 
 
-@pytest.mark.parametrize("arg", ["sauspiel", "solo_X", "wenz_C", "bock", "sauspiel_CS", "solo_"])
+@pytest.mark.parametrize(
+    "arg",
+    [
+        "sauspiel", "solo_X", "wenz_C", "bock", "sauspiel_CS", "solo_",
+        "sauspiel_C_tout", "sie_tout", "ramsch_tout", "solo_tout", "wenz_tout_tout",
+    ],
+)  # fmt: skip
 def test_a_broken_call_argument_is_refused(arg: str) -> None:
     with pytest.raises(TableError):
         action_of("call", arg)
@@ -260,9 +275,10 @@ def test_the_call_buttons_are_exactly_the_legal_calls() -> None:
     # Eichel and Gras: he holds a plain card of each; no Schellen card, no Herz-Sau (a trump)
     assert {"Weiter", "Sauspiel Eichel", "Sauspiel Gras", "Wenz", "Herz-Solo"} <= set(found)
     assert "Sauspiel Schellen" not in found and "Sauspiel Herz" not in found
-    assert call_args(first) == {"sauspiel_C", "sauspiel_S", "wenz"} | {
-        f"solo_{suit}" for suit in "CSHD"
-    }
+    solos = {f"solo_{suit}" for suit in "CSHD"}
+    touts = {"wenz_tout"} | {f"{solo}_tout" for solo in solos}  # SF-11
+    assert call_args(first) == {"sauspiel_C", "sauspiel_S", "wenz"} | solos | touts
+    assert {"Wenz Tout", "Herz-Solo Tout"} <= set(found)
     assert "**Your turn:** say **Weiter**, or call a game" in first.text()
     assert "a Ramsch is played" in first.text()
     apply(table, Pass())
@@ -270,17 +286,20 @@ def test_the_call_buttons_are_exactly_the_legal_calls() -> None:
     assert not any(label.startswith("Sauspiel") for label in labels(second))
     assert "No Sauspiel for you" in second.text()
     assert f"**Calls so far:** {name_at(table, 0)}: weiter" in second.text()
-    apply(table, Call("wenz", None, None))
+    apply(table, Call("wenz", None, None, False))
     third = hand_of(table, 2)
-    assert call_args(third) == {f"solo_{suit}" for suit in "CSHD"}
+    assert call_args(third) == solos | touts
     assert "Wenz is called" in third.text()
     text = render_table(table).text()
     assert f"{name_at(table, 0)}: weiter · {name_at(table, 1)}: Wenz" in text
     assert f"**{name_at(table, 2)}** is to call" in text
     apply(table, solo("H"))
     fourth = hand_of(table, 3)
-    assert call_args(fourth) == set() and "nothing outranks it" in fourth.text()
-    assert [item.label for item in enabled(fourth)] == ["Weiter"]
+    assert call_args(fourth) == touts  # SF-11: only a Tout outranks a Solo
+    assert "Herz-Solo is called: say **Weiter**, or a higher game" in fourth.text()
+    apply(table, Call("solo", None, Suit.CLUBS, True))
+    text = render_table(table).text()
+    assert f"**{name_at(table, 3)}** plays **Eichel-Solo Tout** alone" in text
 
 
 def test_random_deals_offer_only_legal_calls_never_an_ace_held() -> None:
@@ -465,6 +484,27 @@ SAUSPIEL = {"game": "sauspiel", "declarer": 0, "partner": 2, "ace": "S", "suit":
              "knocks": 2, "kontra": 2, "amount": 160, "declarer_points": 90},
             "Sauspiel won: 10, × 16 (2× Klopfen, Kontra, Re) = €1.60 each",
         ),
+        (
+            {"game": "solo", "declarer": 0, "partner": None, "ace": None, "suit": "H",
+             "tout": True, "won": True, "schneider": False, "schwarz": False, "laufende": 6,
+             "knocks": 0, "kontra": 0, "amount": 220, "declarer_points": 120},
+            "Herz-Solo Tout won, 6 Laufende: 50 + 60 = 110, × 2 (Tout) = €2.20 from each, "
+            "€6.60 to Alice",
+        ),
+        (
+            {"game": "wenz", "declarer": 0, "partner": None, "ace": None, "suit": None,
+             "tout": True, "won": False, "schneider": False, "schwarz": False, "laufende": 3,
+             "knocks": 0, "kontra": 1, "amount": 320, "declarer_points": 109},
+            "Wenz Tout lost, 3 Laufende: 50 + 30 = 80, × 2 (Tout) = 160, × 2 (Kontra) = €3.20 "
+            "to each, €9.60 from Alice",
+        ),
+        (
+            {"game": "sie", "declarer": 0, "partner": None, "ace": None, "suit": None,
+             "won": True, "schneider": False, "schwarz": False, "laufende": 8,
+             "knocks": 1, "kontra": 0, "amount": 1040, "declarer_points": None},
+            "Sie won, 8 Laufende: 50 + 80 = 130, × 4 (Sie) = 520, × 2 (Klopfen) = €10.40 "
+            "from each, €31.20 to Alice",
+        ),
     ],
 )  # fmt: skip
 def test_the_payment_is_worked_out(details: dict[str, Any], worked: str) -> None:
@@ -479,6 +519,43 @@ def test_the_payment_is_worked_out(details: dict[str, Any], worked: str) -> None
     if details["laufende"]:
         facts = payment_facts(details, result_of(details, (with_top,)), list(NAMES[:4]), Tariff())
         assert f"{details['laufende']} Laufende, the top trumps held by the Spieler side" in facts
+
+
+def test_geier_and_farbwenz_calls_and_rules_are_named_for_players() -> None:
+    """SF-13, SF-14: the call menu's labels, the game's name on the table, the rules lines
+    of a table that plays them, German included."""
+    rules = SCHAFKOPF_GAME.preset("schafkopf", geier=True, farbwenz=True)
+    table = table_of("schafkopf", DUTY, geier=True, farbwenz=True)
+    found = labels(hand_of(table, 0))
+    assert {"Geier", "Herz-Farbwenz", "Geier Tout", "Eichel-Farbwenz Tout"} <= set(found)
+    lines = "\n".join(SCHAFKOPF.rules_lines(rules))
+    assert "Geier: only the four Obers are trumps" in lines and "Farbwenz:" in lines
+    assert "Geier" not in "\n".join(SCHAFKOPF.rules_lines(SCHAFKOPF_GAME.preset("schafkopf")))
+    apply(table, Call("farbwenz", None, Suit.DIAMONDS, False))
+    with i18n.using("de"):
+        assert "Schellen-Farbwenz" in render_table(table).text()
+
+
+def test_tout_and_sie_results_say_what_decided_them() -> None:
+    """SF-11: a Tout is won with every trick, lost with one to the others; SF-12: a Sie is
+    shown and won without play."""
+    base = {"declarer": 0, "partner": None, "ace": None, "suit": None, "schneider": False,
+            "schwarz": False, "laufende": 0, "knocks": 0, "kontra": 0}  # fmt: skip
+    won = {**base, "game": "wenz", "tout": True, "won": True, "amount": 100}
+    facts = payment_facts(won, result_of(won, ()), list(NAMES[:4]), Tariff())
+    assert facts[:2] == [
+        "**Alice** played **Wenz Tout** alone",
+        "Spieler side: every trick — **won**",
+    ]
+    lost = {**won, "won": False, "declarer_points": 109}
+    facts = payment_facts(lost, result_of(lost, ()), list(NAMES[:4]), Tariff())
+    assert facts[1] == "Spieler side: 109 points, a trick to the others — **lost**"
+    sie = {**base, "game": "sie", "won": True, "laufende": 8, "amount": 520}
+    facts = payment_facts(sie, result_of(sie, ()), list(NAMES[:4]), Tariff())
+    assert facts[0].startswith("**Alice** shows a **Sie**") and "points" not in " ".join(facts)
+    assert SCHAFKOPF.deal_line(result_of(sie, ()), list(NAMES[:4])) == "Alice Sie won €5.20"
+    touted = SCHAFKOPF.deal_line(result_of(won, ()), list(NAMES[:4]))
+    assert touted == "Alice Wenz Tout won €1.00"
 
 
 def test_a_played_sauspiel_result_matches_the_scores() -> None:

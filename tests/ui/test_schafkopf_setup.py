@@ -36,7 +36,9 @@ def test_every_schafkopf_option_has_a_control_within_limits(name: str) -> None:
         shown = render_editor(draft, section=section) if section else render_editor(draft)
         assert not problems(shown) and len({item.row for item in items(shown)}) <= 5
     main = fields_of(draft.rules)
-    assert main.enums == ["all_pass"] and set(main.toggles) == {"wenz", "kontra", "klopfen"}
+    assert main.enums == ["all_pass", "pack"] and set(main.toggles) == {
+        "wenz", "kontra", "klopfen", "tout", "sie", "geier", "farbwenz"
+    }  # fmt: skip
     assert fields_of(draft.rules, "tariff").numbers == [
         "tariff__sauspiel", "tariff__solo", "tariff__extra"
     ]  # fmt: skip
@@ -58,3 +60,11 @@ def test_the_tariff_and_the_all_pass_rule_are_edited() -> None:
     klopfen = choose(draft, "toggles", ["klopfen", "wenz", "kontra"])
     assert klopfen.rules["klopfen"] and klopfen.rules["wenz"] and klopfen.rules["kontra"]
     assert choose(draft, "toggles", []).rules["wenz"] is False
+    plain = choose(draft, "toggles", ["wenz", "kontra"]).rules
+    assert plain["tout"] is False and plain["sie"] is False  # SF-11, SF-12 switched off
+    touts = choose(draft, "toggles", ["tout", "sie"]).rules
+    assert touts["tout"] and touts["sie"] and not touts["wenz"]
+    short = choose(draft, "pack", ["short"])  # SF-15
+    assert validated(short.rules, short.options)[0].hand_size == 6  # type: ignore[attr-defined]
+    more = choose(draft, "toggles", ["geier", "farbwenz"]).rules  # SF-13, SF-14
+    assert more["geier"] and more["farbwenz"] and not more["tout"]

@@ -31,7 +31,10 @@ def schafkopf_kernel_deal(rules: RuleSet, rng: random.Random, dealt: Dealt | Non
     rand = rng.random
     declarer = int(rand() * rules.players)
     kernel = _schafkopf_kernel(rules, "sauspiel", None)
-    if dealt is None:
+    if dealt is None and rules.pack == "short":  # SF-15: the kernel's deal uses 32 cards
+        seeded = rules.deal_from_seed(int(rand() * (1 << 32)))
+        held = [sum(1 << card for card in hand) for hand in seeded.dealt_hands]
+    elif dealt is None:
         hands, _ = kernel.random_deal(rng)
         held = [kernel.layout.to_card_mask(hand) for hand in hands]  # bit = card value
     else:

@@ -1,20 +1,24 @@
 """Schafkopf before the card play: Klopfen (SF-9, with only the first four cards seen) and the
-calls in turn from forehand, a higher call overriding a lower one (SF-2, SF-3; SK-9)."""
+calls in turn from forehand, a higher call overriding a lower one (SF-2, SF-3, SF-11, SF-12;
+SK-9)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ramsch_core.actions import Action, Event, registered
 from ramsch_core.cards import Card, Suit
 from ramsch_core.errors import IllegalActionError, Message, RecordError
 from ramsch_core.games.schafkopf.contract import (
-    CALL_RANK,
     CALLABLE_ACES,
+    SUITED_GAMES,
+    TOUT_GAMES,
     SchafkopfContest,
+    call_rank,
     called_ace,
+    holds_sie,
     schafkopf_game_order,
 )
 from ramsch_core.phases import Phase
@@ -23,10 +27,12 @@ from ramsch_core.phases.say import Pass, Said, SayingRound
 if TYPE_CHECKING:
     from ramsch_core.deal import Deal
 
-CallName = Literal["sauspiel", "wenz", "solo", "ramsch"]
-CALL_NAMES: tuple[CallName, ...] = ("sauspiel", "wenz", "solo", "ramsch")
+CallName = Literal["sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie"]
+CALL_NAMES: tuple[CallName, ...] = (
+    "sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie"
+)  # fmt: skip
 FIRST_CARDS = 4
-"""SF-1/SF-9: the cards dealt before Klopfen."""
+"""SF-1/SF-9: the cards dealt before Klopfen (three in the short pack, SF-15)."""
 
 
 @registered
@@ -68,15 +74,17 @@ def _suit_field(item: Mapping[str, Any], name: str, where: str | Message) -> Sui
 @registered
 @dataclass(frozen=True, slots=True)
 class Call(Action):
-    """Call a game: a Sauspiel on an Ace (``ace``), a Wenz, a Solo in ``suit``, or — on a Stock
-    table, by the fourth seat after three passes — a Ramsch. The unused of ``ace`` and
-    ``suit`` are None and left out of the JSON."""
+    """Call a game: a Sauspiel on an Ace (``ace``), a Wenz, a Solo in ``suit``, a Wenz or Solo
+    ``tout`` (SF-11), a Sie (SF-12), or — on a Stock table, by the fourth seat after three
+    passes — a Ramsch. The unused of ``ace`` and ``suit`` are None and, like a false
+    ``tout``, left out of the JSON."""
 
     kind: ClassVar[str] = "call"
-    fields: ClassVar[tuple[str, ...]] = ("game", "ace", "suit")
+    fields: ClassVar[tuple[str, ...]] = ("game", "ace", "suit", "tout")
     game: CallName
     ace: Suit | None
     suit: Suit | None
+    tout: bool
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"action": self.kind, "game": self.game}
@@ -84,6 +92,8 @@ class Call(Action):
             data["ace"] = self.ace.letter
         if self.suit is not None:
             data["suit"] = self.suit.letter
+        if self.tout:
+            data["tout"] = True
         return data
 
     @classmethod
@@ -91,20 +101,28 @@ class Call(Action):
         game = item.get("game")
         if game not in CALL_NAMES:
             raise RecordError(
-                "{where}: a call names a game: sauspiel, wenz, solo or ramsch, got {game}",
+                "{where}: a call names a game: sauspiel, wenz, solo, geier, farbwenz, sie or "
+                "ramsch, got {game}",
                 where=where,
                 game=repr(game),
             )
-        return cls(game, _suit_field(item, "ace", where), _suit_field(item, "suit", where))
+        tout = item.get("tout", False)
+        if not isinstance(tout, bool):
+            raise RecordError(
+                "{where}: 'tout' is true or false, got {value}", where=where, value=repr(tout)
+            )
+        return cls(game, _suit_field(item, "ace", where), _suit_field(item, "suit", where), tout)
 
     @property
     def words(self) -> str:
-        """As ``SchafkopfContest.said`` writes it: ``sauspiel C``, ``wenz``, ``solo H``."""
+        """As ``SchafkopfContest.said`` writes it: ``sauspiel C``, ``wenz``, ``solo H``,
+        ``wenz tout``, ``solo H tout``, ``sie``."""
+        words: str = self.game
         if self.game == "sauspiel" and self.ace is not None:
-            return f"sauspiel {self.ace.letter}"
-        if self.game == "solo" and self.suit is not None:
-            return f"solo {self.suit.letter}"
-        return self.game
+            words = f"sauspiel {self.ace.letter}"
+        elif self.game in SUITED_GAMES and self.suit is not None:
+            words = f"{self.game} {self.suit.letter}"
+        return f"{words} tout" if self.tout else words
 
     def __str__(self) -> str:
         return f"call {self.words}"
@@ -117,24 +135,30 @@ def schafkopf_contest(deal: Deal) -> SchafkopfContest:
     return contest
 
 
-def first_cards(deal: Deal, seat: int) -> tuple[Card, ...]:
-    """The four cards ``seat`` was dealt first (``Deal.dealt_hands``), in display order."""
-    first = deal.dealt_hands[seat][:FIRST_CARDS]
+def first_cards(deal: Deal, seat: int, count: int = FIRST_CARDS) -> tuple[Card, ...]:
+    """The ``count`` cards ``seat`` was dealt first (``Deal.dealt_hands``), in display
+    order."""
+    first = deal.dealt_hands[seat][:count]
     return tuple(sorted(first, key=deal.order.sort_key))
 
 
 class Knocking(SayingRound):
-    """SF-9: each seat in turn from forehand knocks or not, seeing its first four cards only."""
+    """SF-9: each seat in turn from forehand knocks or not, seeing its first four cards only
+    (three in the short pack, SF-15)."""
 
     name: ClassVar[str] = "knocking"
 
+    def __init__(self, players: int, seen: int = FIRST_CARDS) -> None:
+        super().__init__(players)
+        self.seen = seen
+
     def copy(self) -> Phase:
-        other = Knocking(self.players)
+        other = Knocking(self.players, self.seen)
         other.to_act = self.to_act
         return other
 
     def hand_seen(self, deal: Deal, seat: int) -> tuple[Card, ...] | None:
-        return first_cards(deal, seat)
+        return first_cards(deal, seat, self.seen)
 
     def legal(self, deal: Deal) -> list[Action]:
         return [Knock(), NoKnock()]
@@ -154,15 +178,28 @@ class Calling(Phase):
     """SF-2: each seat once from forehand passes or calls a game that outranks every call
     before it; the last call stands. With ``stock`` (SK-9) the fourth seat, after three
     passes, may also call a Ramsch; its pass throws the cards in. When all pass the game is
-    ``all_pass``'s: a Ramsch, or ``passed`` (thrown in, a Stock)."""
+    ``all_pass``'s: a Ramsch, or ``passed`` (thrown in, a Stock). With ``tout`` a Wenz or
+    Solo may be called Tout (SF-11); with ``sie`` a hand of the four Obers and four Unters
+    may show its Sie, which ends the calls at once (SF-12)."""
 
     name: ClassVar[str] = "calling"
 
     def __init__(
-        self, players: int, wenz: bool, all_pass: Literal["ramsch", "stock", "throw_in"]
+        self,
+        players: int,
+        wenz: bool,
+        all_pass: Literal["ramsch", "stock", "throw_in"],
+        tout: bool = False,
+        sie: bool = False,
+        geier: bool = False,
+        farbwenz: bool = False,
     ) -> None:
         self.players = players
         self.wenz = wenz
+        self.geier = geier
+        self.farbwenz = farbwenz
+        self.tout = tout
+        self.sie = sie
         self.all_pass = all_pass
         self.stock = all_pass == "stock"
         self.to_act = 0
@@ -182,14 +219,26 @@ class Calling(Phase):
         hand = deal.held[seat]
         for suit in CALLABLE_ACES:
             if self._sauspiel_refusal(hand, suit) is None:
-                calls.append(Call("sauspiel", suit, None))
+                calls.append(Call("sauspiel", suit, None, False))
         if self.wenz:
-            calls.append(Call("wenz", None, None))
-        calls += [Call("solo", None, suit) for suit in Suit]
+            calls.append(Call("wenz", None, None, False))
+        if self.geier:
+            calls.append(Call("geier", None, None, False))
+        if self.farbwenz:
+            calls += [Call("farbwenz", None, suit, False) for suit in Suit]
+        calls += [Call("solo", None, suit, False) for suit in Suit]
+        if self.tout:
+            calls += [replace(call, tout=True) for call in calls if call.game in TOUT_GAMES]
+        if self.sie and holds_sie(deal.hand(seat)):
+            calls.append(Call("sie", None, None, False))
         if self._ramsch_open(seat):
-            calls.append(Call("ramsch", None, None))
-        floor = -1 if self.best is None else CALL_RANK[self.best.game]
-        return [call for call in calls if call.game == "ramsch" or CALL_RANK[call.game] > floor]
+            calls.append(Call("ramsch", None, None, False))
+        floor = -1 if self.best is None else call_rank(self.best.game, self.best.tout)
+        return [
+            call
+            for call in calls
+            if call.game == "ramsch" or call_rank(call.game, call.tout) > floor
+        ]
 
     def legal(self, deal: Deal) -> list[Action]:
         assert self.to_act is not None
@@ -224,6 +273,11 @@ class Calling(Phase):
                 return IllegalActionError(
                     "A Sauspiel names the Ace it calls (ace C, S or D) and no other suit"
                 )
+        elif call.game == "farbwenz":
+            if call.suit is None or call.ace is not None:
+                return IllegalActionError(
+                    "A Farbwenz names its trump suit (suit C, S, H or D) and no Ace"
+                )
         elif call.game == "solo":
             if call.suit is None or call.ace is not None:
                 return IllegalActionError(
@@ -233,6 +287,21 @@ class Calling(Phase):
             return IllegalActionError("A call of {game} names no suit and no Ace", game=call.game)
         if call.game == "wenz" and not self.wenz:
             return IllegalActionError("Wenz is not played at this table")
+        if call.game == "geier" and not self.geier:
+            return IllegalActionError("Geier is not played at this table")
+        if call.game == "farbwenz" and not self.farbwenz:
+            return IllegalActionError("Farbwenz is not played at this table")
+        if call.tout and call.game not in TOUT_GAMES:
+            return IllegalActionError("Only a Wenz, Geier, Farbwenz or Solo can be played Tout")
+        if call.tout and not self.tout:
+            return IllegalActionError("Tout is not played at this table")
+        if call.game == "sie":
+            if not self.sie:
+                return IllegalActionError("Sie is not played at this table")
+            if not holds_sie(deal.hand(seat)):
+                return IllegalActionError(
+                    "A Sie needs all four Obers and all four Unters in your hand"
+                )
         if call.game == "ramsch":
             if not self.stock:
                 return IllegalActionError(
@@ -244,9 +313,14 @@ class Calling(Phase):
                 )
             return None
         best = self.best
-        if best is not None and CALL_RANK[call.game] <= CALL_RANK[best.game]:
-            if best.game == "solo":
+        if best is not None and call_rank(call.game, call.tout) <= call_rank(best.game, best.tout):
+            if best.game == "solo" and not best.tout and not self.tout:
                 return IllegalActionError("A Solo has been called and nothing outranks it: pass")
+            if best.tout:
+                return IllegalActionError(
+                    "A {game} Tout has been called: only a higher game overrides it",
+                    game=best.game.capitalize(),
+                )
             return IllegalActionError(
                 "A {game} has been called: only a higher game overrides it",
                 game=best.game.capitalize(),
@@ -269,7 +343,8 @@ class Calling(Phase):
             events = [Said(seat, "pass")]
         else:
             raise IllegalActionError("The calls come now: pass or call a game")
-        if seat + 1 < self.players:
+        sie = isinstance(action, Call) and action.game == "sie"  # SF-12: nothing outranks it
+        if seat + 1 < self.players and not sie:
             self.to_act = seat + 1
             return events
         self.to_act = None
@@ -282,4 +357,5 @@ class Calling(Phase):
                 contest.declarer = self.caller
                 contest.ace = best.ace
                 contest.suit = best.suit
+                contest.tout = best.tout
         return events + deal.advance(self)

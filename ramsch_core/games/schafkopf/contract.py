@@ -1,5 +1,6 @@
-"""The contracts of full Schafkopf: Sauspiel, Wenz and Farbsolo — trick orders, Laufende, the
-tariff and the scorer (SF-3..9); and a Ramsch scorer doubled by knocks (SF-9).
+"""The contracts of full Schafkopf: Sauspiel, Wenz and Farbsolo, each Wenz or Solo also Tout —
+trick orders, Laufende, the tariff and the scorer (SF-3..9, SF-11); the result of a Sie shown
+without play (SF-12); and a Ramsch scorer doubled by knocks (SF-9).
 
 ``SchafkopfContest`` is the public record of what a deal has decided: it is copied into every
 view, so it never names a Sauspiel's partner before the called Ace is played.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import cache
 from typing import Any, Literal
 
@@ -18,12 +20,39 @@ from ramsch_core.cards import Card, Rank, Suit
 from ramsch_core.contracts import Contract, Score, Scorer
 from ramsch_core.contracts.ramsch import GRAND_RANKS, SCHAFKOPF_RANKS, schafkopf_order
 from ramsch_core.kernel.tally import Tally
+from ramsch_core.result import DealResult
 from ramsch_core.tricks.constraints import FOLLOW_SUIT
 from ramsch_core.tricks.order import JACKS, OBERS, TrickOrder, plain_suits
 
-GameName = Literal["sauspiel", "wenz", "solo"]
-CALL_RANK: dict[str, int] = {"ramsch": 0, "sauspiel": 1, "wenz": 2, "solo": 3}
-"""SF-2: a higher call overrides a lower one; a Ramsch (Stock tables, SK-9) outranks nothing."""
+GameName = Literal["sauspiel", "wenz", "solo", "geier", "farbwenz"]
+PLAYED_GAMES: tuple[GameName, ...] = ("sauspiel", "wenz", "solo", "geier", "farbwenz")
+"""The called games that are played out (a Sie is not: SF-12)."""
+SUITED_GAMES: tuple[GameName, ...] = ("solo", "farbwenz")
+"""The games that name a trump suit."""
+CALL_RANK: dict[str, int] = {
+    "ramsch": 0, "sauspiel": 1, "farbwenz": 2, "wenz": 3, "geier": 3, "solo": 4, "sie": 8
+}  # fmt: skip
+"""SF-2, SF-13, SF-14: a higher call overrides a lower one — Sauspiel < Farbwenz < Wenz and
+Geier (alike) < Farbsolo; a Ramsch (Stock tables, SK-9) outranks nothing; a Sie (SF-12)
+everything."""
+TOUT_RANK: dict[str, int] = {"farbwenz": 5, "wenz": 6, "geier": 6, "solo": 7}
+"""SF-11: a Tout outranks every game without Tout, in the order of the games themselves."""
+TOUT_GAMES: tuple[GameName, ...] = ("wenz", "solo", "geier", "farbwenz")
+"""SF-11: the games that may be declared Tout."""
+LAUFENDE_FROM: dict[str, int] = {"sauspiel": 3, "solo": 3, "farbwenz": 3, "wenz": 2, "geier": 2}
+"""SF-7, SF-13, SF-14: the shortest run of top trumps that counts as Laufende."""
+GEIER_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+"""SF-13: a suit in a Geier, the Unter between the King and the 9."""
+SIE_FACTOR = 4
+"""SF-12, the house reading: a Sie is paid as a Tout doubled again, four times a Solo."""
+SIE_LAUFENDE = 8
+"""SF-12: the four Obers and four Unters are the eight top trumps of a Solo: with 8."""
+
+
+def call_rank(game: str, tout: bool = False) -> int:
+    """SF-2, SF-11, SF-12: Sauspiel < Wenz < Farbsolo < Wenz-Tout < Solo-Tout < Sie."""
+    return TOUT_RANK[game] if tout else CALL_RANK[game]
+
 
 CALLABLE_ACES: tuple[Suit, ...] = (Suit.CLUBS, Suit.SPADES, Suit.DIAMONDS)
 """SF-3: the plain-suit Aces a Sauspiel may call (Hearts are trumps)."""
@@ -44,19 +73,27 @@ class Tariff(BaseModel):
 @cache
 def schafkopf_game_order(game: GameName, suit: Suit | None = None) -> TrickOrder:
     """SF-3 (Sauspiel: SK-2), SF-4 (Wenz: the Unters only, Obers in their suits between King
-    and 9) and SF-5 (Farbsolo: Obers, Unters, then the chosen suit A 10 K 9 8 7)."""
+    and 9), SF-5 (Farbsolo: Obers, Unters, then the chosen suit A 10 K 9 8 7), SF-13 (Geier:
+    the Obers only, Unters in their suits between King and 9) and SF-14 (Farbwenz: Unters,
+    then the chosen suit A 10 K O 9 8 7)."""
     if game == "sauspiel":
         return schafkopf_order(obers_unters_only=False)
     if game == "wenz":
         return TrickOrder(JACKS, plain_suits(GRAND_RANKS))
+    if game == "geier":
+        return TrickOrder(OBERS, plain_suits(GEIER_RANKS))
     assert suit is not None
+    if game == "farbwenz":
+        trumps = JACKS + tuple(Card(suit * 8 + rank) for rank in GRAND_RANKS)
+        return TrickOrder(trumps, plain_suits(GRAND_RANKS, exclude=trumps))
     trumps = OBERS + JACKS + tuple(Card(suit * 8 + rank) for rank in SCHAFKOPF_RANKS)
     return TrickOrder(trumps, plain_suits(SCHAFKOPF_RANKS, exclude=trumps))
 
 
 def laufende(game: GameName, suit: Suit | None, side: Iterable[Card]) -> int:
-    """SF-7: the unbroken run of top trumps from the Eichel-Ober (Eichel-Unter in a Wenz) that
-    one side held as dealt, "with" or "without" alike; 0 below the minimum (3, Wenz 2)."""
+    """SF-7: the unbroken run of top trumps from the Eichel-Ober (Eichel-Unter in a Wenz or
+    Farbwenz) that one side held as dealt, "with" or "without" alike; 0 below the minimum
+    (3; Wenz and Geier 2)."""
     cards = frozenset(side)
     trumps = schafkopf_game_order(game, suit).trumps
     holding = trumps[0] in cards
@@ -65,7 +102,7 @@ def laufende(game: GameName, suit: Suit | None, side: Iterable[Card]) -> int:
         if (card in cards) != holding:
             break
         count += 1
-    return count if count >= (2 if game == "wenz" else 3) else 0
+    return count if count >= LAUFENDE_FROM[game] else 0
 
 
 def called_ace(suit: Suit) -> Card:
@@ -88,11 +125,13 @@ class SchafkopfContest:
     """The suit of a Sauspiel's called Ace."""
     partner: int | None = None
     """The holder of the called Ace, once it has been played; None until then."""
+    tout: bool = False
+    """Whether the Wenz or Solo being played was declared Tout (SF-11)."""
     kontra: int = 0
     """0 none, 1 Kontra, 2 Re."""
     said: list[tuple[int, str]] = field(default_factory=list)
     """Everything said, in order: ``(seat, "knock" | "no_knock" | "pass" | "sauspiel C" |
-    "wenz" | "solo H" | "ramsch" | "kontra" | "re")``."""
+    "wenz" | "solo H" | "wenz tout" | "solo H tout" | "sie" | "ramsch" | "kontra" | "re")``."""
 
     @property
     def partner_known(self) -> bool:
@@ -108,7 +147,8 @@ class SchafkopfContest:
 
 
 class SchafkopfScorer:
-    """SF-6..9: won with 61, Schneider, Schwarz, Laufende, the tariff and the payments."""
+    """SF-6..9: won with 61, Schneider, Schwarz, Laufende, the tariff and the payments; a Tout
+    (SF-11) won only with every trick, paid double, without Schneider and Schwarz."""
 
     def __init__(
         self,
@@ -121,6 +161,7 @@ class SchafkopfScorer:
         tariff: Tariff,
         knocks: int,
         kontra: int = 0,
+        tout: bool = False,
     ) -> None:
         self.game = game
         self.declarer = declarer
@@ -131,6 +172,7 @@ class SchafkopfScorer:
         self.tariff = tariff
         self.knocks = knocks
         self.kontra = kontra
+        self.tout = tout
 
     @property
     def side(self) -> tuple[int, ...]:
@@ -156,6 +198,7 @@ class SchafkopfScorer:
             self.tariff,
             self.knocks,
             level,
+            self.tout,
         )
 
     def __call__(self, tally: Tally) -> Score:
@@ -170,7 +213,12 @@ class SchafkopfScorer:
         tariff = self.tariff
         base = tariff.sauspiel if self.game == "sauspiel" else tariff.solo
         multiplier = 1 << (self.knocks + self.kontra)  # SF-9
-        amount = (base + tariff.extra * (schneider + schwarz + self.laufende)) * multiplier
+        if self.tout:  # SF-11: every trick or lost; paid double, no Schneider or Schwarz
+            won = side_tricks == tally.tricks
+            schneider = schwarz = False
+            amount = (base + tariff.extra * self.laufende) * 2 * multiplier
+        else:
+            amount = (base + tariff.extra * (schneider + schwarz + self.laufende)) * multiplier
         sign = 1 if won else -1
         scores: list[int] = []
         for seat in seats:
@@ -196,6 +244,8 @@ class SchafkopfScorer:
             "multiplier": multiplier,
             "amount": amount,
         }
+        if self.tout:
+            details["tout"] = True
         return Score(
             tuple(tally.points),
             tuple(scores),
@@ -239,11 +289,12 @@ def schafkopf_contract(
     side_dealt: Iterable[Card],
     tariff: Tariff,
     knocks: int,
+    tout: bool = False,
 ) -> Contract:
     """The contract of a called game: its order, follow suit (SF-6) and its scorer, with the
     Laufende counted over the declaring side's hands as dealt."""
     count = laufende(game, suit, side_dealt)
-    scorer = SchafkopfScorer(game, declarer, partner, suit, ace, count, tariff, knocks)
+    scorer = SchafkopfScorer(game, declarer, partner, suit, ace, count, tariff, knocks, 0, tout)
     return Contract(game, schafkopf_game_order(game, suit), FOLLOW_SUIT, scorer)
 
 
@@ -269,3 +320,49 @@ class KnockedScorer:
 
     def events(self, score: Score, tally: Tally) -> frozenset[str]:
         return self.inner.events(score, tally)
+
+
+def holds_sie(hand: Iterable[Card]) -> bool:
+    """SF-12: all four Obers and all four Unters in one hand."""
+    return set(OBERS + JACKS) <= set(hand)
+
+
+def sie_result(players: int, declarer: int, tariff: Tariff, knocks: int) -> DealResult:
+    """SF-12: a Sie shown and won without play: the Solo tariff with its 8 Laufende, four
+    times (a Tout doubled again), doubled per knock; each opponent pays it to the declarer."""
+    multiplier = 1 << knocks
+    amount = (tariff.solo + tariff.extra * SIE_LAUFENDE) * SIE_FACTOR * multiplier
+    scores = tuple(Fraction(3 * amount if seat == declarer else -amount) for seat in range(players))
+    opponents = tuple(seat for seat in range(players) if seat != declarer)
+    zero = (0,) * players
+    tags = tuple(
+        ("declarer", "won") if seat == declarer else ("defender",) for seat in range(players)
+    )
+    return DealResult(
+        tricks=(),
+        card_points=zero,
+        trick_counts=zero,
+        losers=opponents,
+        winners=(declarer,),
+        scores=scores,
+        skat=(),
+        multiplier=multiplier,
+        contract="sie",
+        tags=tags,
+        details={
+            "game": "sie",
+            "declarer": declarer,
+            "partner": None,
+            "suit": None,
+            "ace": None,
+            "declarer_points": None,
+            "won": True,
+            "schneider": False,
+            "schwarz": False,
+            "laufende": SIE_LAUFENDE,
+            "knocks": knocks,
+            "kontra": 0,
+            "multiplier": multiplier,
+            "amount": amount,
+        },
+    )

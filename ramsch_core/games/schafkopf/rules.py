@@ -13,23 +13,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field
 
+from ramsch_core.cards import Rank
 from ramsch_core.contracts import Contract
 from ramsch_core.contracts.ramsch import RamschFacts
 from ramsch_core.contracts.ramsch_rules import SchafkopfRules, ramsch_contract
 from ramsch_core.deck import Packet, Schedule, shuffled_deck
+from ramsch_core.errors import InvalidDealError
 from ramsch_core.games.schafkopf.called_ace import SauspielPlay, SchafkopfRamschPlay
 from ramsch_core.games.schafkopf.calling import FIRST_CARDS, Calling, Knocking, schafkopf_contest
 from ramsch_core.games.schafkopf.contract import (
-    GameName,
+    PLAYED_GAMES,
     KnockedScorer,
     SchafkopfScorer,
     Tariff,
     called_ace,
     schafkopf_contract,
+    sie_result,
 )
 from ramsch_core.phases import Finished, Phase
 from ramsch_core.phases.doubling import DoublingPlay
@@ -42,6 +45,9 @@ if TYPE_CHECKING:
 
 PLAYERS = 4
 HAND_SIZE = 8
+SHORT_HAND_SIZE = 6
+"""SF-15: the short pack of 24 cards deals six to each player, three and three."""
+SHORT_FIRST_CARDS = 3
 
 PHASE_NAMES = {
     "knocking": "knocking",
@@ -66,8 +72,22 @@ def schafkopf_schedule(seed: int) -> Schedule:
     return Schedule(tuple(packets))
 
 
+def short_schedule(seed: int) -> Schedule:
+    """SF-15: the seed's shuffle without its 7s and 8s, three cards to each seat from
+    forehand (stage 1), then three more each (stage 2). Never change this once shipped."""
+    deck = [card for card in shuffled_deck(seed) if card.rank not in (Rank.SEVEN, Rank.EIGHT)]
+    first = SHORT_FIRST_CARDS
+    packets: list[Packet] = []
+    for stage in (1, 2):
+        for seat in range(PLAYERS):
+            start = (stage - 1) * PLAYERS * first + seat * first
+            packets.append(Packet(seat, tuple(deck[start : start + first]), stage))
+    return Schedule(tuple(packets))
+
+
 class FullSchafkopfRules(RuleSet):
-    """Full Schafkopf with Sauspiel, Wenz and Farbsolo, Klopfen and Kontra/Re (SF-1..10)."""
+    """Full Schafkopf with Sauspiel, Wenz and Farbsolo, Tout and Sie, Klopfen and Kontra/Re
+    (SF-1..12)."""
 
     game: Literal["schafkopf"] = "schafkopf"
     tariff: Tariff = Field(
@@ -84,6 +104,21 @@ class FullSchafkopfRules(RuleSet):
     wenz: bool = Field(True, description="the Wenz (only the Unters are trumps) may be called")
     kontra: bool = Field(True, description="the other side may say Kontra, the players Re")
     klopfen: bool = Field(False, description="players may knock after their first four cards")
+    tout: bool = Field(
+        True, description="a Wenz or a Solo may be called Tout: every trick, or lost; paid double"
+    )
+    sie: bool = Field(
+        True, description="a hand of all four Obers and all four Unters wins as a Sie, unplayed"
+    )
+    geier: bool = Field(False, description="the Geier (only the Obers are trumps) may be called")
+    pack: Literal["long", "short"] = Field(
+        "long",
+        description="the long pack of 32 cards, eight each; or the short pack of 24 (no 7s "
+        "and 8s), six each",
+    )
+    farbwenz: bool = Field(
+        False, description="the Farbwenz (the Unters and a suit you name are trumps) may be called"
+    )
 
     name_of_game: ClassVar[str] = "Schafkopf"
 
@@ -93,13 +128,18 @@ class FullSchafkopfRules(RuleSet):
 
     @property
     def hand_size(self) -> int:
-        return HAND_SIZE
+        return SHORT_HAND_SIZE if self.pack == "short" else HAND_SIZE
+
+    @property
+    def first_cards(self) -> int:
+        """SF-1, SF-15: the cards each seat is dealt before Klopfen."""
+        return SHORT_FIRST_CARDS if self.pack == "short" else FIRST_CARDS
 
     def title(self) -> str:
         return "Schafkopf"
 
     def schedule(self, seed: int) -> Schedule:
-        return schafkopf_schedule(seed)
+        return short_schedule(seed) if self.pack == "short" else schafkopf_schedule(seed)
 
     def deal_from_seed(self, seed: int, carry: Any = None) -> Deal:
         """The deal of ``seed``, each hand listing its first four cards first."""
@@ -172,9 +212,21 @@ class FullSchafkopfRules(RuleSet):
     # -- phases ----------------------------------------------------------------------------
 
     def first_phase(self, deal: Deal) -> Phase:
+        if self.pack == "short":
+            dealt = [card for hand in deal.dealt_hands for card in hand]
+            low = [card for card in dealt if card.rank in (Rank.SEVEN, Rank.EIGHT)]
+            if low:
+                raise InvalidDealError(
+                    "The short pack has no 7s and 8s, but {card} is dealt", card=str(low[0])
+                )
         if self.klopfen:
-            return Knocking(PLAYERS)
-        return Calling(PLAYERS, self.wenz, self.all_pass)
+            return Knocking(PLAYERS, self.first_cards)
+        return self._calling()
+
+    def _calling(self) -> Calling:
+        return Calling(
+            PLAYERS, self.wenz, self.all_pass, self.tout, self.sie, self.geier, self.farbwenz
+        )
 
     def ramsch_contract(self, knocks: int) -> Contract:
         """The Ramsch of an all-pass, doubled per knock (SF-9)."""
@@ -186,13 +238,15 @@ class FullSchafkopfRules(RuleSet):
     def next_phase(self, deal: Deal, done: Phase) -> Phase:
         contest = schafkopf_contest(deal)
         if isinstance(done, Knocking):
-            return Calling(PLAYERS, self.wenz, self.all_pass)
+            return self._calling()
         if not isinstance(done, Calling):
             return Finished()
         game = contest.game
         if game == "ramsch":
-            return SchafkopfRamschPlay(self.ramsch_contract(len(contest.knocks)), PLAYERS, 8)
-        if game not in ("sauspiel", "wenz", "solo"):
+            return SchafkopfRamschPlay(
+                self.ramsch_contract(len(contest.knocks)), PLAYERS, self.hand_size
+            )
+        if game not in PLAYED_GAMES:
             return Finished()  # thrown in, or a Stock
         declarer = contest.declarer
         assert declarer is not None
@@ -200,7 +254,7 @@ class FullSchafkopfRules(RuleSet):
         side = {declarer} if partner is None else {declarer, partner}
         dealt = [card for seat in side for card in deal.initial_hand(seat)]
         contract = schafkopf_contract(
-            cast(GameName, game),
+            game,
             declarer,
             partner,
             contest.suit,
@@ -208,13 +262,22 @@ class FullSchafkopfRules(RuleSet):
             dealt,
             self.tariff,
             len(contest.knocks),
+            contest.tout,
         )
         if game == "sauspiel":
             assert contest.ace is not None and partner is not None
             return SauspielPlay(
-                contract, PLAYERS, HAND_SIZE, frozenset(side), self.kontra, contest.ace, partner
+                contract,
+                PLAYERS,
+                self.hand_size,
+                frozenset(side),
+                self.kontra,
+                contest.ace,
+                partner,
             )
-        return DoublingPlay(contract, PLAYERS, HAND_SIZE, frozenset(side), doubling=self.kontra)
+        return DoublingPlay(
+            contract, PLAYERS, self.hand_size, frozenset(side), doubling=self.kontra
+        )
 
     def partner(self, deal: Deal) -> int | None:
         """A Sauspiel's partner: the seat dealt the called Ace (known to the core, never shown
@@ -226,7 +289,11 @@ class FullSchafkopfRules(RuleSet):
         return next(seat for seat in range(PLAYERS) if ace in deal.initial_hand(seat))
 
     def unplayed_result(self, deal: Deal) -> DealResult:
-        """A deal thrown in after an all-pass, or a Stock: nobody scores."""
+        """A Sie shown (SF-12); else a deal thrown in after an all-pass, or a Stock: nobody
+        scores."""
+        contest = schafkopf_contest(deal)
+        if contest.game == "sie" and contest.declarer is not None:
+            return sie_result(PLAYERS, contest.declarer, self.tariff, len(contest.knocks))
         zero = (0,) * PLAYERS
         return DealResult(
             tricks=(),
@@ -244,16 +311,17 @@ class FullSchafkopfRules(RuleSet):
 
     def summary(self, deal: Deal) -> dict[str, Any]:
         """The replay result (docs/records.md): while unfinished ``schneider`` and ``schwarz``
-        are false and the scores 0; ``laufende`` is known once the called game's play begins;
-        ``partner`` once the called Ace has been played. A Ramsch adds the Ramsch fields (its
-        own ``multiplier`` replaced by 2 to the power of the knocks)."""
+        are false and the scores 0; ``laufende`` is known once the called game's play begins
+        (a Sie's at once); ``partner`` once the called Ace has been played. A Ramsch adds the
+        Ramsch fields (its own ``multiplier`` replaced by 2 to the power of the knocks); a
+        Tout adds ``tout``."""
         from ramsch_core.record import ramsch_summary
 
         contest = schafkopf_contest(deal)
         result = deal.result
         details = result.details if result is not None and result.details else {}
         game = contest.game
-        played = game in ("sauspiel", "wenz", "solo")
+        played = game in PLAYED_GAMES
         scorer = deal.contract.scorer  # a called game's, once its card play has begun
         summary: dict[str, Any] = {
             "finished": result is not None,
@@ -268,7 +336,9 @@ class FullSchafkopfRules(RuleSet):
             "won": details.get("won"),
             "schneider": bool(details.get("schneider")) if played else False,
             "schwarz": bool(details.get("schwarz")) if played else False,
-            "laufende": scorer.laufende if isinstance(scorer, SchafkopfScorer) else 0,
+            "laufende": scorer.laufende
+            if isinstance(scorer, SchafkopfScorer)
+            else details.get("laufende", 0),
             "multiplier": contest.multiplier,
             "scores": [score_json(s) for s in result.scores] if result else [0] * PLAYERS,
             "tricks": [trick.to_json() for trick in deal.tricks],
@@ -278,6 +348,8 @@ class FullSchafkopfRules(RuleSet):
             for key in ("finished", "to_act", "tricks", "scores", "multiplier"):
                 ramsch.pop(key)
             summary.update(ramsch)
+        if contest.tout:
+            summary["tout"] = True
         return summary
 
 
@@ -287,6 +359,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "schafkopf-klopfen": {"klopfen": True},
     "schafkopf-stock": {"all_pass": "stock"},
     "schafkopf-throw-in": {"all_pass": "throw_in"},
+    "schafkopf-short": {"pack": "short"},
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
@@ -295,4 +368,5 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "schafkopf-klopfen": "Schafkopf with Klopfen: knock after your first four cards to double",
     "schafkopf-stock": "Schafkopf; when the first three pass, the last chooses Ramsch or Stock",
     "schafkopf-throw-in": "Schafkopf; when everyone passes, the cards are thrown in",
+    "schafkopf-short": "Schafkopf with the short pack: 24 cards, six each, no 7s and 8s",
 }

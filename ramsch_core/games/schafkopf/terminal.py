@@ -22,12 +22,17 @@ from ramsch_core.view import SeatView
 HELP = (
     "Schafkopf: call in turn: weiter (or pass), sauspiel and the suit of the Sau you call "
     "(eichel, gras or schellen; or C, S, D), wenz, or solo and its suit (eichel, gras, herz "
-    "or schellen; or C, S, H, D); a higher game overrides. The called Sau's holder is the "
+    "or schellen; or C, S, H, D); add tout to either to take every trick for double; sie "
+    "with all four Obers and Unters; a higher game overrides. The called Sau's holder is the "
     "caller's partner, shown when the Sau falls. At a Klopfen table knock (k) or not (n) "
-    "first, after your first four cards. Kontra (k) and Re (r) double. Payments in cents: the "
+    "first, after your first four cards (three in the short pack). Geier and farbwenz with "
+    "a suit where the table plays them. Kontra (k) and Re (r) double. Payments in cents: the "
     "tariff and the extras, times the doublings.\n" + packs.GERMAN_HELP
 )
-GAME_NAMES = {"sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo"}
+GAME_NAMES = {
+    "sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo", "sie": "Sie", "geier": "Geier",
+    "farbwenz": "Farbwenz",
+}  # fmt: skip
 SUIT_WORDS = {
     "c": Suit.CLUBS, "clubs": Suit.CLUBS, "kreuz": Suit.CLUBS, "eichel": Suit.CLUBS,
     "s": Suit.SPADES, "spades": Suit.SPADES, "pik": Suit.SPADES, "gras": Suit.SPADES,
@@ -39,7 +44,8 @@ SUIT_WORDS = {
 """Suits as a Schafkopf player may name them: the letter, English, French and German names."""
 CALL_WORDS = {
     "sauspiel": "sauspiel", "sau": "sauspiel", "rufspiel": "sauspiel", "call": "sauspiel",
-    "wenz": "wenz", "solo": "solo", "ramsch": "ramsch",
+    "wenz": "wenz", "solo": "solo", "ramsch": "ramsch", "sie": "sie", "geier": "geier",
+    "farbwenz": "farbwenz",
 }  # fmt: skip
 WEITER = ("weiter", "w", "pass", "p", "n", "no", "nein")
 KNOCKS = ("knock", "no_knock")
@@ -48,12 +54,14 @@ DOUBLINGS = ("kontra", "re")
 
 def call_words(what: str) -> str:
     """A call as the contest writes it, in Schafkopf: ``sauspiel C`` as ``Sauspiel auf die
-    Eichel-Sau``, ``solo H`` as ``Herz-Solo``, ``wenz`` as ``Wenz``."""
+    Eichel-Sau``, ``solo H`` as ``Herz-Solo``, ``wenz tout`` as ``Wenz Tout``."""
+    if what.endswith(" tout"):
+        return f"{call_words(what.removesuffix(' tout'))} Tout"
     game, _, letter = what.partition(" ")
     if game == "sauspiel" and letter:
         return f"Sauspiel auf die {Suit('CSHD'.index(letter)).german}-Sau"
-    if game == "solo" and letter:
-        return f"{Suit('CSHD'.index(letter)).german}-Solo"
+    if game in ("solo", "farbwenz") and letter:
+        return f"{Suit('CSHD'.index(letter)).german}-{game.capitalize()}"
     return game.capitalize()
 
 
@@ -85,7 +93,9 @@ class SchafkopfPresenter(GermanPackPresenter):
 
     def hand_line(self, console: Console, deal: Deal, seat: int) -> str:
         if deal.phase == "knocking":  # Klopfen: only the first four cards are seen
-            return "Your first four cards: " + console.cards(deal.view(seat).hand)
+            hand = deal.view(seat).hand
+            count = "four" if len(hand) == 4 else "three"  # the short pack (SF-15): three
+            return f"Your first {count} cards: " + console.cards(hand)
         return super().hand_line(console, deal, seat)
 
     def report(self, console: Console, seats: tuple[int, ...], event: Event, deal: Deal) -> bool:
@@ -140,6 +150,10 @@ class SchafkopfPresenter(GermanPackPresenter):
         seats = console.match.active_seats
         name = console.name(seats[declarer])
         verb = "play" if name == YOU else "plays"
+        if contest.game == "sie":
+            shows = "show" if name == YOU else "shows"
+            return f"Game: {name} {shows} a Sie (all four Obers and Unters): won unplayed{extra}"
+        tout = " Tout (every trick, or lost)" if contest.tout else ""
         if contest.game == "sauspiel" and contest.ace is not None:
             game = call_words(f"sauspiel {contest.ace.letter}")
             if contest.partner is not None:
@@ -149,8 +163,14 @@ class SchafkopfPresenter(GermanPackPresenter):
         if contest.game == "solo" and contest.suit is not None:
             suit = contest.suit.german
             trumps = f"Obers, Unters and {suit} are trumps"
-            return f"Game: {name} {verb} {suit}-Solo alone{extra}; {trumps}"
-        return f"Game: {name} {verb} Wenz alone{extra}; only the Unters are trumps"
+            return f"Game: {name} {verb} {suit}-Solo{tout} alone{extra}; {trumps}"
+        if contest.game == "farbwenz" and contest.suit is not None:
+            suit = contest.suit.german
+            trumps = f"Unters and {suit} are trumps"
+            return f"Game: {name} {verb} {suit}-Farbwenz{tout} alone{extra}; {trumps}"
+        if contest.game == "geier":
+            return f"Game: {name} {verb} Geier{tout} alone{extra}; only the Obers are trumps"
+        return f"Game: {name} {verb} Wenz{tout} alone{extra}; only the Unters are trumps"
 
     @staticmethod
     def _partner_shown(
@@ -179,7 +199,7 @@ class SchafkopfPresenter(GermanPackPresenter):
 
     def _payment(self, console: Console, entry: SheetEntry, details: dict[str, Any]) -> None:
         names = [console.name(seat) for seat in entry.seats]
-        game = GAME_NAMES[details["game"]]
+        game = GAME_NAMES[details["game"]] + (" Tout" if details.get("tout") else "")
         side = [details["declarer"]]
         if details.get("partner") is not None:
             side.append(details["partner"])
@@ -189,22 +209,29 @@ class SchafkopfPresenter(GermanPackPresenter):
         extras = [
             word for word in ("Schneider", "Schwarz") if details[word.lower()]
         ]  # a lost game's side may be Schneider or Schwarz too
-        console.write(
-            f"Deal {entry.number + 1} over. {players} {won} the {game} with "
-            f"{details['declarer_points']} card points"
-            + (f" ({', '.join(extras)})" if extras else "")
-            + "."
-        )
+        if details["game"] == "sie":
+            console.write(f"Deal {entry.number + 1} over. {players} won with a Sie, unplayed.")
+        else:
+            console.write(
+                f"Deal {entry.number + 1} over. {players} {won} the {game} with "
+                f"{details['declarer_points']} card points"
+                + (f" ({', '.join(extras)})" if extras else "")
+                + "."
+            )
         tariff = getattr(self.rules, "tariff", None)
         extra = tariff.extra if tariff is not None else 0
         multiplier, amount = details["multiplier"], details["amount"]
-        subtotal = amount // multiplier
+        factor = 4 if details["game"] == "sie" else 2 if details.get("tout") else 1  # SF-11/12
+        subtotal = amount // multiplier // factor
         count = details["schneider"] + details["schwarz"] + details["laufende"]
         parts = [f"{game} {subtotal - extra * count}"]
         parts += [f"{word} {extra}" for word in extras]
         if details["laufende"]:
             parts.append(f"{details['laufende']} Laufende × {extra}")
         line = f"Payment: {' + '.join(parts)} = {subtotal}"
+        if factor > 1:
+            subtotal *= factor
+            line += f" × {factor} ({game}) = {subtotal}"
         if multiplier > 1:
             why = []
             if details["knocks"]:
@@ -261,10 +288,14 @@ class SchafkopfPresenter(GermanPackPresenter):
         offered = [
             _typed(action)
             for action in view.legal
-            if isinstance(action, Call) and action.game != "solo"
+            if isinstance(action, Call) and action.game not in ("solo", "farbwenz")
         ]
-        if any(isinstance(action, Call) and action.game == "solo" for action in view.legal):
-            offered.append("solo eichel/gras/herz/schellen")
+        suited = [action for action in view.legal if isinstance(action, Call) and action.suit]
+        for game in ("farbwenz", "solo"):
+            if any(not call.tout and call.game == game for call in suited):
+                offered.append(f"{game} eichel/gras/herz/schellen")
+            if any(call.tout and call.game == game for call in suited):
+                offered.append(f"{game} eichel/gras/herz/schellen tout")
         console.write("You may say: " + ", ".join(["weiter", *offered]))
         while True:
             text, chosen = console.answer(
@@ -278,10 +309,10 @@ class SchafkopfPresenter(GermanPackPresenter):
 
 
 def _typed(call: Call) -> str:
-    """A call as the player may type it: ``sauspiel gras``, ``wenz``."""
+    """A call as the player may type it: ``sauspiel gras``, ``wenz``, ``wenz tout``."""
     if call.ace is not None:
         return f"{call.game} {call.ace.german.lower()}"
-    return call.game
+    return f"{call.game} tout" if call.tout else call.game
 
 
 def _call(console: Console, text: str) -> Action | None:
@@ -297,8 +328,11 @@ def _call(console: Console, text: str) -> Action | None:
             "(eichel, gras, herz, schellen)"
         )
         return None
+    tout = words[-1] == "tout"
+    if tout:
+        words = words[:-1]
     suit = SUIT_WORDS.get(words[1]) if len(words) > 1 else None
-    if game in ("sauspiel", "solo") and suit is None:
+    if game in ("sauspiel", "solo", "farbwenz") and suit is None:
         what = (
             "the Sau's suit (eichel, gras or schellen)" if game == "sauspiel" else "the trump suit"
         )
@@ -306,7 +340,7 @@ def _call(console: Console, text: str) -> Action | None:
         console.write(f"  Name {what}, e.g. {example}")
         return None
     if game == "sauspiel":
-        return Call("sauspiel", suit, None)
-    if game == "solo":
-        return Call("solo", None, suit)
-    return Call(game, None, None)  # type: ignore[arg-type]
+        return Call("sauspiel", suit, None, tout)
+    if game in ("solo", "farbwenz"):
+        return Call(game, None, suit, tout)  # type: ignore[arg-type]
+    return Call(game, None, None, tout)  # type: ignore[arg-type]

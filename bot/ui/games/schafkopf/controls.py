@@ -10,7 +10,7 @@ from bot.i18n import N_, _
 from bot.tables.errors import IllegalAction
 from bot.ui import faces
 from bot.ui.actions import control_arg
-from bot.ui.games.schafkopf.text import game_word, legal_of
+from bot.ui.games.schafkopf.text import call_text, game_word, legal_of
 from bot.ui.items import ActionItem, choice_select
 from ramsch_core import SeatView
 from ramsch_core.games.schafkopf.calling import Call
@@ -60,12 +60,16 @@ class SchafkopfControls:
 
 
 def _call_label(call: Action) -> str:
-    """``Sauspiel Eichel``, ``Wenz``, ``Herz-Solo``, ``Ramsch``: short for a button."""
+    """``Sauspiel Eichel``, ``Wenz``, ``Herz-Solo``, ``Wenz Tout``, ``Herz-Solo Tout``,
+    ``Sie``, ``Ramsch``: short for a button."""
     assert isinstance(call, Call)
     if call.game == "sauspiel" and call.ace is not None:
         return _("Sauspiel {suit}", suit=faces.suit_name(call.ace))
-    if call.game == "solo" and call.suit is not None:
-        return _("{suit}-Solo", suit=faces.suit_name(call.suit))
+    if call.game in ("solo", "farbwenz") and call.suit is not None:
+        solo = call_text(f"{call.game} {call.suit.letter}")
+        return _("{game} Tout", game=solo) if call.tout else solo
+    if call.tout:
+        return _("{game} Tout", game=game_word(call.game))
     return game_word(call.game)
 
 

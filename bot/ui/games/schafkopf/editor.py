@@ -17,6 +17,11 @@ OPTION_TITLES = {
     "extra": N_("Schneider, Schwarz, Laufende in cents"),
     "wenz": N_("Wenz may be called"),
     "klopfen": N_("Klopfen (knocking doubles)"),
+    "tout": N_("Tout (every trick, paid double)"),
+    "sie": N_("Sie (four Obers and Unters win unplayed)"),
+    "geier": N_("Geier may be called"),
+    "farbwenz": N_("Farbwenz may be called"),
+    "pack": N_("The pack"),
 }
 SECTION_TITLES = {"ramsch": N_("Ramsch when everyone passes"), "tariff": N_("Tariff")}
 """The editor page of a nested rule set, by the option that holds it."""
@@ -25,4 +30,6 @@ VALUE_LABELS = {
     ("all_pass", "ramsch"): N_("When everyone passes: play Ramsch"),
     ("all_pass", "throw_in"): N_("When everyone passes: throw the cards in"),
     ("all_pass", "stock"): N_("When three pass: the fourth plays, calls Ramsch or Stock"),
+    ("pack", "long"): N_("The long pack: 32 cards, eight each"),
+    ("pack", "short"): N_("The short pack: 24 cards (no 7s and 8s), six each"),
 }

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import _
 from bot.i18n import number as num
-from bot.ui.games.schafkopf.text import game_text, short_game
+from bot.ui.games.schafkopf.text import PLAYED, game_text, short_game, sie_text
 from bot.ui.text import CENTS, amount_text
 from ramsch_core import Card, DealResult, RuleSet
 from ramsch_core.contracts.ramsch import ramsch_facts_of
@@ -38,7 +38,7 @@ class SchafkopfResults:
                     )
                 ]
             return [_("Everyone said weiter: the cards are thrown in")]
-        if details.get("game") not in ("sauspiel", "wenz", "solo"):
+        if details.get("game") not in (*PLAYED, "sie"):
             return ramsch_facts(rules, result, names)
         tariff = rules.tariff if isinstance(rules, FullSchafkopfRules) else Tariff()
         return payment_facts(details, result, names, tariff)
@@ -48,10 +48,10 @@ class SchafkopfResults:
         if result.contract == "passed" or details.get("game") == "passed":
             return _("all said weiter, thrown in")
         game = details.get("game")
-        if game not in ("sauspiel", "wenz", "solo"):
+        if game not in (*PLAYED, "sie"):
             return _("Ramsch")
         declarer = details["declarer"]
-        short = short_game(game, details.get("ace"), details.get("suit"))
+        short = short_game(game, details.get("ace"), details.get("suit"), bool(details.get("tout")))
         amount = amount_text(int(details.get("amount", 0)), CENTS, signed=False)
         if details.get("won"):
             return _(
@@ -82,7 +82,7 @@ def doubling_text(knocks: int, kontra: int) -> str:
 def laufende_with(details: dict[str, Any], result: DealResult) -> bool:
     """Whether the declaring side held the top trump as dealt (``with`` its Laufende, else
     ``without``): read from the tricks (every card of a Schafkopf deal is played)."""
-    top = Card["CJ"] if details.get("game") == "wenz" else Card["CQ"]
+    top = Card["CJ"] if details.get("game") in ("wenz", "farbwenz") else Card["CQ"]
     side = {details.get("declarer"), details.get("partner")} - {None}
     players = len(result.card_points)
     for trick in result.tricks:
@@ -102,8 +102,11 @@ def payment_facts(
     declarer = int(details["declarer"])
     partner = details.get("partner")
     won = bool(details.get("won"))
-    played = game_text(game, details.get("ace"), details.get("suit"))
-    if partner is not None:
+    tout = bool(details.get("tout"))
+    played = game_text(game, details.get("ace"), details.get("suit"), tout)
+    if game == "sie":
+        who = sie_text(names[declarer])
+    elif partner is not None:
         who = _(
             "**{declarer}** played **{game}** with **{partner}**",
             declarer=names[declarer],
@@ -112,13 +115,20 @@ def payment_facts(
         )
     else:
         who = _("**{declarer}** played **{game}** alone", declarer=names[declarer], game=played)
-    points = num(details.get("declarer_points", 0))
-    facts = [
-        who,
-        _("Spieler side: {points} points — **won**", points=points)
-        if won
-        else _("Spieler side: {points} points — **lost**", points=points),
-    ]
+    points = num(details.get("declarer_points") or 0)
+    facts = [who]
+    if tout:
+        facts.append(
+            _("Spieler side: every trick — **won**")
+            if won
+            else _("Spieler side: {points} points, a trick to the others — **lost**", points=points)
+        )
+    elif game != "sie":
+        facts.append(
+            _("Spieler side: {points} points — **won**", points=points)
+            if won
+            else _("Spieler side: {points} points — **lost**", points=points)
+        )
     laufende = int(details.get("laufende", 0))
     if laufende:
         facts.append(
@@ -130,6 +140,7 @@ def payment_facts(
     knocks = int(details.get("knocks", 0))
     kontra = int(details.get("kontra", 0))
     multiplier = 1 << (knocks + kontra)
+    factor = 4 if game == "sie" else 2 if tout else 1  # SF-11, SF-12
     plain = amount // multiplier
     extra = tariff.extra
     base = tariff.sauspiel if game == "sauspiel" else tariff.solo
@@ -149,7 +160,14 @@ def payment_facts(
     paid = amount_text(amount, CENTS, signed=False)  # the last number: with its unit
     added = f"{' + '.join(sums)} = " if len(sums) > 1 else ""
     worked = f"{', '.join(named)}: {added}"
-    if doubled:
+    if factor > 1:
+        why = _("Sie") if game == "sie" else _("Tout")
+        worked += f"{num(plain // factor)}, × {factor} ({why}) = "
+        if not doubled:
+            worked += paid
+        else:
+            worked += f"{num(plain)}, × {multiplier} ({doubled}) = {paid}"
+    elif doubled:
         worked += f"{num(plain)}, × {multiplier} ({doubled}) = {paid}"
     else:
         worked += paid

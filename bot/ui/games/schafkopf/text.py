@@ -18,7 +18,12 @@ if TYPE_CHECKING:
 
 # -- what was said ---------------------------------------------------------------------------
 
-GAME_WORDS = {"wenz": N_("Wenz"), "ramsch": N_("Ramsch"), "pass": N_("weiter")}
+GAME_WORDS = {
+    "wenz": N_("Wenz"), "ramsch": N_("Ramsch"), "pass": N_("weiter"), "sie": N_("Sie"),
+    "geier": N_("Geier"),
+}  # fmt: skip
+PLAYED = ("sauspiel", "wenz", "solo", "geier", "farbwenz")
+"""The games played out after the calls."""
 
 
 def contest_of(public: PublicView) -> SchafkopfContest | None:
@@ -37,31 +42,41 @@ def game_word(game: str) -> str:
 
 def call_text(words: str) -> str:
     """A call as ``SchafkopfContest.said`` writes it, in Schafkopf: ``weiter``, ``Sauspiel auf
-    die Gras-Sau``, ``Wenz``, ``Herz-Solo``, ``Ramsch``."""
+    die Gras-Sau``, ``Wenz``, ``Herz-Solo``, ``Wenz Tout``, ``Herz-Solo Tout``, ``Sie``,
+    ``Ramsch``."""
+    if words.endswith(" tout"):
+        return _("{game} Tout", game=call_text(words.removesuffix(" tout")))
     game, _sep, letter = words.partition(" ")
     if game == "sauspiel" and letter:
         return _("Sauspiel auf die {suit}-Sau", suit=faces.suit_name(_suit_of(letter)))
     if game == "solo" and letter:
         return _("{suit}-Solo", suit=faces.suit_name(_suit_of(letter)))
+    if game == "farbwenz" and letter:
+        return _("{suit}-Farbwenz", suit=faces.suit_name(_suit_of(letter)))
     return game_word(game)
 
 
-def game_text(game: str | None, ace: str | Suit | None, suit: str | Suit | None) -> str:
-    """The game being played: ``Sauspiel auf die Eichel-Sau``, ``Wenz``, ``Herz-Solo``."""
+def game_text(
+    game: str | None, ace: str | Suit | None, suit: str | Suit | None, tout: bool = False
+) -> str:
+    """The game being played: ``Sauspiel auf die Eichel-Sau``, ``Wenz``, ``Herz-Solo``,
+    ``Herz-Solo Tout``."""
+    if tout:
+        return _("{game} Tout", game=game_text(game, ace, suit))
     if game == "sauspiel" and ace is not None:
         letter = ace if isinstance(ace, str) else ace.letter
         return call_text(f"sauspiel {letter}")
-    if game == "solo" and suit is not None:
+    if game in ("solo", "farbwenz") and suit is not None:
         letter = suit if isinstance(suit, str) else suit.letter
-        return call_text(f"solo {letter}")
+        return call_text(f"{game} {letter}")
     return game_word(game) if game else "—"
 
 
-def short_game(game: str | None, ace: str | None, suit: str | None) -> str:
-    """``Sauspiel (Gras)``, ``Wenz``, ``Herz-Solo``: for the score sheet."""
+def short_game(game: str | None, ace: str | None, suit: str | None, tout: bool = False) -> str:
+    """``Sauspiel (Gras)``, ``Wenz``, ``Herz-Solo``, ``Wenz Tout``: for the score sheet."""
     if game == "sauspiel" and ace is not None:
         return _("Sauspiel ({suit})", suit=faces.suit_name(_suit_of(ace)))
-    return game_text(game, ace, suit)
+    return game_text(game, ace, suit, tout)
 
 
 def calls_line(contest: SchafkopfContest, names: list[str]) -> str:
@@ -94,7 +109,7 @@ def doublings_text(contest: SchafkopfContest, names: list[str]) -> str:
 
 
 def played_game(contest: SchafkopfContest) -> bool:
-    return contest.game in ("sauspiel", "wenz", "solo") and contest.declarer is not None
+    return contest.game in PLAYED and contest.declarer is not None
 
 
 def contract_text(contest: SchafkopfContest, names: list[str]) -> str:
@@ -103,7 +118,7 @@ def contract_text(contest: SchafkopfContest, names: list[str]) -> str:
     the doublings: ``Klopfen: Bob (×2) · Kontra (Carol) · counts ×4``."""
     declarer = contest.declarer
     assert declarer is not None
-    game = game_text(contest.game, contest.ace, contest.suit)
+    game = game_text(contest.game, contest.ace, contest.suit, contest.tout)
     who = names[declarer]
     if contest.game != "sauspiel":
         first = _("**{declarer}** plays **{game}** alone", declarer=who, game=game)
@@ -125,6 +140,14 @@ def contract_text(contest: SchafkopfContest, names: list[str]) -> str:
         doubled.append(_("counts ×{factor}", factor=contest.multiplier))
     doubled = [part for part in doubled if part]
     return "\n".join([first, " · ".join(doubled)] if doubled else [first])
+
+
+def sie_text(declarer: str) -> str:
+    """``**Alice** shows a **Sie** — ...``: a Sie is won without play (SF-12)."""
+    return _(
+        "**{declarer}** shows a **Sie** — all four Obers and all four Unters: won without play",
+        declarer=declarer,
+    )
 
 
 def legal_of(view: SeatView, kind: str) -> list[Action]:
@@ -164,8 +187,14 @@ class SchafkopfText:
         assert isinstance(rules, FullSchafkopfRules)
         tariff = rules.tariff
         trumps = faces.cards_text(schafkopf_game_order("sauspiel").trumps)
+        short = rules.pack == "short"
         lines = [
-            _("Four players, eight cards each, dealt four and four; forehand leads."),
+            _(
+                "Four players, the short pack without 7s and 8s: six cards each, dealt three "
+                "and three; forehand leads."
+            )
+            if short
+            else _("Four players, eight cards each, dealt four and four; forehand leads."),
             _(
                 "The calls, once each from forehand: **weiter**, or a game — Sauspiel, Wenz, "
                 "Farbsolo, from low to high; a higher call takes the game away."
@@ -230,9 +259,48 @@ class SchafkopfText:
                     "soloist, or is paid by him."
                 )
             )
+        if rules.geier:
+            lines.append(
+                _("Geier: only the four Obers are trumps; the Unters go back to their suits.")
+            )
+        if rules.farbwenz:
+            lines.append(
+                _(
+                    "Farbwenz: the Unters and the suit you name are trumps; the Obers stay in "
+                    "their suits."
+                )
+            )
+        if rules.geier or rules.farbwenz:
+            lines.append(
+                _(
+                    "Geier and Farbwenz: you play alone against three, paid as a Solo; "
+                    "Sauspiel < Farbwenz < Wenz and Geier < Farbsolo."
+                )
+            )
+        if rules.tout:
+            lines.append(
+                _(
+                    "Tout: call a Wenz or a Solo Tout to take every trick — one trick to the "
+                    "others loses it; paid double, without Schneider and Schwarz."
+                )
+                if rules.wenz
+                else _(
+                    "Tout: call a Solo Tout to take every trick — one trick to the others "
+                    "loses it; paid double, without Schneider and Schwarz."
+                )
+            )
+        if rules.sie:
+            lines.append(
+                _(
+                    "Sie: all four Obers and all four Unters in your hand — show it at your call "
+                    "and win unplayed, four times a Solo with 8 Laufende."
+                )
+            )
         if rules.klopfen:
             lines.append(
-                _("Klopfen: after your first four cards you may knock; each knock doubles.")
+                _("Klopfen: after your first three cards you may knock; each knock doubles.")
+                if short
+                else _("Klopfen: after your first four cards you may knock; each knock doubles.")
             )
         if rules.kontra:
             lines.append(
@@ -287,9 +355,16 @@ class SchafkopfText:
             ]
             lines = [" · ".join(said)]
             if public.to_act is not None:
+                rules = public.rules
+                seen = rules.first_cards if isinstance(rules, FullSchafkopfRules) else 4
                 lines.append(
                     _(
                         "**{player}** has seen four cards: klopfen (doubles) or not",
+                        player=names[public.to_act],
+                    )
+                    if seen == 4
+                    else _(
+                        "**{player}** has seen three cards: klopfen (doubles) or not",
                         player=names[public.to_act],
                     )
                 )
@@ -315,6 +390,8 @@ class SchafkopfText:
             return [(_("Game"), "\n".join(lines))]
         if contest.game == "passed":
             return [(_("Game"), _("Everyone said weiter: the cards are thrown in"))]
+        if contest.game == "sie" and contest.declarer is not None:
+            return [(_("Game"), sie_text(names[contest.declarer]))]
         if not played_game(contest):
             return []
         fields = [(_("Game"), contract_text(contest, names))]
@@ -387,7 +464,11 @@ class SchafkopfText:
     def _knocking_status(
         self, view: SeatView, contest: SchafkopfContest, names: list[str]
     ) -> list[str]:
-        lines = [_("You see your first four cards; four more come after Klopfen.")]
+        lines = [
+            _("You see your first four cards; four more come after Klopfen.")
+            if len(view.hand) == 4
+            else _("You see your first three cards; three more come after Klopfen.")
+        ]
         knocks = knocks_line(contest, names)
         if knocks:
             lines.append(knocks)
@@ -418,9 +499,7 @@ class SchafkopfText:
                 lines.append(_("Calls: waiting for **{player}**.", player=names[view.to_act]))
             return lines
         calls_open = legal_of(view, "call")
-        best = [
-            what for _seat, what in contest.said if what.startswith(("sauspiel", "wenz", "solo"))
-        ]
+        best = [what for _seat, what in contest.said if what.startswith((*PLAYED, "sie"))]
         if best:
             lines.append(
                 _(
