@@ -381,6 +381,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "schafkopf-stock": {"all_pass": "stock"},
     "schafkopf-throw-in": {"all_pass": "throw_in"},
     "schafkopf-short": {"pack": "short"},
+    "schafkopf-hochzeit": {"hochzeit": True},
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
@@ -390,4 +391,5 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "schafkopf-stock": "Schafkopf; when the first three pass, the last chooses Ramsch or Stock",
     "schafkopf-throw-in": "Schafkopf; when everyone passes, the cards are thrown in",
     "schafkopf-short": "Schafkopf with the short pack: 24 cards, six each, no 7s and 8s",
+    "schafkopf-hochzeit": "Schafkopf with the Hochzeit: one trump may look for a partner",
 }
