@@ -125,7 +125,8 @@ class SchafkopfContest:
     knocks: list[int] = field(default_factory=list)
     """The seats that knocked (SF-9), in order."""
     game: str | None = None
-    """``sauspiel``, ``wenz``, ``solo``, ``ramsch`` or ``passed`` once the calls are over."""
+    """``sauspiel``, ``hochzeit`` (SF-16, from the offer on), ``wenz``, ``solo``, ``geier``,
+    ``farbwenz``, ``sie``, ``ramsch`` or ``passed`` once the calls are over."""
     declarer: int | None = None
     suit: Suit | None = None
     """The trump suit of a Solo."""
@@ -140,7 +141,8 @@ class SchafkopfContest:
     """0 none, 1 Kontra, 2 Re."""
     said: list[tuple[int, str]] = field(default_factory=list)
     """Everything said, in order: ``(seat, "knock" | "no_knock" | "pass" | "sauspiel C" |
-    "wenz" | "solo H" | "wenz tout" | "solo H tout" | "sie" | "ramsch" | "kontra" | "re")``."""
+    "wenz" | "solo H" | "wenz tout" | "solo H tout" | "sie" | "hochzeit" | "accept" | "ramsch" |
+    "kontra" | "re")``; the card given for a Hochzeit is not said (SF-16)."""
 
     @property
     def partner_known(self) -> bool:
