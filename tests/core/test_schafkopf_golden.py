@@ -25,7 +25,9 @@ RAMSCH_FIELDS = [
     "card_points", "trick_counts", "jungfrau", "durchmarsch", "losers", "winners", "skat",
     "skat_to", "pushes",
 ]  # fmt: skip
-PLAYED = ("sauspiel", "wenz", "solo", "geier", "farbwenz")
+PLAYED = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit")
+PAIRS = ("sauspiel", "hochzeit")
+"""SF-8, SF-16: the games two play together, each paid the tariff of a Sauspiel."""
 DECK = sorted(suit + rank for suit in "CSHD" for rank in "AKQJT987")
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 
@@ -66,7 +68,9 @@ def test_there_are_golden_records_of_every_kind_of_deal() -> None:
     assert len(GOLDEN) >= 12
     expected = [expected_of(path) for path in GOLDEN]
     games = {item["game"] for item in expected}
-    assert {"sauspiel", "wenz", "solo", "ramsch", "passed", "sie", "geier", "farbwenz"} <= games
+    assert {
+        "sauspiel", "wenz", "solo", "ramsch", "passed", "sie", "geier", "farbwenz", "hochzeit"
+    } <= games  # fmt: skip
     assert {"wenz", "solo"} <= {item["game"] for item in expected if item.get("tout")}
     assert {"finished", "playing", "bidding"} <= {item["phase"] for item in expected}
     assert any(load(path)["rules"]["klopfen"] for path in GOLDEN)
@@ -130,7 +134,7 @@ def test_every_expected_result_adds_up(path: Path) -> None:
         for card in trick["cards"]
     )
     assert points == expected["declarer_points"]
-    base = tariff["sauspiel"] if expected["game"] == "sauspiel" else tariff["solo"]
+    base = tariff["sauspiel"] if expected["game"] in PAIRS else tariff["solo"]
     extras = expected["schneider"] + expected["schwarz"] + expected["laufende"]
     amount = (base + tariff["extra"] * extras) * expected["multiplier"]
     if expected.get("tout"):
@@ -140,7 +144,7 @@ def test_every_expected_result_adds_up(path: Path) -> None:
         amount *= 2
     sign = 1 if expected["won"] else -1
     for seat, score in enumerate(expected["scores"]):
-        if expected["game"] == "sauspiel":
+        if expected["game"] in PAIRS:
             assert score == (sign if seat in side else -sign) * amount
         else:
             assert score == (3 * sign if seat in side else -sign) * amount
@@ -333,6 +337,27 @@ def _refused_records() -> list[tuple[str, Any]]:
                     {"seat": 3, "action": "pass"},
                 ],
             },
+        ),
+        # SF-16: with `hochzeit` off there is no Hochzeit
+        (
+            "Hochzeit switched off",
+            {
+                **load(DATA / "hochzeit_won_schwarz_with_5.json"),
+                "rules": {
+                    **load(DATA / "hochzeit_won_schwarz_with_5.json")["rules"],
+                    "hochzeit": False,
+                },
+            },
+        ),
+        # SF-16: a trump cannot be given for the offerer's trump
+        (
+            "a trump given for a Hochzeit",
+            _cut("hochzeit_won_schwarz_with_5", 5, {"seat": 1, "action": "give", "card": "HA"}),
+        ),
+        # SF-16: only a seat other than the offerer accepts, in turn
+        (
+            "an accept out of turn",
+            _cut("hochzeit_won_schwarz_with_5", 4, {"seat": 2, "action": "accept"}),
         ),
         # SF-9: Re only before the declaring side's next card after the Kontra
         (

@@ -61,6 +61,11 @@ class SchafkopfHuman:
                 self.wrong.add("word")
                 return "grand"
             return ""
+        if prompt.startswith(("Accept (a)", "Card to give")):  # SF-16
+            if prompt not in self.wrong:
+                self.wrong.add(prompt)
+                return "maybe" if prompt.startswith("Accept") else "HQ"
+            return ""
         if prompt.startswith("Say Kontra"):
             return "n"
         if prompt.startswith("Your card"):
@@ -107,6 +112,29 @@ def test_a_session_knocks_calls_and_plays_with_refusals(registered: None) -> Non
     assert sum(line.startswith("Deal ") and " over" in line for line in lines) == 4
     assert "\nFinal standings:" in lines
     assert any(line.startswith("Totals: ") for line in lines)
+
+
+def test_a_hochzeit_is_offered_accepted_and_given_for_at_the_terminal(registered: None) -> None:
+    """SF-16: the Hochzeit among the calls of a hand with one trump, the offer announced, the
+    human asked to accept (a wrong word answered), the card to give (one not held refused
+    with the core's reason), and the result paid as a Sauspiel, two and two."""
+    lines = play(106, "schafkopf-hochzeit")
+    text = "\n".join(lines)
+    assert "You may say: weiter, hochzeit, wenz" in text
+    assert "Game: You offer a Hochzeit: the first to accept is the partner" in lines
+    assert "  Answer a to accept or w for weiter" in lines
+    assert "  You accept the Hochzeit" in lines
+    assert "  You do not hold ❤️O" in lines or "  You do not hold ♥Q" in lines
+    over = next(line for line in lines if line.startswith("Deal 1 over."))
+    assert re.match(
+        r"Deal 1 over\. You and AI 2 (won|lost) the Hochzeit with \d+ card points", over
+    )
+    paid = lines[lines.index(over) + 2]
+    assert re.fullmatch(
+        r"(AI 1 and AI 3 pay (\d+) each; you and AI 2 get \2 each"
+        r"|You and AI 2 pay (\d+) each; AI 1 and AI 3 get \3 each)",
+        paid,
+    )
 
 
 def sessions(count: int) -> Iterator[tuple[int, list[str]]]:

@@ -30,8 +30,9 @@ def kind_of(component: dict[str, Any]) -> tuple[str, str | None]:
     return "mark", found["mark"]
 
 
-CHOICES = ("declare", "call")
-"""The action kinds chosen in a select (a Skat declaration, a Schafkopf call)."""
+CHOICES = ("declare", "call", "give")
+"""The action kinds chosen in a select (a Skat declaration, a Schafkopf call, the card given
+for a Hochzeit)."""
 
 
 def claimed(match: Match) -> list[tuple[int, Action]]:

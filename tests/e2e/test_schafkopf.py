@@ -1,5 +1,5 @@
-"""Full Schafkopf through Discord (SF-1..14, SK-9): four players call a Sauspiel, a Wenz and a
-Solo and play an all-pass Ramsch; a Wenz Tout, a Sie, a Geier and a Farbwenz; Klopfen with
+"""Full Schafkopf through Discord (SF-1..16, SK-9): four players call a Sauspiel, a Wenz and a
+Solo and play an all-pass Ramsch; a Wenz Tout, a Sie, a Geier, a Farbwenz, a Hochzeit; Klopfen with
 Kontra and Re; one player with three AIs; a restart in the middle of the calls. Nobody sees
 another hand, and nobody but the holder of the called Sau learns who he is before it falls."""
 
@@ -434,4 +434,65 @@ async def test_the_short_pack_six_cards_and_klopfen_after_three(harness: Harness
     result = await game.auto_deal()
     assert sum(result.scores) == 0
     assert result.contract == "passed" or len(result.tricks) == 6
+    assert harness.emulator.errors == []
+
+
+HOCHZEIT_DEAL = [
+    "DQ CA CT CK SA ST DA DT",
+    "CQ SQ HQ CJ HA SK S9 D9",
+    "HT SJ HJ HK C9 C8 S8 D8",
+    "DJ H9 H8 H7 C7 S7 DK D7",
+]
+"""The first deal of ``test_a_hochzeit_is_offered_accepted_and_played``: forehand holds one
+trump, the Schellen-Ober (as tests/data/schafkopf/hochzeit_won_schwarz_with_5.json)."""
+
+
+async def test_a_hochzeit_is_offered_accepted_and_played(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SF-16: ``hochzeit=ja`` puts the Hochzeit in the call menu of the hand with one trump
+    only; after three weiter the next seat (and no other) has Accept and accepts, the card
+    given comes from a select of the cards that are not trumps; the two play together and
+    are paid as in a Sauspiel, two and two."""
+    original = FullSchafkopfRules.deal_from_seed
+    session_seed = FIRST_SEED + len(harness.seeds)
+    first_seed = deal_seed(session_seed, 0)
+
+    def dealt(self: FullSchafkopfRules, seed: int, carry: Any = None) -> Deal:
+        if seed == first_seed:
+            return Deal(self, [[Card.parse(c) for c in hand.split()] for hand in HOCHZEIT_DEAL])
+        return original(self, seed, carry)
+
+    monkeypatch.setattr(FullSchafkopfRules, "deal_from_seed", dealt)
+    game = SchafkopfGame(harness, users(harness))
+    await game.open(rounds=1, options="hochzeit=ja")
+    await game.start()
+    assert game.rules().hochzeit  # type: ignore[attr-defined]
+
+    def offered(deal_seat: int) -> set[str]:
+        return {str(choice_arg(c)) for c in game.kinds(game.at(deal_seat)).get("call", [])}
+
+    assert "hochzeit" in offered(0)
+    await game.press("call", "hochzeit")
+    assert "hochzeit" not in offered(1) and "sauspiel_C" not in offered(1)
+    await game.call_round(None, None, None)
+    assert "offers a Hochzeit" in game.table_message().text
+    assert "accept" in game.kinds(game.at(1)) and "accept" not in game.kinds(game.at(2))
+    await game.press("accept", user=game.at(1))
+    gives = [str(choice_arg(c)) for c in game.kinds(game.at(1)).get("give", [])]
+    assert sorted(gives) == ["D9", "S9", "SK"]
+    await game.press("give", "D9", user=game.at(1))
+    contest = game.contest()
+    assert contest.game == "hochzeit" and contest.declarer == 0 and contest.partner == 1
+    assert Card.parse("DQ") in game.replay().deal.hand(1)
+    text = game.table_message().text
+    assert "Hochzeit" in text and game.name_of(1) in text
+    result = await game.play_out()
+    details = result.details
+    assert details is not None and details["game"] == "hochzeit" and details["partner"] == 1
+    assert details["laufende"] == 5
+    amount = details["amount"]
+    sign = 1 if details["won"] else -1
+    assert result.scores == (sign * amount, sign * amount, -sign * amount, -sign * amount)
+    assert "Hochzeit" in result_message(game, 0)
     assert harness.emulator.errors == []

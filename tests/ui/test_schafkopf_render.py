@@ -30,6 +30,7 @@ from ramsch_core.games.schafkopf import SCHAFKOPF as SCHAFKOPF_GAME
 from ramsch_core.games.schafkopf import FullSchafkopfRules
 from ramsch_core.games.schafkopf.calling import Call, Knock, NoKnock
 from ramsch_core.games.schafkopf.contract import Tariff
+from ramsch_core.games.schafkopf.hochzeit import Accept, Give
 from ramsch_core.phases.doubling import Kontra, Re
 from tests.ui.helpers import CARD_TEXT, NAMES, USER_IDS, items, make_table, problems
 
@@ -204,6 +205,7 @@ def test_title_and_rules_lines_follow_the_options() -> None:
         (Call("sie", None, None, False), "sie"),
         (Call("geier", None, None, False), "geier"),
         (Call("farbwenz", None, Suit.SPADES, True), "farbwenz_S_tout"),
+        (Call("hochzeit", None, None, False), "hochzeit"),
     ],
 )
 def test_a_call_fits_a_button_id_and_reads_back(call: Call, arg: str) -> None:
@@ -534,6 +536,53 @@ def test_geier_and_farbwenz_calls_and_rules_are_named_for_players() -> None:
     apply(table, Call("farbwenz", None, Suit.DIAMONDS, False))
     with i18n.using("de"):
         assert "Schellen-Farbwenz" in render_table(table).text()
+
+
+# Seat 0 holds one trump, the ♦O (tests/core/test_schafkopf_hochzeit.py).
+HOCHZEIT_HANDS = [
+    "DQ CA CT CK SA ST DA DT",
+    "CQ SQ HQ CJ HA SK S9 D9",
+    "HT SJ HJ HK C9 C8 S8 D8",
+    "DJ H9 H8 H7 C7 S7 DK D7",
+]
+
+
+def test_a_hochzeit_is_offered_accepted_and_its_card_given_from_the_hand() -> None:
+    """SF-16: the call menu offers the Hochzeit to a hand of one trump; the seat asked has
+    Accept and Weiter, then a select of the cards it may give (no trump), in two rows at
+    most; the table names the offer, then both players; German too."""
+    table = table_of("schafkopf", HOCHZEIT_HANDS, hochzeit=True)
+    assert "Hochzeit" in labels(hand_of(table, 0))
+    assert "Hochzeit" not in labels(hand_of(table, 1))
+    apply(table, Call("hochzeit", None, None, False), Pass(), Pass(), Pass())
+    shown = hand_of(table, 1)
+    assert not problems(shown)
+    found = labels(shown)
+    assert "Accept the Hochzeit" in found and "Weiter" in found
+    assert "offers a **Hochzeit**" in shown.text()
+    assert "Accept the Hochzeit" not in labels(hand_of(table, 2))
+    with i18n.using("de"):
+        assert "Hochzeit" in render_table(table).text()
+    apply(table, Accept())
+    shown = hand_of(table, 1)
+    assert not problems(shown)
+    give = labels(shown)["Give a card for the trump…"]
+    assert [option.value for option in give.options] == ["SK", "S9", "D9"]
+    assert action_of("give", None, ["S9"]) == Give(C("S9"))
+    assert len({item.row for item in items(shown) if item.row is not None and item.row >= 2}) <= 2
+    apply(table, Give(C("S9")))
+    text = render_table(table).text()
+    assert f"**{name_at(table, 0)}** plays **Hochzeit** with **{name_at(table, 1)}**" in text
+
+
+def test_a_hochzeit_result_is_paid_as_a_sauspiel() -> None:
+    """SF-16: each of the two is paid (or pays) the Sauspiel tariff by one opponent."""
+    details = {"declarer": 0, "partner": 1, "ace": None, "suit": None, "schneider": True,
+               "schwarz": False, "laufende": 0, "knocks": 0, "kontra": 0, "game": "hochzeit",
+               "won": True, "amount": 20, "declarer_points": 105}  # fmt: skip
+    facts = payment_facts(details, result_of(details, ()), list(NAMES[:4]), Tariff())
+    assert facts[-1] == "Hochzeit won, Schneider: 10 + 10 = 20¢ each"
+    assert facts[0] == "**Alice** played **Hochzeit** with **Bob**"
 
 
 def test_tout_and_sie_results_say_what_decided_them() -> None:

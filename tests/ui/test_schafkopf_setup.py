@@ -37,7 +37,7 @@ def test_every_schafkopf_option_has_a_control_within_limits(name: str) -> None:
         assert not problems(shown) and len({item.row for item in items(shown)}) <= 5
     main = fields_of(draft.rules)
     assert main.enums == ["all_pass", "pack"] and set(main.toggles) == {
-        "wenz", "kontra", "klopfen", "tout", "sie", "geier", "farbwenz"
+        "wenz", "kontra", "klopfen", "tout", "sie", "geier", "farbwenz", "hochzeit"
     }  # fmt: skip
     assert fields_of(draft.rules, "tariff").numbers == [
         "tariff__sauspiel", "tariff__solo", "tariff__extra"
@@ -68,3 +68,5 @@ def test_the_tariff_and_the_all_pass_rule_are_edited() -> None:
     assert validated(short.rules, short.options)[0].hand_size == 6  # type: ignore[attr-defined]
     more = choose(draft, "toggles", ["geier", "farbwenz"]).rules  # SF-13, SF-14
     assert more["geier"] and more["farbwenz"] and not more["tout"]
+    hochzeit = choose(draft, "toggles", ["hochzeit"])  # SF-16
+    assert validated(hochzeit.rules, hochzeit.options)[0].hochzeit  # type: ignore[attr-defined]

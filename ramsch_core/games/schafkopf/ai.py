@@ -36,6 +36,7 @@ from ramsch_core.games.schafkopf.contract import (
     schafkopf_contract,
     schafkopf_game_order,
 )
+from ramsch_core.games.schafkopf.hochzeit import Accept, Give
 from ramsch_core.games.schafkopf.rules import FullSchafkopfRules
 from ramsch_core.kernel import Kernel, Position
 from ramsch_core.phases.say import Pass
@@ -228,6 +229,26 @@ def best_call(cards: Collection[Card], legal: Collection[Action], leads: bool = 
     ace = choose_ace(cards, calls)
     if ace is not None and sauspiel_strength(cards) >= SAUSPIEL_AT:
         return ace
+    hochzeit = Call("hochzeit", None, None, False)
+    if hochzeit in calls:  # SF-16: one trump and no game of its own: look for a partner
+        return hochzeit
+    return Pass()
+
+
+def decide_hochzeit(kernel: Kernel, view: SeatView) -> Action:
+    """SF-16: accept a Hochzeit with a hand strong enough for a Sauspiel of its own; having
+    accepted, give the lowest card of the shortest plain suit, keeping Aces where possible."""
+    gives = [action for action in view.legal if isinstance(action, Give)]
+    if gives:
+        plain = [action.card for action in gives]
+
+        def key(card: Card) -> tuple[bool, int, int]:
+            length = sum(other.suit == card.suit for other in plain)
+            return (card & 7 == ACE, length, -(card & 7))
+
+        return Give(min(plain, key=key))
+    if Accept() in view.legal and sauspiel_strength(view.hand) >= SAUSPIEL_AT:
+        return Accept()
     return Pass()
 
 
@@ -255,7 +276,7 @@ def say_kontra(view: SeatView) -> bool:
     if contest is None or contest.game not in PLAYED_GAMES:
         return False
     cards = view.hand
-    if contest.game == "sauspiel":
+    if contest.game in ("sauspiel", "hochzeit"):
         trumps = trumps_of("sauspiel", None, cards)
         return len(trumps) >= 5 and sum(card in OBERS for card in trumps) >= 2
     if contest.game in ("wenz", "geier"):
@@ -263,7 +284,7 @@ def say_kontra(view: SeatView) -> bool:
         return (
             sum(card in tops for card in cards) >= 2 and sum(card & 7 == ACE for card in cards) >= 2
         )
-    trumps = trumps_of(cast(GameName, contest.game), contest.suit, cards)
+    trumps = trumps_of(contest.game, contest.suit, cards)
     return len(trumps) >= 4 and sum(card in OBERS for card in trumps) >= 2
 
 
@@ -272,7 +293,7 @@ def say_re(view: SeatView) -> bool:
     contest = contest_of(view)
     if contest is None or contest.declarer != view.seat or len(view.hand) < 8:
         return False
-    if contest.game == "sauspiel":
+    if contest.game in ("sauspiel", "hochzeit"):
         return sauspiel_strength(view.hand) >= 13
     if contest.game == "wenz":
         return wenz_strength(view.hand) >= 15
@@ -453,7 +474,12 @@ def read_schafkopf(kernel: Kernel, view: SeatView, declarer: int | None = None) 
 
 
 POLICY = GamePolicy(
-    steps={"push": decide_push, "knocking": decide_knocking, "calling": decide_calling},
+    steps={
+        "push": decide_push,
+        "knocking": decide_knocking,
+        "calling": decide_calling,
+        "hochzeit": decide_hochzeit,
+    },
     calls={"kontra": say_kontra, "re": say_re},
     play_setup=play_kernel,
     card_priors={

@@ -1,6 +1,6 @@
 """Schafkopf before the card play: Klopfen (SF-9, with only the first four cards seen) and the
-calls in turn from forehand, a higher call overriding a lower one (SF-2, SF-3, SF-11, SF-12;
-SK-9)."""
+calls in turn from forehand, a higher call overriding a lower one (SF-2, SF-3, SF-11, SF-12,
+SF-16; SK-9)."""
 
 from __future__ import annotations
 
@@ -21,15 +21,16 @@ from ramsch_core.games.schafkopf.contract import (
     holds_sie,
     schafkopf_game_order,
 )
+from ramsch_core.games.schafkopf.hochzeit import may_offer
 from ramsch_core.phases import Phase
 from ramsch_core.phases.say import Pass, Said, SayingRound
 
 if TYPE_CHECKING:
     from ramsch_core.deal import Deal
 
-CallName = Literal["sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie"]
+CallName = Literal["sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie", "hochzeit"]
 CALL_NAMES: tuple[CallName, ...] = (
-    "sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie"
+    "sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie", "hochzeit"
 )  # fmt: skip
 FIRST_CARDS = 4
 """SF-1/SF-9: the cards dealt before Klopfen (three in the short pack, SF-15)."""
@@ -101,8 +102,8 @@ class Call(Action):
         game = item.get("game")
         if game not in CALL_NAMES:
             raise RecordError(
-                "{where}: a call names a game: sauspiel, wenz, solo, geier, farbwenz, sie or "
-                "ramsch, got {game}",
+                "{where}: a call names a game: sauspiel, hochzeit, wenz, solo, geier, farbwenz, "
+                "sie or ramsch, got {game}",
                 where=where,
                 game=repr(game),
             )
@@ -193,8 +194,12 @@ class Calling(Phase):
         sie: bool = False,
         geier: bool = False,
         farbwenz: bool = False,
+        hochzeit: bool = False,
     ) -> None:
         self.players = players
+        self.hochzeit = hochzeit
+        self.before: tuple[int, Call] | None = None
+        """The call a Hochzeit overrode, which stands if nobody accepts it (SF-16)."""
         self.wenz = wenz
         self.geier = geier
         self.farbwenz = farbwenz
@@ -220,6 +225,8 @@ class Calling(Phase):
         for suit in CALLABLE_ACES:
             if self._sauspiel_refusal(hand, suit) is None:
                 calls.append(Call("sauspiel", suit, None, False))
+        if self.hochzeit and may_offer(hand):
+            calls.append(Call("hochzeit", None, None, False))
         if self.wenz:
             calls.append(Call("wenz", None, None, False))
         if self.geier:
@@ -285,6 +292,11 @@ class Calling(Phase):
                 )
         elif call.ace is not None or call.suit is not None:
             return IllegalActionError("A call of {game} names no suit and no Ace", game=call.game)
+        if call.game == "hochzeit":
+            if not self.hochzeit:
+                return IllegalActionError("Hochzeit is not played at this table")
+            if not may_offer(deal.held[seat]):
+                return IllegalActionError("A Hochzeit is offered with exactly one trump in hand")
         if call.game == "wenz" and not self.wenz:
             return IllegalActionError("Wenz is not played at this table")
         if call.game == "geier" and not self.geier:
@@ -335,6 +347,8 @@ class Calling(Phase):
             refusal = self._refusal(deal, seat, action)
             if refusal is not None:
                 raise refusal
+            if self.best is not None and self.caller is not None:
+                self.before = (self.caller, self.best)
             self.best, self.caller = action, seat
             contest.said.append((seat, action.words))
             events: list[Event] = [Said(seat, action.words)]

@@ -24,22 +24,30 @@ from ramsch_core.result import DealResult
 from ramsch_core.tricks.constraints import FOLLOW_SUIT
 from ramsch_core.tricks.order import JACKS, OBERS, TrickOrder, plain_suits
 
-GameName = Literal["sauspiel", "wenz", "solo", "geier", "farbwenz"]
-PLAYED_GAMES: tuple[GameName, ...] = ("sauspiel", "wenz", "solo", "geier", "farbwenz")
+GameName = Literal["sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit"]
+PLAYED_GAMES: tuple[GameName, ...] = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "hochzeit")
 """The called games that are played out (a Sie is not: SF-12)."""
 SUITED_GAMES: tuple[GameName, ...] = ("solo", "farbwenz")
 """The games that name a trump suit."""
 CALL_RANK: dict[str, int] = {
-    "ramsch": 0, "sauspiel": 1, "farbwenz": 2, "wenz": 3, "geier": 3, "solo": 4, "sie": 8
+    "ramsch": 0, "sauspiel": 1, "hochzeit": 2, "farbwenz": 3, "wenz": 4, "geier": 4, "solo": 5,
+    "sie": 10,
 }  # fmt: skip
-"""SF-2, SF-13, SF-14: a higher call overrides a lower one — Sauspiel < Farbwenz < Wenz and
-Geier (alike) < Farbsolo; a Ramsch (Stock tables, SK-9) outranks nothing; a Sie (SF-12)
-everything."""
-TOUT_RANK: dict[str, int] = {"farbwenz": 5, "wenz": 6, "geier": 6, "solo": 7}
+"""SF-2, SF-13, SF-14, SF-16: a higher call overrides a lower one — Sauspiel < Hochzeit <
+Farbwenz < Wenz and Geier (alike) < Farbsolo; a Ramsch (Stock tables, SK-9) outranks nothing;
+a Sie (SF-12) everything."""
+TOUT_RANK: dict[str, int] = {"farbwenz": 6, "wenz": 7, "geier": 7, "solo": 8}
 """SF-11: a Tout outranks every game without Tout, in the order of the games themselves."""
 TOUT_GAMES: tuple[GameName, ...] = ("wenz", "solo", "geier", "farbwenz")
 """SF-11: the games that may be declared Tout."""
-LAUFENDE_FROM: dict[str, int] = {"sauspiel": 3, "solo": 3, "farbwenz": 3, "wenz": 2, "geier": 2}
+LAUFENDE_FROM: dict[str, int] = {
+    "sauspiel": 3,
+    "hochzeit": 3,
+    "solo": 3,
+    "farbwenz": 3,
+    "wenz": 2,
+    "geier": 2,
+}
 """SF-7, SF-13, SF-14: the shortest run of top trumps that counts as Laufende."""
 GEIER_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 """SF-13: a suit in a Geier, the Unter between the King and the 9."""
@@ -76,7 +84,7 @@ def schafkopf_game_order(game: GameName, suit: Suit | None = None) -> TrickOrder
     and 9), SF-5 (Farbsolo: Obers, Unters, then the chosen suit A 10 K 9 8 7), SF-13 (Geier:
     the Obers only, Unters in their suits between King and 9) and SF-14 (Farbwenz: Unters,
     then the chosen suit A 10 K O 9 8 7)."""
-    if game == "sauspiel":
+    if game in ("sauspiel", "hochzeit"):  # SF-16: a Hochzeit is played as a Sauspiel
         return schafkopf_order(obers_unters_only=False)
     if game == "wenz":
         return TrickOrder(JACKS, plain_suits(GRAND_RANKS))
@@ -117,21 +125,24 @@ class SchafkopfContest:
     knocks: list[int] = field(default_factory=list)
     """The seats that knocked (SF-9), in order."""
     game: str | None = None
-    """``sauspiel``, ``wenz``, ``solo``, ``ramsch`` or ``passed`` once the calls are over."""
+    """``sauspiel``, ``hochzeit`` (SF-16, from the offer on), ``wenz``, ``solo``, ``geier``,
+    ``farbwenz``, ``sie``, ``ramsch`` or ``passed`` once the calls are over."""
     declarer: int | None = None
     suit: Suit | None = None
     """The trump suit of a Solo."""
     ace: Suit | None = None
     """The suit of a Sauspiel's called Ace."""
     partner: int | None = None
-    """The holder of the called Ace, once it has been played; None until then."""
+    """The holder of the called Ace, once it has been played; None until then. In a Hochzeit
+    (SF-16) the seat that accepted it, known to all at once."""
     tout: bool = False
     """Whether the Wenz or Solo being played was declared Tout (SF-11)."""
     kontra: int = 0
     """0 none, 1 Kontra, 2 Re."""
     said: list[tuple[int, str]] = field(default_factory=list)
     """Everything said, in order: ``(seat, "knock" | "no_knock" | "pass" | "sauspiel C" |
-    "wenz" | "solo H" | "wenz tout" | "solo H tout" | "sie" | "ramsch" | "kontra" | "re")``."""
+    "wenz" | "solo H" | "wenz tout" | "solo H tout" | "sie" | "hochzeit" | "accept" | "ramsch" |
+    "kontra" | "re")``; the card given for a Hochzeit is not said (SF-16)."""
 
     @property
     def partner_known(self) -> bool:
@@ -211,7 +222,8 @@ class SchafkopfScorer:
         schneider = 120 - declarer_points <= 29 if won else declarer_points <= 30
         schwarz = side_tricks == 0 or side_tricks == tally.tricks  # a 0-point trick counts
         tariff = self.tariff
-        base = tariff.sauspiel if self.game == "sauspiel" else tariff.solo
+        pair = self.game in ("sauspiel", "hochzeit")  # SF-16: a Hochzeit pays as a Sauspiel
+        base = tariff.sauspiel if pair else tariff.solo
         multiplier = 1 << (self.knocks + self.kontra)  # SF-9
         if self.tout:  # SF-11: every trick or lost; paid double, no Schneider or Schwarz
             won = side_tricks == tally.tricks
@@ -223,7 +235,7 @@ class SchafkopfScorer:
         scores: list[int] = []
         for seat in seats:
             if seat in side:
-                share = amount if self.game == "sauspiel" else 3 * amount  # SF-8
+                share = amount if pair else 3 * amount  # SF-8
                 scores.append(sign * share)
             else:
                 scores.append(-sign * amount)

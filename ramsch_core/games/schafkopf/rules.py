@@ -34,6 +34,7 @@ from ramsch_core.games.schafkopf.contract import (
     schafkopf_contract,
     sie_result,
 )
+from ramsch_core.games.schafkopf.hochzeit import HochzeitOffer
 from ramsch_core.phases import Finished, Phase
 from ramsch_core.phases.doubling import DoublingPlay
 from ramsch_core.result import DealResult, score_json
@@ -52,6 +53,7 @@ SHORT_FIRST_CARDS = 3
 PHASE_NAMES = {
     "knocking": "knocking",
     "calling": "bidding",
+    "hochzeit": "bidding",
     "play": "playing",
     "finished": "finished",
 }
@@ -118,6 +120,12 @@ class FullSchafkopfRules(RuleSet):
     )
     farbwenz: bool = Field(
         False, description="the Farbwenz (the Unters and a suit you name are trumps) may be called"
+    )
+
+    hochzeit: bool = Field(
+        False,
+        description="a player with exactly one trump may offer a Hochzeit: the first to accept "
+        "takes the trump for a card and they play together",
     )
 
     name_of_game: ClassVar[str] = "Schafkopf"
@@ -225,7 +233,14 @@ class FullSchafkopfRules(RuleSet):
 
     def _calling(self) -> Calling:
         return Calling(
-            PLAYERS, self.wenz, self.all_pass, self.tout, self.sie, self.geier, self.farbwenz
+            PLAYERS,
+            self.wenz,
+            self.all_pass,
+            self.tout,
+            self.sie,
+            self.geier,
+            self.farbwenz,
+            self.hochzeit,
         )
 
     def ramsch_contract(self, knocks: int) -> Contract:
@@ -239,15 +254,18 @@ class FullSchafkopfRules(RuleSet):
         contest = schafkopf_contest(deal)
         if isinstance(done, Knocking):
             return self._calling()
-        if not isinstance(done, Calling):
+        if not isinstance(done, Calling | HochzeitOffer):
             return Finished()
         game = contest.game
+        if game == "hochzeit" and isinstance(done, Calling):  # SF-16: who accepts it
+            assert contest.declarer is not None
+            return HochzeitOffer(PLAYERS, contest.declarer, done.before, self.all_pass)
         if game == "ramsch":
             return SchafkopfRamschPlay(
                 self.ramsch_contract(len(contest.knocks)), PLAYERS, self.hand_size
             )
         if game not in PLAYED_GAMES:
-            return Finished()  # thrown in, or a Stock
+            return Finished()  # thrown in, a Stock or a Sie
         declarer = contest.declarer
         assert declarer is not None
         partner = self.partner(deal)
@@ -281,8 +299,11 @@ class FullSchafkopfRules(RuleSet):
 
     def partner(self, deal: Deal) -> int | None:
         """A Sauspiel's partner: the seat dealt the called Ace (known to the core, never shown
-        before the Ace is played); None for any other game."""
+        before the Ace is played); a Hochzeit's, the seat that accepted it (SF-16); None for
+        any other game."""
         contest = schafkopf_contest(deal)
+        if contest.game == "hochzeit":
+            return contest.partner
         if contest.game != "sauspiel" or contest.ace is None:
             return None
         ace = called_ace(contest.ace)
@@ -360,6 +381,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "schafkopf-stock": {"all_pass": "stock"},
     "schafkopf-throw-in": {"all_pass": "throw_in"},
     "schafkopf-short": {"pack": "short"},
+    "schafkopf-hochzeit": {"hochzeit": True},
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
@@ -369,4 +391,5 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "schafkopf-stock": "Schafkopf; when the first three pass, the last chooses Ramsch or Stock",
     "schafkopf-throw-in": "Schafkopf; when everyone passes, the cards are thrown in",
     "schafkopf-short": "Schafkopf with the short pack: 24 cards, six each, no 7s and 8s",
+    "schafkopf-hochzeit": "Schafkopf with the Hochzeit: one trump may look for a partner",
 }

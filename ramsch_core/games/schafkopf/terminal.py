@@ -9,8 +9,10 @@ from typing import Any
 from ramsch_core.actions import Action, CardPlayed, Event
 from ramsch_core.cards import Suit
 from ramsch_core.deal import Deal
+from ramsch_core.errors import RulesError
 from ramsch_core.games.schafkopf.calling import Call, Knock, NoKnock
 from ramsch_core.games.schafkopf.contract import SchafkopfContest, called_ace
+from ramsch_core.games.schafkopf.hochzeit import Accept, Give
 from ramsch_core.match import SheetEntry
 from ramsch_core.phases.say import Pass, Said
 from ramsch_core.terminal import packs, results
@@ -31,7 +33,7 @@ HELP = (
 )
 GAME_NAMES = {
     "sauspiel": "Sauspiel", "wenz": "Wenz", "solo": "Solo", "sie": "Sie", "geier": "Geier",
-    "farbwenz": "Farbwenz",
+    "farbwenz": "Farbwenz", "hochzeit": "Hochzeit",
 }  # fmt: skip
 SUIT_WORDS = {
     "c": Suit.CLUBS, "clubs": Suit.CLUBS, "kreuz": Suit.CLUBS, "eichel": Suit.CLUBS,
@@ -45,8 +47,9 @@ SUIT_WORDS = {
 CALL_WORDS = {
     "sauspiel": "sauspiel", "sau": "sauspiel", "rufspiel": "sauspiel", "call": "sauspiel",
     "wenz": "wenz", "solo": "solo", "ramsch": "ramsch", "sie": "sie", "geier": "geier",
-    "farbwenz": "farbwenz",
+    "farbwenz": "farbwenz", "hochzeit": "hochzeit",
 }  # fmt: skip
+ACCEPT = ("a", "accept", "j", "ja", "y", "yes", "annehmen")
 WEITER = ("weiter", "w", "pass", "p", "n", "no", "nein")
 KNOCKS = ("knock", "no_knock")
 DOUBLINGS = ("kontra", "re")
@@ -89,6 +92,10 @@ class SchafkopfPresenter(GermanPackPresenter):
             return "knock"
         if isinstance(action, NoKnock):
             return "no knock"
+        if isinstance(action, Accept):
+            return "accept the Hochzeit"
+        if isinstance(action, Give):
+            return f"give {self.face(action.card)}"
         return super().action_words(action)
 
     def hand_line(self, console: Console, deal: Deal, seat: int) -> str:
@@ -126,6 +133,9 @@ class SchafkopfPresenter(GermanPackPresenter):
             console.write(f"  {console.name(seat)}: weiter")
         elif what in DOUBLINGS:
             console.write(f"  {console.does(seat, 'say')} {what.capitalize()}!")
+        elif what == "accept":  # SF-16
+            console.write(f"  {console.does(seat, 'accept')} the Hochzeit")
+            return
         else:
             console.write(f"  {console.name(seat)}: {call_words(what)}")
         if what not in (*KNOCKS, *DOUBLINGS) and contest.game is not None:
@@ -154,6 +164,9 @@ class SchafkopfPresenter(GermanPackPresenter):
             shows = "show" if name == YOU else "shows"
             return f"Game: {name} {shows} a Sie (all four Obers and Unters): won unplayed{extra}"
         tout = " Tout (every trick, or lost)" if contest.tout else ""
+        if contest.game == "hochzeit":  # SF-16: shown once the calls end, before it is taken
+            offers = "offer" if name == YOU else "offers"
+            return f"Game: {name} {offers} a Hochzeit{extra}: the first to accept is the partner"
         if contest.game == "sauspiel" and contest.ace is not None:
             game = call_words(f"sauspiel {contest.ace.letter}")
             if contest.partner is not None:
@@ -241,7 +254,7 @@ class SchafkopfPresenter(GermanPackPresenter):
             line += f" × {multiplier} ({', '.join(why)}) = {amount}"
         console.write(f"{line} cents")
         payers, payees = (others, players) if details["won"] else (players, others)
-        if details["game"] == "sauspiel":
+        if details["game"] in ("sauspiel", "hochzeit"):  # SF-8, SF-16: two and two
             console.write(f"{payers} pay {amount} each; {within(payees)} get {amount} each")
         elif details["won"]:
             console.write(f"{payers} pay {amount} each to {within(payees)}: {3 * amount} in all")
@@ -258,7 +271,42 @@ class SchafkopfPresenter(GermanPackPresenter):
             return self._ask_knock(console, view)
         if view.phase == "calling":
             return self._ask_call(console, view)
+        if view.phase == "hochzeit":
+            return self._ask_hochzeit(console, view)
         return None
+
+    @staticmethod
+    def _ask_hochzeit(console: Console, view: SeatView) -> Action:
+        """SF-16: accept the Hochzeit offered or say weiter; having accepted, give a card that
+        is not a trump for the offerer's trump."""
+        gives = [action.card for action in view.legal if isinstance(action, Give)]
+        if gives:
+            console.write("You may give: " + console.numbered(gives))
+            while True:
+                text, chosen = console.answer(view, "Card to give for the trump (Enter = AI): ")
+                if chosen is not None:
+                    return chosen
+                try:
+                    action = Give(console.card(text, gives))
+                except RulesError as error:
+                    console.refused(error)
+                    continue
+                if console.allowed(action):
+                    return action
+        contest = view.public.state
+        assert isinstance(contest, SchafkopfContest) and contest.declarer is not None
+        offerer = console.name(console.match.active_seats[contest.declarer])
+        console.write(f"{offerer} offers a Hochzeit. Your hand: " + console.cards(view.hand))
+        while True:
+            text, chosen = console.answer(view, "Accept (a) or weiter (w)? (Enter = AI) ")
+            if chosen is not None:
+                return chosen
+            if text in ACCEPT and console.allowed(Accept()):
+                return Accept()
+            if text in WEITER:
+                return Pass()
+            if text not in ACCEPT:
+                console.write("  Answer a to accept or w for weiter")
 
     @staticmethod
     def _ask_knock(console: Console, view: SeatView) -> Action:

@@ -1,5 +1,6 @@
-"""Schafkopf's call in a control's argument: ``sauspiel_C``, ``wenz``, ``solo_H``, ``ramsch``,
-``sie``, and a Tout with ``_tout`` after it: ``wenz_tout``, ``solo_H_tout``."""
+"""Schafkopf's call in a control's argument: ``sauspiel_C``, ``hochzeit``, ``wenz``,
+``solo_H``, ``ramsch``, ``sie``, and a Tout with ``_tout`` after it: ``wenz_tout``,
+``solo_H_tout``; the card given for a Hochzeit (SF-16): ``S9``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from bot.ui.actions import Codec
 
-CALL_GAMES = ("sauspiel", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie")
+CALL_GAMES = ("sauspiel", "hochzeit", "wenz", "solo", "geier", "farbwenz", "ramsch", "sie")
 """The games a Schafkopf call names; a Sauspiel's argument adds the called Ace's suit
 (``sauspiel_C``), a Solo's its trump suit (``solo_H``)."""
 CALL_SUIT_FIELDS = {"sauspiel": "ace", "solo": "suit", "farbwenz": "suit"}
@@ -39,4 +40,14 @@ def call_of(arg: str) -> dict[str, Any] | None:
     return {"game": game, field: suit, **extra}
 
 
-CODECS = {"call": Codec(call_arg, call_of)}
+def give_arg(data: dict[str, Any]) -> str | None:
+    card = data.get("card")
+    return card if isinstance(card, str) else None
+
+
+def give_of(arg: str) -> dict[str, Any] | None:
+    """A card name from a select's value (a select of a field would give a list)."""
+    return {"card": arg} if len(arg) == 2 else None
+
+
+CODECS = {"call": Codec(call_arg, call_of), "give": Codec(give_arg, give_of)}

@@ -1,4 +1,5 @@
-"""Schafkopf's controls: Klopfen, the calls (weiter, Sauspiel, Wenz, Solo), Kontra and Re."""
+"""Schafkopf's controls: Klopfen, the calls (weiter, Sauspiel, Wenz, Solo), a Hochzeit's
+acceptance and the card given for it (SF-16), Kontra and Re."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bot.ui.games.schafkopf.text import call_text, game_word, legal_of
 from bot.ui.items import ActionItem, choice_select
 from ramsch_core import SeatView
 from ramsch_core.games.schafkopf.calling import Call
+from ramsch_core.games.schafkopf.hochzeit import Give
 
 if TYPE_CHECKING:
     from ramsch_core import Action
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
 CONTROLS = (
     ("knock", N_("Klopfen"), discord.ButtonStyle.danger),
     ("no_knock", N_("No Klopfen"), discord.ButtonStyle.secondary),
+    ("accept", N_("Accept the Hochzeit"), discord.ButtonStyle.success),
     ("pass", N_("Weiter"), discord.ButtonStyle.secondary),
     ("kontra", N_("Kontra"), discord.ButtonStyle.danger),
     ("re", N_("Re"), discord.ButtonStyle.danger),
@@ -53,6 +56,15 @@ class SchafkopfControls:
                 if (arg := control_arg(call)) is not None
             ]
             items.append(choice_select(table_id, deal, "call", _("Call a game…"), options, row + 1))
+        gives = [action for action in legal_of(view, "give") if isinstance(action, Give)]
+        if gives:  # SF-16: one row, whatever the hand
+            options = [
+                discord.SelectOption(label=faces.face(action.card), value=str(action.card))
+                for action in gives
+            ]
+            items.append(
+                choice_select(table_id, deal, "give", _("Give a card for the trump…"), options, row)
+            )
         return items
 
     def mark(self, view: SeatView, marks: tuple[str, ...], mark: str) -> tuple[str, ...]:

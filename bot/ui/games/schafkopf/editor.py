@@ -21,6 +21,7 @@ OPTION_TITLES = {
     "sie": N_("Sie (four Obers and Unters win unplayed)"),
     "geier": N_("Geier may be called"),
     "farbwenz": N_("Farbwenz may be called"),
+    "hochzeit": N_("Hochzeit may be offered"),
     "pack": N_("The pack"),
 }
 SECTION_TITLES = {"ramsch": N_("Ramsch when everyone passes"), "tariff": N_("Tariff")}

@@ -143,7 +143,8 @@ def payment_facts(
     factor = 4 if game == "sie" else 2 if tout else 1  # SF-11, SF-12
     plain = amount // multiplier
     extra = tariff.extra
-    base = tariff.sauspiel if game == "sauspiel" else tariff.solo
+    pair = game in ("sauspiel", "hochzeit")  # SF-16: a Hochzeit is paid as a Sauspiel
+    base = tariff.sauspiel if pair else tariff.solo
     name = _("Sauspiel") if game == "sauspiel" else played
     named = [_("{game} won", game=name) if won else _("{game} lost", game=name)]
     sums = [num(base)]
@@ -171,7 +172,7 @@ def payment_facts(
         worked += f"{num(plain)}, × {multiplier} ({doubled}) = {paid}"
     else:
         worked += paid
-    if game == "sauspiel":
+    if pair:
         facts.append(_("{worked} each", worked=worked))
     elif won:
         facts.append(

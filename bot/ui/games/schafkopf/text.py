@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 
 GAME_WORDS = {
     "wenz": N_("Wenz"), "ramsch": N_("Ramsch"), "pass": N_("weiter"), "sie": N_("Sie"),
-    "geier": N_("Geier"),
+    "geier": N_("Geier"), "hochzeit": N_("Hochzeit"), "accept": N_("accepts the Hochzeit"),
 }  # fmt: skip
-PLAYED = ("sauspiel", "wenz", "solo", "geier", "farbwenz")
+PLAYED = ("sauspiel", "hochzeit", "wenz", "solo", "geier", "farbwenz")
 """The games played out after the calls."""
 
 
@@ -120,7 +120,9 @@ def contract_text(contest: SchafkopfContest, names: list[str]) -> str:
     assert declarer is not None
     game = game_text(contest.game, contest.ace, contest.suit, contest.tout)
     who = names[declarer]
-    if contest.game != "sauspiel":
+    if contest.game == "hochzeit" and contest.partner is None:  # SF-16: being offered
+        first = _("**{declarer}** offers a **Hochzeit**", declarer=who)
+    elif contest.game not in ("sauspiel", "hochzeit"):
         first = _("**{declarer}** plays **{game}** alone", declarer=who, game=game)
     elif contest.partner is None:
         first = _(
@@ -277,6 +279,15 @@ class SchafkopfText:
                     "Sauspiel < Farbwenz < Wenz and Geier < Farbsolo."
                 )
             )
+        if rules.hochzeit:
+            lines.append(
+                _(
+                    "Hochzeit: with exactly one trump you may offer it (above a Sauspiel); the "
+                    "first to accept takes your trump for a card that is not a trump, and you "
+                    "play together as in a Sauspiel. If nobody accepts, it is as if you had "
+                    "said weiter."
+                )
+            )
         if rules.tout:
             lines.append(
                 _(
@@ -376,11 +387,30 @@ class SchafkopfText:
                     _("**{player}** is to call: weiter or a game", player=names[public.to_act])
                 )
             return _("Ansagen (the calls)"), "\n".join(line for line in lines if line)
+        if public.phase == "hochzeit" and contest.declarer is not None:
+            lines = [knocks_line(contest, names), calls_line(contest, names)]
+            if public.to_act is not None and contest.partner is None:
+                lines.append(
+                    _(
+                        "**{player}** offers a Hochzeit: **{other}** accepts it or says weiter",
+                        player=names[contest.declarer],
+                        other=names[public.to_act],
+                    )
+                )
+            elif public.to_act is not None:
+                lines.append(
+                    _(
+                        "**{partner}** accepted: gives **{player}** a card for the trump",
+                        partner=names[public.to_act],
+                        player=names[contest.declarer],
+                    )
+                )
+            return _("Hochzeit"), "\n".join(line for line in lines if line)
         return None
 
     def table_fields(self, public: PublicView, names: list[str]) -> list[tuple[str, str]]:
         contest = contest_of(public)
-        if contest is None or public.phase in ("knocking", "calling"):
+        if contest is None or public.phase in ("knocking", "calling", "hochzeit"):
             return []
         if contest.game == "ramsch":
             lines = [_("Everyone said weiter: **Ramsch** (Obers and Unters trumps)")]
@@ -405,6 +435,8 @@ class SchafkopfText:
             return _("knock or not")
         if public.phase == "calling":
             return _("call")
+        if public.phase == "hochzeit":
+            return _("accept or not")
         return _("play")
 
     def seat_notes(self, public: PublicView, seat: int) -> list[str]:
@@ -419,7 +451,7 @@ class SchafkopfText:
                 notes.append(_("Spieler"))
             elif seat == contest.partner:
                 notes.append(_("Mitspieler"))
-            elif contest.game != "sauspiel" or contest.partner is not None:
+            elif contest.game not in ("sauspiel", "hochzeit") or contest.partner is not None:
                 notes.append(_("Gegenspieler"))  # the sides are known
         return notes
 
@@ -433,6 +465,8 @@ class SchafkopfText:
             return self._knocking_status(view, contest, names)
         if view.phase == "calling":
             return self._calling_status(view, contest, names)
+        if view.phase == "hochzeit":
+            return self._hochzeit_status(view, contest, names)
         if contest.game == "ramsch":
             lines = [
                 _("Everyone said weiter: this deal is a **Ramsch** (Obers and Unters trumps).")
@@ -528,5 +562,38 @@ class SchafkopfText:
                     "No Sauspiel for you: you may call only a Sau you don't hold, in a suit you "
                     "hold."
                 )
+            )
+        return lines
+
+    def _hochzeit_status(
+        self, view: SeatView, contest: SchafkopfContest, names: list[str]
+    ) -> list[str]:
+        """SF-16: the offer, who is asked, and the card to give."""
+        offerer = contest.declarer
+        assert offerer is not None
+        lines = [_("**{player}** offers a **Hochzeit**.", player=names[offerer])]
+        if view.to_act != view.seat:
+            if view.to_act is not None:
+                lines.append(_("Hochzeit: waiting for **{player}**.", player=names[view.to_act]))
+            return lines
+        if legal_of(view, "give"):
+            lines.append(
+                _(
+                    "**Your turn:** choose a card that is not a trump to give **{player}**; "
+                    "you take his trump and play together.",
+                    player=names[offerer],
+                )
+            )
+        elif legal_of(view, "accept"):
+            lines.append(
+                _(
+                    "**Your turn:** accept to play with **{player}**, taking his one trump for "
+                    "a card of yours that is not a trump — or say **Weiter**.",
+                    player=names[offerer],
+                )
+            )
+        else:
+            lines.append(
+                _("**Your turn:** you hold only trumps and cannot accept: say **Weiter**.")
             )
         return lines
