@@ -138,6 +138,56 @@ def test_sf16_nobody_accepts_the_deal_goes_on_as_when_all_pass(all_pass: str, ga
     assert deal.state.game == game and deal.state.declarer is None
 
 
+RAMSCH = Call("ramsch", None, None, False)
+
+
+@pytest.mark.parametrize(
+    ("choice", "game", "phase"), [(RAMSCH, "ramsch", "play"), (Pass(), "passed", "finished")]
+)
+def test_sf16_nobody_accepts_on_a_stock_table_the_fourth_seat_chooses(
+    choice: Call | Pass, game: str, phase: str
+) -> None:
+    """SF-16, SK-9: on a Stock table a Hochzeit nobody accepts leaves the deal as when all
+    four pass: the fourth seat, whose Ramsch the offer took away, chooses a Ramsch or, by
+    passing, the Stock — and nothing else."""
+    deal = offered(deal_of(all_pass="stock"))
+    for seat in (1, 2, 3):
+        deal.apply(Pass(), seat)
+    assert (deal.phase, deal.to_act) == ("calling", 3)
+    assert deal.state.game is None and deal.state.declarer is None
+    assert deal.legal_actions() == [Pass(), RAMSCH]
+    with pytest.raises(IllegalActionError, match="choose a Ramsch, or pass to leave a Stock"):
+        deal.apply(Call("solo", C("HA").suit, None, False), 3)
+    with pytest.raises(IllegalActionError):
+        deal.apply(RAMSCH, 0)
+    assert (deal.phase, deal.to_act) == ("calling", 3)
+    deal.apply(choice, 3)
+    assert (deal.state.game, deal.state.declarer, deal.phase) == (game, None, phase)
+
+
+def test_sf16_the_fourth_seat_offering_on_a_stock_table_gets_its_choice_back() -> None:
+    """SF-16, SK-9: the fourth seat, after three passes, offers instead of choosing; when
+    nobody accepts, its choice of a Ramsch or the Stock comes back to it."""
+    deal = deal_of([HANDS[1], HANDS[2], HANDS[3], HANDS[0]], all_pass="stock")
+    for seat in (0, 1, 2):
+        deal.apply(Pass(), seat)
+    assert RAMSCH in deal.legal_actions()
+    deal.apply(HOCHZEIT, 3)
+    for seat in (0, 1, 2):
+        deal.apply(Pass(), seat)
+    assert (deal.phase, deal.to_act, deal.legal_actions()) == ("calling", 3, [Pass(), RAMSCH])
+    deal.apply(RAMSCH, 3)
+    assert deal.state.game == "ramsch" and deal.phase == "play" and deal.to_act == 0
+
+
+def test_sf16_the_ai_makes_the_stock_choice_after_a_hochzeit_nobody_accepted() -> None:
+    """SF-16: the heuristic answers the fourth seat's choice with one of its two actions."""
+    deal = offered(deal_of(all_pass="stock"))
+    for seat in (1, 2, 3):
+        deal.apply(Pass(), seat)
+    assert HeuristicPlayer(seed=1).choose(deal.view(3)) in (Pass(), RAMSCH)
+
+
 def test_sf16_nobody_accepts_the_overridden_sauspiel_stands() -> None:
     """SF-16: a Sauspiel the offer overrode stands when nobody accepts."""
     hands = [HANDS[3], HANDS[0], HANDS[1], HANDS[2]]

@@ -575,6 +575,22 @@ def test_a_hochzeit_is_offered_accepted_and_its_card_given_from_the_hand() -> No
     assert f"**{name_at(table, 0)}** plays **Hochzeit** with **{name_at(table, 1)}**" in text
 
 
+def test_a_hochzeit_nobody_accepted_gives_the_fourth_seat_its_stock_choice() -> None:
+    """SF-16, SK-9: on a Stock table, after a Hochzeit nobody accepted, the fourth seat sees
+    Weiter and a call menu holding only the Ramsch, and a line saying why; German too."""
+    table = table_of("schafkopf", HOCHZEIT_HANDS, hochzeit=True, all_pass="stock")
+    apply(table, Call("hochzeit", None, None, False), *[Pass()] * 6)
+    shown = hand_of(table, 3)
+    assert not problems(shown)
+    menu = labels(shown)["Call a game…"]
+    assert [option.label for option in menu.options] == ["Ramsch"]
+    assert "Weiter" in labels(shown)
+    assert "nobody accepted the Hochzeit: choose **Ramsch**" in shown.text()
+    assert "Call a game…" not in labels(hand_of(table, 0))
+    with i18n.using("de"):
+        assert "niemand hat die Hochzeit angenommen" in hand_of(table, 3).text()
+
+
 def test_a_hochzeit_result_is_paid_as_a_sauspiel() -> None:
     """SF-16: each of the two is paid (or pays) the Sauspiel tariff by one opponent."""
     details = {"declarer": 0, "partner": 1, "ace": None, "suit": None, "schneider": True,

@@ -181,7 +181,9 @@ class Calling(Phase):
     passes, may also call a Ramsch; its pass throws the cards in. When all pass the game is
     ``all_pass``'s: a Ramsch, or ``passed`` (thrown in, a Stock). With ``tout`` a Wenz or
     Solo may be called Tout (SF-11); with ``sie`` a hand of the four Obers and four Unters
-    may show its Sie, which ends the calls at once (SF-12)."""
+    may show its Sie, which ends the calls at once (SF-12). ``stock_choice`` is the Stock
+    table's last word after a Hochzeit nobody accepted (SF-16): only the fourth seat speaks,
+    choosing a Ramsch or, by passing, the Stock."""
 
     name: ClassVar[str] = "calling"
 
@@ -195,9 +197,11 @@ class Calling(Phase):
         geier: bool = False,
         farbwenz: bool = False,
         hochzeit: bool = False,
+        stock_choice: bool = False,
     ) -> None:
         self.players = players
         self.hochzeit = hochzeit
+        self.stock_choice = stock_choice
         self.before: tuple[int, Call] | None = None
         """The call a Hochzeit overrode, which stands if nobody accepts it (SF-16)."""
         self.wenz = wenz
@@ -207,7 +211,7 @@ class Calling(Phase):
         self.sie = sie
         self.all_pass = all_pass
         self.stock = all_pass == "stock"
-        self.to_act = 0
+        self.to_act = players - 1 if stock_choice else 0
         self.best: Call | None = None
         self.caller: int | None = None
 
@@ -220,6 +224,8 @@ class Calling(Phase):
         return self.stock and seat == self.players - 1 and self.best is None
 
     def _calls(self, deal: Deal, seat: int) -> list[Call]:
+        if self.stock_choice:
+            return [Call("ramsch", None, None, False)]
         calls: list[Call] = []
         hand = deal.held[seat]
         for suit in CALLABLE_ACES:
@@ -275,6 +281,10 @@ class Calling(Phase):
         return None
 
     def _refusal(self, deal: Deal, seat: int, call: Call) -> IllegalActionError | None:
+        if self.stock_choice and call.game != "ramsch":
+            return IllegalActionError(
+                "Nobody accepted the Hochzeit: choose a Ramsch, or pass to leave a Stock"
+            )
         if call.game == "sauspiel":
             if call.ace is None or call.suit is not None:
                 return IllegalActionError(

@@ -68,7 +68,8 @@ class HochzeitOffer(Phase):
     """SF-16: from the seat after the offerer, each other seat accepts or passes; the first
     to accept then gives a card that is not a trump and takes the offerer's trump. When
     nobody accepts, the call the offer overrode stands (``before``), or the deal goes as when
-    all pass."""
+    all pass: a Ramsch, thrown in, or on a Stock table (game still None) the fourth seat's
+    choice of a Ramsch or the Stock."""
 
     name: ClassVar[str] = "hochzeit"
 
@@ -137,7 +138,9 @@ class HochzeitOffer(Phase):
         self.to_act = None
         contest.declarer = None
         if self.before is None:
-            contest.game = "ramsch" if self.all_pass == "ramsch" else "passed"
+            # as when all four pass: on a Stock table the fourth seat still chooses (SK-9)
+            games = {"ramsch": "ramsch", "throw_in": "passed", "stock": None}
+            contest.game = games[self.all_pass]
         else:
             caller, call = self.before
             contest.game = call.game

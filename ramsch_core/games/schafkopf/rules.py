@@ -260,6 +260,8 @@ class FullSchafkopfRules(RuleSet):
         if game == "hochzeit" and isinstance(done, Calling):  # SF-16: who accepts it
             assert contest.declarer is not None
             return HochzeitOffer(PLAYERS, contest.declarer, done.before, self.all_pass)
+        if game is None and isinstance(done, HochzeitOffer):  # SF-16, SK-9: nobody accepted
+            return Calling(PLAYERS, self.wenz, self.all_pass, stock_choice=True)
         if game == "ramsch":
             return SchafkopfRamschPlay(
                 self.ramsch_contract(len(contest.knocks)), PLAYERS, self.hand_size

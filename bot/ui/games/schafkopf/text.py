@@ -534,7 +534,14 @@ class SchafkopfText:
             return lines
         calls_open = legal_of(view, "call")
         best = [what for _seat, what in contest.said if what.startswith((*PLAYED, "sie"))]
-        if best:
+        if [call.to_json()["game"] for call in calls_open] == ["ramsch"]:  # SF-16, SK-9
+            lines.append(
+                _(
+                    "**Your turn:** nobody accepted the Hochzeit: choose **Ramsch**, or say "
+                    "**Weiter** — then it is a Stock and the cards are thrown in."
+                )
+            )
+        elif best:
             lines.append(
                 _(
                     "**Your turn:** {game} is called: say **Weiter**, or a higher game.",
