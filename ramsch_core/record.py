@@ -3,7 +3,6 @@ back and replayed exactly (docs/records.md)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -35,16 +34,14 @@ def load_record(data: object) -> tuple[RuleSet, Deal, list[tuple[int | None, Act
             "A record must be a JSON object with 'rules', 'hands' or 'seed', 'actions'"
         )
     raw_rules = data.get("rules")
-    extra: tuple[str, ...] = ()
-    if isinstance(raw_rules, Mapping):
-        with contextlib.suppress(RulesError):  # a bad rule set is reported below
-            extra = parse_rules(raw_rules).record_fields()
+    # A bad rule set is said first: the fields a record may carry depend on its game.
+    rules = parse_rules(raw_rules) if isinstance(raw_rules, Mapping) else None
+    extra = rules.record_fields() if rules is not None else ()
     unknown = set(data) - set(FIELDS) - set(extra)
     if unknown:
         raise RecordError("Unknown record field(s): {fields}", fields=", ".join(sorted(unknown)))
-    if not isinstance(raw_rules, Mapping):
+    if rules is None:
         raise RecordError('\'rules\' must be an object, e.g. {"game": "ramsch", "variant": "skat"}')
-    rules = parse_rules(raw_rules)
     own = rules.deal_from_record(data)
     if own is not None:
         deal = own

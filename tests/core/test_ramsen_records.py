@@ -143,4 +143,4 @@ def test_the_cards_are_needed_without_a_seed() -> None:
 
 def test_other_games_refuse_ramsen_fields() -> None:
     with pytest.raises(RecordError, match="Unknown record field"):
-        load_record({"rules": {"game": "ramsch"}, "seed": 1, "upcard": "SA"})
+        load_record({"rules": {"game": "ramsch", "variant": "skat"}, "seed": 1, "upcard": "SA"})
