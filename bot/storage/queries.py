@@ -16,11 +16,14 @@ from bot.storage.rows import (
     UserStats,
 )
 
-# A deal counts for the boards only if a human held the seat and the match had two humans.
+# A deal counts for the boards only if a human held the seat and another human played with
+# him: a match begun by two humans, or the deals from a substitute's arrival on of one begun
+# by one human and AIs (issue 31).
 _SCORES = "FROM deal_scores d JOIN matches s ON s.table_id = d.table_id"
 _COUNTED = (
-    "WHERE s.guild_id = :guild AND s.humans >= 2 AND d.user_id IS NOT NULL"
-    " AND d.finished_at >= :since"
+    "WHERE s.guild_id = :guild AND d.user_id IS NOT NULL AND d.finished_at >= :since"
+    " AND (s.humans >= 2 OR EXISTS (SELECT 1 FROM deal_scores o WHERE o.table_id = d.table_id"
+    " AND o.deal_number = d.deal_number AND o.user_id IS NOT NULL AND o.user_id <> d.user_id))"
 )
 _GAME = (
     "(CAST(:game AS TEXT) IS NULL OR s.game = :game)"

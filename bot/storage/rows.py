@@ -141,7 +141,7 @@ class LeaderboardPage:
 
 @dataclass(frozen=True)
 class UserStats:
-    """A player's record from finished deals of matches with at least two humans.
+    """A player's record from the finished deals he played with another human.
 
     ``tags`` counts every tag the player's deals got (``DealResult.tags``: ``loser``,
     ``jungfrau``, ``durchmarsch``, ...); ``losses``, ``jungfrau`` and ``durchmarsch`` are

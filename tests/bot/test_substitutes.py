@@ -19,6 +19,7 @@ from tests.bot.helpers import (
     ALICE,
     BOB,
     CAROL,
+    GUILD,
     HOST,
     STRANGER,
     FakeClock,
@@ -237,3 +238,36 @@ async def test_a_seat_not_stored_at_the_deal_end_is_taken_after_a_restart(
     finally:
         await service.close()
         await store.close()
+
+
+async def test_stats_count_each_deal_for_whoever_played_it_the_rating_the_seat(
+    service: TableService, store: Store
+) -> None:
+    """Item 7 and docs/ratings.md: the host alone with two AIs, whose second AI seat Carol
+    takes over after the first deal. The stats count each deal for whoever played it, from
+    the deal on which two humans sat at the table (before: an AI game, not counted); the
+    rating credits the seat, with all its deals, to Carol, who played most of them."""
+    table = await start_table(service, players=(), ai=2)
+    rng = random.Random(11)
+    await play_human_turn(service, table, rng)
+    request = await service.substitutes.ask(table.id, CAROL, "Carol", 2)
+    await service.substitutes.answer(table.id, request.number, HOST, True)
+    await play_to_next_deal(service, table, rng)
+    assert table.seats[2].user_id == CAROL
+    await play_out(service, table, seed=12)
+    assert table.status == "finished" and table.match is not None
+    deals = table.match.total_deals
+    played = await store.db.execute_fetchall(
+        "SELECT COUNT(*) FROM deal_scores WHERE table_id = ? AND user_id = ?", (table.id, CAROL)
+    )
+    carols = played[0][0]
+    assert 0 < carols < deals and carols > deals - carols  # she played most of the seat's
+    carol = await store.results.user_stats(GUILD, CAROL)
+    host = await store.results.user_stats(GUILD, HOST)
+    assert (carol.sessions, carol.deals) == (1, carols)
+    assert (host.sessions, host.deals) == (1, carols)  # the first deal was the host and AIs
+    rated = await store.db.execute_fetchall(
+        "SELECT user_id, ai, deals FROM rating_changes WHERE table_id = ? AND seat = 2",
+        (table.id,),
+    )
+    assert tuple(rated[0]) == (CAROL, None, deals)
