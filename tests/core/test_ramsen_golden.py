@@ -45,6 +45,16 @@ def test_there_are_golden_records_of_every_kind_of_deal() -> None:
     chosen = {item["action"] for path in GOLDEN for item in load(path)["actions"][:1]}
     assert {"schleck", "no_schleck"} <= chosen
     assert "cutting" in {item["phase"] for item in expected}
+    assert any("paid" in item for item in expected)  # RA-9: a game won for a stake
+
+
+def test_ra9_the_stake_is_paid_for_every_bar_still_owed() -> None:
+    """RA-9: ``lone_player_wins`` played for 1,20 € a bar: M wins owing nothing; F still owes
+    6 bars, R 9: F pays 720, R 1080, M gets 1800. Without a stake nobody pays."""
+    won = load(DATA / "lone_player_wins_for_stake.expected.json")
+    assert (won["owed"], won["winner"]) == ([6, 0, 9], 1)
+    assert won["paid"] == [-6 * 120, 15 * 120, -9 * 120]
+    assert "paid" not in load(DATA / "lone_player_wins.expected.json")
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)
@@ -54,7 +64,7 @@ def test_golden_record_replays_to_its_hand_worked_result(path: Path) -> None:
     expected = load(path.with_suffix(".expected.json"))
     summary = json.loads(json.dumps(replay_summary(replay_record(load(path)))))
     assert summary == expected
-    assert list(summary) == FIELDS
+    assert list(summary) == FIELDS + (["paid"] if "paid" in expected else [])
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda path: path.stem)

@@ -263,3 +263,19 @@ def test_a_seeded_record_needs_an_integer_seed() -> None:
         replay_record({"rules": {"variant": "skat"}, "seed": "7", "actions": []})
     with pytest.raises(RecordError, match="JSON object"):
         replay_record(["not", "a", "record"])
+
+
+def test_docs_records_names_every_golden_record() -> None:
+    """docs/records.md says how each golden record's expected result was worked out, for
+    every game: a record added without its line there fails here."""
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "docs" / "records.md").read_text()
+    data = root / "tests" / "data"
+    records = [
+        path
+        for path in [*data.glob("*.json"), *data.glob("*/*.json")]
+        if not path.name.endswith(".expected.json") and path.parent.name != "legacy"
+    ]
+    assert len(records) > 60
+    missing = [str(path.relative_to(data)) for path in records if f"`{path.stem}`" not in text]
+    assert missing == []

@@ -267,7 +267,8 @@ class RamsenRules(RuleSet):
 
     def summary(self, deal: Deal) -> dict[str, Any]:
         """The replay result (issue 10): phase, trump, active seats, tricks, trick counts, the
-        bars owed after the deal and the winner."""
+        bars owed after the deal and the winner; after them, only for the deal that ends a
+        game played for a stake, what each seat paid (RA-9)."""
         state = deal.state
         assert isinstance(state, RamsenState)
         result = deal.result
@@ -283,7 +284,7 @@ class RamsenRules(RuleSet):
             owed = [
                 max(0, before - won) for before, won in zip(state.owed_before, counts, strict=True)
             ]
-        return {
+        summary = {
             "finished": result is not None,
             "to_act": deal.to_act,
             "phase": PHASE_NAMES.get(deal.phase, deal.phase),
@@ -294,6 +295,9 @@ class RamsenRules(RuleSet):
             "owed": list(owed),
             "winner": details.get("winner"),
         }
+        if "paid" in details:  # left out otherwise: results of earlier records stay the same
+            summary["paid"] = list(details["paid"])
+        return summary
 
 
 @lru_cache(maxsize=4)
