@@ -18,7 +18,7 @@ from tests.e2e.conftest import FIRST_SEED, Harness
 from tests.e2e.driver import logged
 from tests.e2e.ramsen_driver import RamsenGame
 from tests.e2e.schafkopf_driver import SchafkopfGame
-from tests.e2e.skat_driver import SkatGame
+from tests.e2e.skat_driver import SkatGame, choice_arg
 from tests.emulator import InteractionHandle, Message, MessageVersion, SimUser
 
 NAMES = ("Alice", "Bob", "Carol", "Dora")
@@ -177,4 +177,38 @@ async def test_schlecken_buttons_of_another_seat_a_stranger_and_stale_ones_are_r
     assert await refused(game, cutter, choosing, keep, stale=True) == after
     assert game.state().schleck_seat == 2 and game.replay().deal.phase != "schlecken"
     await game.auto_deal()
+    assert harness.emulator.errors == []
+
+
+async def test_a_hochzeit_nobody_accepts_at_a_stock_table_leaves_the_dealer_his_choice(
+    harness: Harness, hochzeit_dealt: None
+) -> None:
+    """SF-16, SK-9: at a Stock table forehand offers a Hochzeit and nobody accepts. The
+    dealer, whose Ramsch the offer took away, gets his word again: a call menu of the Ramsch
+    alone and Weiter; a Solo forged on his hand is refused. He says Weiter: a Stock,
+    everyone antes into the pot the table shows."""
+    players = [harness.emulator.add_user(name) for name in NAMES]
+    game = SchafkopfGame(harness, players, "schafkopf-stock")
+    await game.open(rounds=1, options="hochzeit=ja")
+    await game.start()
+    await game.press("call", "hochzeit")
+    dealer = game.at(3)
+    dealer_hand = game.hand_message(dealer)
+    assert dealer_hand is not None
+    await game.call_round(None, None)
+    calls = {str(choice_arg(c)) for c in game.kinds(dealer).get("call", [])}
+    assert "ramsch" not in calls and "solo_H" in calls  # the offer stands: no Ramsch now
+    await game.press("pass", user=dealer)
+    await game.call_round(None, None, None)  # the offer: nobody accepts
+    assert game.replay().deal.phase == "calling" and game.on_turn()[0] is dealer
+    assert [str(choice_arg(c)) for c in game.kinds(dealer)["call"]] == ["ramsch"]
+    assert "nobody accepted the Hochzeit: choose **Ramsch**" in game.hand_text(dealer)
+    call = ids.action_id(game.table_id, 0, "call")
+    assert await refused(game, dealer, dealer_hand, call, ["solo_H"]) == (
+        "Nobody accepted the Hochzeit: choose a Ramsch, or pass to leave a Stock"
+    )
+    await game.press("pass", user=dealer)
+    match = game.replay()
+    assert match.finished_deals[0].result.contract == "passed" and match.carry == 40
+    assert "**Stock:** 40¢ in the pot" in game.table_message().text
     assert harness.emulator.errors == []
