@@ -228,3 +228,33 @@ def test_the_called_aces_duties_are_refused_with_the_cores_reason() -> None:
         text,
     )
     assert "The called Sau is out: You are" in text
+
+
+def test_a_hochzeit_nobody_accepts_at_a_stock_table_leaves_the_dealer_ramsch_or_stock(
+    registered: None,
+) -> None:
+    """SF-16, SK-9: the human deals at a Stock table; forehand offers a Hochzeit, nobody
+    accepts. He is told why he speaks again and may say only ramsch or weiter: a Solo is
+    refused with the core's reason, then his ramsch is taken."""
+    rules = SCHAFKOPF.parse({"game": "schafkopf", "hochzeit": True, "all_pass": "stock"})
+    match = Match(rules, TableOptions(seats=4, rounds=1), 5)
+    assert match.deal_seat(0) == 3  # the human deals
+    hands = [
+        "DQ CA CT CK SA ST DA DT",
+        "CQ SQ HQ CJ HA SK S9 D9",
+        "HT SJ HJ HK C9 C8 S8 D8",
+        "DJ H9 H8 H7 C7 S7 DK D7",
+    ]
+    match.deal = Deal(rules, [[Card.parse(card) for card in hand.split()] for hand in hands])
+    match.apply(Call("hochzeit", None, None, False), match.active_seats[0])
+    for deal_seat in (1, 2, 3, 1, 2):
+        match.apply(Pass(), match.active_seats[deal_seat])
+    match.apply(Pass(), 0)  # the human's own weiter to the offer
+    lines: list[str] = []
+    answers = iter(["solo herz", "ramsch"])
+    game = TerminalGame(match, "heuristic", 1, lambda _prompt: next(answers), lines.append)
+    action = game.presenter.ask(game.console, match.deal.view(3))
+    assert action == Call("ramsch", None, None, False)
+    assert "Nobody accepted the Hochzeit: ramsch, or weiter to leave a Stock." in lines
+    assert "You may say: weiter, ramsch" in lines
+    assert "  Nobody accepted the Hochzeit: choose a Ramsch, or pass to leave a Stock" in lines

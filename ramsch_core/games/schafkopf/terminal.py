@@ -330,7 +330,10 @@ class SchafkopfPresenter(GermanPackPresenter):
             console.write("Your hand: " + console.cards(view.hand))
         called = [(seat, word) for seat, word in contest.said if word not in KNOCKS]
         best = next((word for _, word in reversed(called) if word != "pass"), None)
-        if best is not None:
+        calls = [action.game for action in view.legal if isinstance(action, Call)]
+        if calls == ["ramsch"] and "hochzeit" in (word for _, word in called):  # SF-16, SK-9
+            console.write("Nobody accepted the Hochzeit: ramsch, or weiter to leave a Stock.")
+        elif best is not None:
             who = next(seat for seat, word in reversed(called) if word == best)
             console.write(f"{console.name(seats[who])} calls {call_words(best)}.")
         offered = [
