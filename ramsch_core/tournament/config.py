@@ -73,6 +73,11 @@ class TournamentConfig(BaseModel):
         return PRESETS[self.game]
 
     @property
+    def table_sizes(self) -> tuple[int, ...]:
+        """The sizes of the tables the draw makes, the preferred first."""
+        return TABLE_SIZES[self.game]
+
+    @property
     def table_options(self) -> dict[str, object]:
         """What a table of the tournament chooses around its deals: Skat's tournament points."""
         return {"tournament": True} if self.game == "skat" else {}
