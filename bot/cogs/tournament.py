@@ -1,5 +1,5 @@
 """`/ramsch tournament …`: a Preisskat or Schafkopf evening for a whole server. The pages and
-the tables' threads in Discord; the tournament itself lives in bot/tournaments."""
+the tables' threads in Discord; the tournament itself lives in bot/tables/tournaments."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from discord.ext import commands
 from bot import i18n
 from bot.i18n import N_, _
 from bot.tables import TableError
-from bot.tournaments.service import NOT_ORGANISER, TournamentChange, TournamentService
-from bot.tournaments.state import Tournament
+from bot.tables.tournaments.service import NOT_ORGANISER, TournamentChange, TournamentService
+from bot.tables.tournaments.state import Tournament
 from bot.ui.tournament import (
     final_csv,
     render_final,
@@ -51,8 +51,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
 
     def __init__(self, bot: RamschBot) -> None:
         self.bot = bot
-        assert bot.store is not None
-        self.service = TournamentService(bot.store, bot.service)
+        self.service = TournamentService(bot.service)
         self.service.listeners.append(self.on_change)
         self.group = app_commands.Group(
             name="tournament",

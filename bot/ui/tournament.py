@@ -11,7 +11,7 @@ import discord
 
 from bot import i18n
 from bot.i18n import N_, _, _n
-from bot.tournaments.state import Tournament, TournamentTable
+from bot.tables.tournaments.state import Tournament, TournamentTable
 from bot.ui import ids
 from bot.ui.message import Rendered
 from bot.ui.text import name_text

@@ -12,8 +12,8 @@ import pytest
 
 from bot.storage import Store
 from bot.tables import NotHost, TableError, TableService, WrongState
-from bot.tournaments.service import TournamentChange, TournamentService
-from bot.tournaments.state import Tournament
+from bot.tables.tournaments.service import TournamentChange, TournamentService
+from bot.tables.tournaments.state import Tournament
 from ramsch_core.tournament import TournamentConfig
 from tests.bot.helpers import FakeClock, make_service, play_human_turn
 
@@ -89,7 +89,7 @@ def expected_standings(tournament: Tournament) -> dict[int, Fraction]:
 
 @pytest.fixture
 async def tournaments(service: TableService, store: Store) -> TournamentService:
-    return TournamentService(store, service, seed_source=lambda: 77)
+    return TournamentService(service, seed_source=lambda: 77)
 
 
 async def test_ten_players_over_two_series_with_a_leaver_and_a_restart(
@@ -119,7 +119,7 @@ async def test_ten_players_over_two_series_with_a_leaver_and_a_restart(
     # new service rebuilds the tables from the store and goes on.
     await tournaments.service.close()
     service = make_service(store, clock, seeds)
-    tournaments = TournamentService(store, service, seed_source=lambda: 77)
+    tournaments = TournamentService(service, seed_source=lambda: 77)
     tournaments.listeners.append(keep)
     recovered = await service.recovery.recover()
     await tournaments.recover(recovered)

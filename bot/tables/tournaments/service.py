@@ -19,7 +19,7 @@ from bot.tables.lobby import validated
 from bot.tables.model import AI_NAME, Seat, Table, Update
 from bot.tables.players import AI_LEVELS, DEFAULT_LEVEL
 from bot.tables.service import TableService
-from bot.tournaments.state import Tournament, TournamentTable
+from bot.tables.tournaments.state import Tournament, TournamentTable
 from ramsch_core import RulesError, preset
 from ramsch_core.tournament import GameRecord, SeatedTable, TournamentConfig, draw_series
 from ramsch_core.tournament import game_record as record_of
@@ -54,12 +54,11 @@ class TournamentService:
 
     def __init__(
         self,
-        store: Store,
         service: TableService,
         seed_source: Callable[[], int] | None = None,
         ai_kind: str = AI_LEVELS[DEFAULT_LEVEL],
     ) -> None:
-        self.store = store
+        self.store: Store = service.store
         self.service = service
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.ai_kind = ai_kind
