@@ -309,6 +309,8 @@ class TournamentCog(commands.Cog, name="Tournaments"):
                     await self._send(tournament, **kwargs)
         except discord.HTTPException as error:
             log.warning("Tournament %d: a message failed: %s", tournament.id, error)
+        except Exception:
+            log.exception("Tournament %d: showing a change failed", tournament.id)
 
     async def _edit_page(self, tournament: Tournament) -> None:
         message_id = tournament.stored.message_id
@@ -341,9 +343,12 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             message = await self._send(
                 tournament, content=text, allowed_mentions=discord.AllowedMentions.none()
             )
-            if settings.threads:
+            channel = self.bot.get_channel(where)
+            if settings.threads and isinstance(channel, discord.TextChannel):
                 with contextlib.suppress(discord.HTTPException):
-                    thread = await message.create_thread(name=name, auto_archive_duration=1440)
+                    thread = await channel.get_partial_message(message.id).create_thread(
+                        name=name, auto_archive_duration=1440
+                    )
                     where = thread.id
             await self.service.open_table(tournament.id, series, drawn.number, where)
 

@@ -286,3 +286,15 @@ class TournamentRepository(Repository):
                 " WHERE table_id = ? AND seat = ?",
                 (name, ai, table_id, seat),
             )
+
+    async def match_of(self, table_id: int) -> tuple[dict[str, Any], dict[str, Any], int] | None:
+        """A started table's rules, options and match seed (to replay its log), or None."""
+        rows = await self._fetch(
+            "SELECT t.rules, t.options, s.seed FROM tables t JOIN matches s"
+            " ON s.table_id = t.id WHERE t.id = ?",
+            (table_id,),
+        )
+        if not rows:
+            return None
+        rules, options, seed = rows[0]
+        return json.loads(rules), json.loads(options), int(seed)

@@ -240,3 +240,52 @@ async def test_pause_holds_the_next_series_and_disqualified_players_are_not_rank
     tournament = await tournaments.load(tournament.id)
     assert PLAYERS[0] not in [row.player for row in tournament.standings()]
     assert tournament.status == "running" and not tournament.series_playing
+
+
+async def test_games_a_crash_left_uncounted_are_counted_at_the_restart(
+    tournaments: TournamentService,
+) -> None:
+    """The table logs its last actions and finishes, but the bot stops before the
+    tournament counts them: at the next start they are counted from the table's log."""
+    config = TournamentConfig(game="skat", series=1, rounds=1)
+    tournament = await opened(tournaments, config, PLAYERS[:3])
+    tournament = await begin(tournaments, tournament.id)
+    service = tournaments.service
+    service.tables.listeners.remove(tournaments.on_update)  # the crash: nothing is counted
+    await play_series(service, tournament, random.Random(5))
+    await service.autoplay.wait_idle()
+    assert (await tournaments.load(tournament.id)).tables[0].seated.games == []
+
+    restarted = TournamentService(service)
+    tables = [service.tables.get(table_id) for table_id in service.tables.ids()]
+    await restarted.recover(tables)
+    after = await restarted.load(tournament.id)
+    assert len(after.tables[0].seated.games) == 3
+    assert after.status == "finished"
+
+
+async def test_a_tournament_begins_at_its_start_time(
+    tournaments: TournamentService, clock: FakeClock
+) -> None:
+    """The first series begins by itself once the start time has come; a tournament with too
+    few players then waits for its organiser."""
+    with pytest.raises(TableError, match="start time has passed"):
+        await tournaments.new(
+            guild_id=GUILD, channel_id=CHANNEL, organiser_id=ORGANISER,
+            config=TournamentConfig(rounds=1), start_at=clock.now - 1, may_organise=True,
+        )  # fmt: skip
+    ready = await tournaments.new(
+        guild_id=GUILD, channel_id=CHANNEL, organiser_id=ORGANISER,
+        config=TournamentConfig(rounds=1), start_at=clock.now + 600, may_organise=True,
+    )  # fmt: skip
+    for user in PLAYERS[:3]:
+        await tournaments.join(ready.id, GUILD, user, names(user))
+    few = await opened(tournaments, TournamentConfig(rounds=1), PLAYERS[:2])
+    await tournaments.repo.update(few.id, clock.now, start_at=clock.now + 600)
+    assert await tournaments.due(clock.now) == []
+    clock.advance(600)
+    begun = await tournaments.due(clock.now)
+    assert [change.tournament.id for change in begun] == [ready.id]
+    assert begun[0].kind == "series_begun" and begun[0].tournament.series_begun == 1
+    waiting = await tournaments.load(few.id)
+    assert (waiting.series_begun, waiting.stored.start_at) == (0, None)

@@ -19,6 +19,7 @@ from tests.e2e.driver import Game, answer
 from tests.e2e.schafkopf_driver import SchafkopfGame
 from tests.e2e.skat_driver import SkatGame
 from tests.emulator import Message, SimUser
+from tests.emulator.threads import Thread
 
 NAMES = ("Anna", "Ben", "Cleo", "Dirk", "Emma", "Finn", "Greta", "Hugo", "Ida", "Jan")
 
@@ -36,10 +37,12 @@ async def settle(harness: Harness) -> None:
 
 
 class Host:
-    """The harness for a table's driver: settling waits for the tournament's messages too."""
+    """The harness for a table's driver: settling waits for the tournament's messages too;
+    its channel is the table's (its thread, or the tournament's channel)."""
 
-    def __init__(self, harness: Harness) -> None:
+    def __init__(self, harness: Harness, channel: Any = None) -> None:
         self.harness = harness
+        self.channel = channel or harness.channel
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.harness, name)
@@ -139,7 +142,9 @@ def drivers(
     found = []
     for table_id, seats in sorted(drawn.items()):
         players = [users[seat] if seat is not None else Nobody() for seat in seats]
-        game = kind(Host(harness), players, from_log=True, table_id=table_id)  # type: ignore[arg-type]
+        channel = harness.emulator.channels[harness.service.tables.get(table_id).channel_id]
+        host = Host(harness, channel)
+        game = kind(host, players, from_log=True, table_id=table_id)  # type: ignore[arg-type]
         game.rng.seed(table_id)
         found.append(game)
     return found
@@ -310,18 +315,30 @@ async def test_ten_skat_players_two_series_a_leaver_and_a_restart(harness: Harne
     assert shown[0].ephemeral and "Finished" in shown[0].text
 
 
-async def test_eight_schafkopf_players_at_two_tables(harness: Harness) -> None:
+async def test_eight_schafkopf_players_at_two_tables_in_their_threads(harness: Harness) -> None:
+    """A member of the role the server named organises; the server gives tables threads:
+    each table plays in the thread of its announcement."""
     mod = harness.emulator.add_user("Mod")
     harness.guild.grant(mod, manage_guild=True)
+    await answer(mod, harness.channel, "ramsch-config announce", threads=True)
+    organiser = harness.emulator.add_user("Olga")
+    role = harness.guild.grant(organiser)
+    (said,) = await answer(mod, harness.channel, "ramsch tournament role", role=role)
+    assert said.ephemeral and "may organise tournaments now" in said.text
     players = [harness.emulator.add_user(name) for name in NAMES[:8]]
     users = {user.id: user for user in players}
     number, _ = await open_tournament(
-        harness, mod, players, game="schafkopf", series=1, games=4, language="en"
+        harness, organiser, players, game="schafkopf", series=1, games=4, language="en"
     )
-    await answer(mod, harness.channel, "ramsch tournament start")
+    await answer(organiser, harness.channel, "ramsch tournament start")
     await settle(harness)
     drawn = await tables_of(harness, number, 0)
     assert sorted(len(s) for s in drawn.values()) == [4, 4]
+    for table_id in drawn:
+        channel = harness.service.tables.get(table_id).channel_id
+        thread = harness.emulator.channels[channel]
+        assert isinstance(thread, Thread) and thread.parent is harness.channel
+        assert f"Tournament {number} · series 1 · table" in thread.name
     for game in drivers(harness, drawn, users, TournamentSchafkopf):
         await play_out(game)
     await settle(harness)

@@ -20,7 +20,7 @@ from bot.tables.model import AI_NAME, Seat, Table, Update
 from bot.tables.players import AI_LEVELS, DEFAULT_LEVEL
 from bot.tables.service import TableService
 from bot.tables.tournaments.state import Tournament, TournamentTable
-from ramsch_core import RulesError, preset
+from ramsch_core import Match, RulesError, parse_rules, parse_table_options, preset
 from ramsch_core.tournament import GameRecord, SeatedTable, TournamentConfig, draw_series
 from ramsch_core.tournament import game_record as record_of
 from ramsch_core.tournament.draw import table_sizes
@@ -430,16 +430,21 @@ class TournamentService:
             await self._tell(TournamentChange(tournament, "series_finished"))
 
     async def recover(self, tables: Iterable[Table]) -> list[Tournament]:
-        """After the tables were rebuilt at start-up: count the games a tournament table
-        finished before a crash let them be counted, start a table that was opened but not
+        """After the tables were rebuilt at start-up (``tables``: those in memory): count the
+        games a tournament table finished before a crash let them be counted (a table that
+        finished meanwhile replayed from its log), start a table that was opened but not
         started; the open tournaments, for the adapter to open tables not yet opened."""
         open_ones = [await self.load(stored.id) for stored in await self.repo.open_ones()]
-        for table in tables:
-            where = self._of_table.get(table.id)
-            if where is None or table.match is None:
-                continue
-            records = [record_of(entry) for entry in table.match.finished_deals]
-            await self._count(where, records)
+        in_memory = {table.id: table for table in tables}
+        for tournament in open_ones:
+            for drawn in tournament.tables:
+                if drawn.table_id is None or tournament.table_done(drawn):
+                    continue
+                table = in_memory.get(drawn.table_id)
+                match = table.match if table is not None else await self._replayed(drawn.table_id)
+                if match is not None:
+                    records = [record_of(entry) for entry in match.finished_deals]
+                    await self._count((tournament.id, drawn.series, drawn.number), records)
         for tournament in open_ones:
             for drawn in tournament.tables:
                 if drawn.table_id is None or drawn.table_id not in self.service.tables:
@@ -447,6 +452,21 @@ class TournamentService:
                 if self.service.tables.get(drawn.table_id).status == "lobby":
                     await self.service.lobby.start(drawn.table_id, tournament.stored.organiser_id)
         return [await self.load(tournament.id) for tournament in open_ones]
+
+    async def _replayed(self, table_id: int) -> Match | None:
+        """A table no longer in memory (it finished, a moment before a restart) replayed
+        from its log."""
+        found = await self.repo.match_of(table_id)
+        if found is None:
+            return None
+        rules, options, seed = found
+        actions = await self.store.tables.load_actions(table_id)
+        return Match.replay(
+            parse_rules(rules),
+            parse_table_options(options),
+            seed,
+            [(action.seat, action.action) for action in actions],
+        )
 
 
 def _check_open(tournament: Tournament) -> None:
