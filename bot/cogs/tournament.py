@@ -61,7 +61,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             ("new", "Open a tournament: players join with the buttons", self.new),
             ("show", "Show a tournament's page and standings", self.show),
             ("start", "Begin the next series: seats drawn, each table in its thread", self.start),
-            ("pause", "Hold the tournament: no series begins until it is resumed", self.pause),
+            ("pause", "Pause the tournament: its tables hold until it is resumed", self.pause),
             ("resume", "Resume a paused tournament", self.resume),
             ("disqualify", "Disqualify a player from a tournament", self.disqualify),
             ("role", "Name the role whose members may organise tournaments", self.role),

@@ -289,3 +289,36 @@ async def test_a_tournament_begins_at_its_start_time(
     assert begun[0].kind == "series_begun" and begun[0].tournament.series_begun == 1
     waiting = await tournaments.load(few.id)
     assert (waiting.series_begun, waiting.stored.start_at) == (0, None)
+
+
+async def test_a_paused_tournament_holds_its_tables_until_it_is_resumed(
+    tournaments: TournamentService, clock: FakeClock
+) -> None:
+    """Paused: the player to act is refused with one sentence, no timer runs out, no AI
+    moves; resumed: the table goes on from where it held, its turn timer started afresh."""
+    config = TournamentConfig(game="skat", series=1, rounds=1, ai_allowed=True)
+    tournament = await opened(tournaments, config, PLAYERS[:5])  # 3 + 2 and an AI
+    tournament = await begin(tournaments, tournament.id)
+    service = tournaments.service
+    await tournaments.pause(tournament.id, GUILD, ORGANISER, True)
+    table = service.tables.get(tournament.tables[0].table_id or 0)
+    logged = table.log_length
+    user = table.seats[table.to_act or 0].user_id
+    assert table.held and user is not None
+    view = table.view_for(user)
+    assert view is not None
+    with pytest.raises(WrongState, match="The tournament is paused"):
+        await service.play.act(table.id, user, view.legal[0], deal_number=table.deal_number)
+    clock.advance(10_000)
+    assert await service.timers.tick() == []
+    await service.autoplay.wait_idle()
+    assert table.log_length == logged
+    with pytest.raises(WrongState, match="paused already"):
+        await tournaments.pause(tournament.id, GUILD, ORGANISER, True)
+
+    await tournaments.resume(tournament.id, GUILD, ORGANISER, True)
+    assert not table.held and table.turn_started_at == clock.now
+    await service.play.act(table.id, user, view.legal[0], deal_number=table.deal_number)
+    await play_series(service, await tournaments.load(tournament.id), random.Random(6))
+    await service.autoplay.wait_idle()
+    assert (await tournaments.load(tournament.id)).status == "finished"

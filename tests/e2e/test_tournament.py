@@ -345,6 +345,41 @@ async def test_eight_schafkopf_players_at_two_tables_in_their_threads(harness: H
     await check_final(harness, number, users)
 
 
+async def test_a_paused_tournament_holds_its_table_across_a_restart(harness: Harness) -> None:
+    """Paused, the player on turn is refused with one sentence and the table says why; the
+    pause survives a restart; resumed, the table plays to its end."""
+    mod = harness.emulator.add_user("Mod")
+    harness.guild.grant(mod, manage_guild=True)
+    players = [harness.emulator.add_user(name) for name in NAMES[:3]]
+    users = {user.id: user for user in players}
+    number, _ = await open_tournament(
+        harness, mod, players, game="skat", series=1, games=3, language="en"
+    )
+    await answer(mod, harness.channel, "ramsch tournament start")
+    await settle(harness)
+    (game,) = drivers(harness, await tables_of(harness, number, 0), users, TournamentSkat)
+    (said,) = await answer(mod, harness.channel, "ramsch tournament pause")
+    assert said.text == "The tournament is paused."
+    await settle(harness)
+    assert any("The tournament is paused" in m.text for m in game.h.channel.current_messages())
+    await harness.restart()
+    await settle(harness)
+    user, message, enabled = game.on_turn()
+    handle = await user.click(message, enabled[0]["custom_id"])
+    await handle.wait_ack()
+    assert [m.text for m in handle.messages] == [
+        "The tournament is paused: the game goes on when it is resumed"
+    ]
+    await game.read_log()
+    assert game.actions == []
+    (said,) = await answer(mod, harness.channel, "ramsch tournament resume")
+    assert said.text == "The tournament goes on."
+    await settle(harness)
+    await play_out(game)
+    await settle(harness)
+    await check_final(harness, number, users)
+
+
 async def test_bad_input_is_refused_with_one_sentence(harness: Harness) -> None:
     """Too few players to start, a tournament of another server, a member who may not
     organise pausing: one sentence each, nothing changes."""

@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 
 LEFT_NOTE = N_("{name} left the tournament: an AI plays this seat for the rest of the series")
 DISQUALIFIED_NOTE = N_("{name} was disqualified: an AI plays this seat for the rest of the series")
+PAUSED_NOTE = N_("⏸️ The tournament is paused: this table goes on when it is resumed")
+RESUMED_NOTE = N_("▶️ The tournament goes on: play on")
 NOT_ORGANISER = N_("Only the organiser, a server manager or the tournament role can do this")
 
 ChangeKind = Literal[
@@ -193,10 +195,10 @@ class TournamentService:
                 await self.repo.unregister(tournament_id, user_id)
             else:
                 await self.repo.set_player(tournament_id, user_id, "left")
-                await self._replace(tournament, user_id, entrant.name, LEFT_NOTE)
-            return await self._tell(
-                TournamentChange(await self.load(tournament_id), "left", user_id)
-            )
+        # A table's lock is taken without the tournament's: a table that counts a game holds
+        # its own and then takes the tournament's.
+        await self._replace(tournament, user_id, entrant.name, LEFT_NOTE)
+        return await self._tell(TournamentChange(await self.load(tournament_id), "left", user_id))
 
     async def disqualify(
         self,
@@ -216,16 +218,16 @@ class TournamentService:
             if entrant is None or entrant.status == "disqualified":
                 raise TableError("That member is not playing in this tournament")
             await self.repo.set_player(tournament_id, target, "disqualified")
-            await self._replace(tournament, target, entrant.name, DISQUALIFIED_NOTE)
-            return await self._tell(
-                TournamentChange(await self.load(tournament_id), "disqualified", target)
-            )
+        await self._replace(tournament, target, entrant.name, DISQUALIFIED_NOTE)
+        return await self._tell(
+            TournamentChange(await self.load(tournament_id), "disqualified", target)
+        )
 
     async def pause(
         self, tournament_id: int, guild_id: int | None, user_id: int, may_organise: bool
     ) -> TournamentChange:
-        """Hold the tournament: no series begins (by hand or at its start time) until it is
-        resumed; tables playing finish their series."""
+        """Pause the tournament: the tables of the series being played hold (nobody acts, no
+        timer runs, no AI moves) and no series begins, until it is resumed."""
         async with self._lock(tournament_id):
             tournament = await self.get(tournament_id, guild_id)
             self._check_organiser(tournament, user_id, may_organise)
@@ -233,13 +235,13 @@ class TournamentService:
                 raise WrongState("The tournament is paused already")
             _check_open(tournament)
             await self.repo.update(tournament_id, self.service.clock(), status="paused")
-            return await self._tell(
-                TournamentChange(await self.load(tournament_id), "paused", user_id)
-            )
+        await self._hold(tournament, True)
+        return await self._tell(TournamentChange(await self.load(tournament_id), "paused", user_id))
 
     async def resume(
         self, tournament_id: int, guild_id: int | None, user_id: int, may_organise: bool
     ) -> TournamentChange:
+        """The tables go on where they held, every turn timer started afresh."""
         async with self._lock(tournament_id):
             tournament = await self.get(tournament_id, guild_id)
             self._check_organiser(tournament, user_id, may_organise)
@@ -247,9 +249,29 @@ class TournamentService:
                 raise WrongState("The tournament is not paused")
             status = "registration" if tournament.series_begun == 0 else "running"
             await self.repo.update(tournament_id, self.service.clock(), status=status)
-            return await self._tell(
-                TournamentChange(await self.load(tournament_id), "resumed", user_id)
-            )
+        await self._hold(tournament, False)
+        return await self._tell(
+            TournamentChange(await self.load(tournament_id), "resumed", user_id)
+        )
+
+    async def _hold(self, tournament: Tournament, held: bool) -> None:
+        """Hold (or release) every table of the tournament playing in this process."""
+        for drawn in tournament.tables:
+            if drawn.table_id is None or drawn.table_id not in self.service.tables:
+                continue
+            try:
+                async with self.service.tables.locked(drawn.table_id) as table:
+                    if table.held == held:
+                        continue
+                    table.held = held
+                    if not held:
+                        now = self.service.clock()
+                        table.turn_started_at = table.last_human_at = now
+                        table.reminded = False
+                    note = PAUSED_NOTE if held else RESUMED_NOTE
+                    await self.service.tables.changed(Update(table, "held", note=note))
+            except NotFound:
+                continue
 
     async def begin_series(
         self, tournament_id: int, guild_id: int | None, user_id: int, may_organise: bool
@@ -316,7 +338,10 @@ class TournamentService:
             if table is None or table.table_id is not None:
                 return None
             table_id = await self._create(tournament, table, channel_id)
-        return await self.service.lobby.start(table_id, tournament.stored.organiser_id)
+        update = await self.service.lobby.start(table_id, tournament.stored.organiser_id)
+        if tournament.status == "paused":
+            await self._hold(await self.load(tournament_id), True)
+        return update
 
     async def _create(self, tournament: Tournament, drawn: TournamentTable, channel: int) -> int:
         config = tournament.config
@@ -374,7 +399,9 @@ class TournamentService:
         if tournament.table_done(drawn):
             return
         if drawn.table_id is None or drawn.table_id not in self.service.tables:
-            await self.repo.replace(tournament.id, drawn.series, drawn.number, seat, 0)
+            # not opened yet: an AI from its first game; opened elsewhere: from the next
+            start = 0 if drawn.table_id is None else len(drawn.seated.games)
+            await self.repo.replace(tournament.id, drawn.series, drawn.number, seat, start)
             return
         async with self.service.tables.locked(drawn.table_id) as table:
             start = table.match.number if table.match is not None else 0
@@ -451,6 +478,8 @@ class TournamentService:
                     continue
                 if self.service.tables.get(drawn.table_id).status == "lobby":
                     await self.service.lobby.start(drawn.table_id, tournament.stored.organiser_id)
+            if tournament.status == "paused":
+                await self._hold(tournament, True)
         return [await self.load(tournament.id) for tournament in open_ones]
 
     async def _replayed(self, table_id: int) -> Match | None:
