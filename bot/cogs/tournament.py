@@ -16,8 +16,9 @@ from discord.ext import commands
 from bot import i18n
 from bot.i18n import N_, _
 from bot.tables import TableError
-from bot.tables.tournaments.service import NOT_ORGANISER, TournamentChange, TournamentService
+from bot.tables.tournaments.service import TournamentService
 from bot.tables.tournaments.state import Tournament
+from bot.tables.tournaments.tables import TournamentChange
 from bot.ui.tournament import (
     final_csv,
     render_final,
@@ -386,9 +387,6 @@ def _lists_file(tournament: Tournament) -> discord.File:
         parts.append(heading + "\n" + table_list_csv(drawn.seated, seat_names, i18n.translate))
     data = "\n".join(parts).encode("utf-8")
     return discord.File(io.BytesIO(data), f"tournament-{tournament.id}-lists.csv")
-
-
-__all__ = ["NOT_ORGANISER", "TournamentCog"]
 
 
 async def setup(bot: RamschBot) -> None:

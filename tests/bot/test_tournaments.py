@@ -12,8 +12,9 @@ import pytest
 
 from bot.storage import Store
 from bot.tables import NotHost, TableError, TableService, WrongState
-from bot.tables.tournaments.service import TournamentChange, TournamentService
+from bot.tables.tournaments.service import TournamentService
 from bot.tables.tournaments.state import Tournament
+from bot.tables.tournaments.tables import TournamentChange
 from ramsch_core.tournament import TournamentConfig
 from tests.bot.helpers import FakeClock, make_service, play_human_turn
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.storage.tournaments import StoredEntrant, StoredTournament
-from ramsch_core.tournament import GameRecord, SeatedTable, Standing, TournamentConfig, standings
+from ramsch_core.tournament import SeatedTable, Standing, TournamentConfig, standings
 
 
 @dataclass
@@ -93,13 +93,3 @@ class Tournament:
         out = [e.user_id for e in self.entrants if e.status == "disqualified"]
         columns = max(self.series_begun, 1)
         return standings(players, [table.seated for table in self.tables], columns, out)
-
-
-def seated_table(
-    series: int,
-    number: int,
-    seats: list[int | None],
-    replaced: dict[int, int],
-    games: list[GameRecord],
-) -> SeatedTable:
-    return SeatedTable(series, number, tuple(seats), dict(replaced), list(games))
