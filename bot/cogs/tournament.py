@@ -72,6 +72,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
             )
             self.group.add_command(command)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._show_locks: dict[int, asyncio.Lock] = {}
         self._ticker: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
@@ -313,14 +314,22 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         except Exception:
             log.exception("Tournament %d: showing a change failed", tournament.id)
 
+    def _showing(self, tournament_id: int) -> asyncio.Lock:
+        """One message task of a tournament at a time: a page edited with what is stored
+        now (never an older state over a newer one), a table announced once."""
+        return self._show_locks.setdefault(tournament_id, asyncio.Lock())
+
     async def _edit_page(self, tournament: Tournament) -> None:
-        message_id = tournament.stored.message_id
-        if message_id is None:
-            return
-        channel = self.bot.get_partial_messageable(tournament.stored.channel_id)
-        with i18n.using(tournament.config.language):
-            rendered = render_page(tournament)
-        await channel.get_partial_message(message_id).edit(**rendered.edit_kwargs())
+        """The page as the tournament stands now (live standings after every game)."""
+        async with self._showing(tournament.id):
+            tournament = await self.service.load(tournament.id)
+            message_id = tournament.stored.message_id
+            if message_id is None:
+                return
+            channel = self.bot.get_partial_messageable(tournament.stored.channel_id)
+            with i18n.using(tournament.config.language):
+                rendered = render_page(tournament)
+            await channel.get_partial_message(message_id).edit(**rendered.edit_kwargs())
 
     async def _send(self, tournament: Tournament, **kwargs: Any) -> discord.Message:
         channel = self.bot.get_partial_messageable(tournament.stored.channel_id)
@@ -330,9 +339,12 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         """Each table of the series just begun not yet opened: its announcement in the
         tournament's channel, a thread from it where the server gives tables threads, the
         table there (else in the channel) with its first game dealt."""
-        if tournament.series_begun == 0:
-            return
-        series = tournament.series_begun - 1
+        async with self._showing(tournament.id):
+            tournament = await self.service.load(tournament.id)
+            if tournament.series_begun > 0:
+                await self._open_drawn(tournament, tournament.series_begun - 1)
+
+    async def _open_drawn(self, tournament: Tournament, series: int) -> None:
         settings = await self.bot.service.guilds.get(tournament.stored.guild_id)
         for drawn in tournament.series_tables(series):
             if drawn.table_id is not None:

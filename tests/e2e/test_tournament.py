@@ -272,6 +272,8 @@ async def test_ten_skat_players_two_series_a_leaver_and_a_restart(harness: Harne
 
     # The first table plays a game; then one of its players leaves: an AI takes his seat.
     await games[0].auto_deal()
+    await settle(harness)
+    assert "Standings:" in page.text and "1. " in page.text, "live after the first game"
     leaver = games[0].players[1]
     assert isinstance(leaver, SimUser)
     handle = await leaver.click(page, join_id(number, "leave"))
