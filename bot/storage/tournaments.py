@@ -48,6 +48,8 @@ class StoredTournamentTable:
     number: int
     seats: list[int | None]
     table_id: int | None
+    ended: bool = False
+    """The table was closed before its last game (aborted, its channel deleted, idle)."""
 
 
 @dataclass
@@ -213,14 +215,24 @@ class TournamentRepository(Repository):
 
     async def tables(self, tournament_id: int) -> list[StoredTournamentTable]:
         rows = await self._fetch(
-            "SELECT series, number, seats, table_id FROM tournament_tables"
+            "SELECT series, number, seats, table_id, ended FROM tournament_tables"
             " WHERE tournament_id = ? ORDER BY series, number",
             (tournament_id,),
         )
         return [
-            StoredTournamentTable(series, number, json.loads(seats), table_id)
-            for series, number, seats, table_id in rows
+            StoredTournamentTable(series, number, json.loads(seats), table_id, bool(ended))
+            for series, number, seats, table_id, ended in rows
         ]
+
+    async def end_table(self, tournament_id: int, series: int, number: int) -> bool:
+        """A table closed before its last game; False if it was marked so already."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE tournament_tables SET ended = 1"
+                " WHERE tournament_id = ? AND series = ? AND number = ? AND ended = 0",
+                (tournament_id, series, number),
+            )
+            return bool(cursor.rowcount)
 
     async def tournament_of_table(self, table_id: int) -> tuple[int, int, int] | None:
         """The tournament, series and table number a table plays for, if any."""

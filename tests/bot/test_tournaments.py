@@ -323,3 +323,28 @@ async def test_a_paused_tournament_holds_its_tables_until_it_is_resumed(
     await play_series(service, await tournaments.load(tournament.id), random.Random(6))
     await service.autoplay.wait_idle()
     assert (await tournaments.load(tournament.id)).status == "finished"
+
+
+async def test_a_table_closed_before_its_last_game_does_not_hold_up_the_series(
+    tournaments: TournamentService,
+) -> None:
+    """The organiser aborts a table (or it is closed: idle, its channel gone): the games it
+    played count, and the series ends when the other tables are done."""
+    config = TournamentConfig(game="skat", series=1, rounds=1)
+    tournament = await opened(tournaments, config, PLAYERS[:6])
+    tournament = await begin(tournaments, tournament.id)
+    first, _ = tournament.series_tables(0)
+    service = tournaments.service
+    table = service.tables.get(first.table_id or 0)
+    rng = random.Random(8)
+    while table.deal_number < 1:
+        await play_human_turn(service, table, rng)
+    await service.lobby.cancel(table.id, ORGANISER)
+    after = await tournaments.load(tournament.id)
+    assert after.tables[0].ended and len(after.tables[0].seated.games) == 1
+    assert after.series_playing and after.status == "running"
+    await play_series(service, after, rng)
+    await service.autoplay.wait_idle()
+    done = await tournaments.load(tournament.id)
+    assert done.status == "finished"
+    assert sum(row.games for row in done.standings()) == 3 * 1 + 3 * 3

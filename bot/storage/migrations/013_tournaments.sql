@@ -1,6 +1,7 @@
 -- Tournaments (issue 33): an evening of series played at tables the bot draws. The tournament
 -- is state like a table: its settings and seed, its status, the players registered (and who
--- left or was disqualified), the tables of each series (each a normal table of `tables`), the
+-- left or was disqualified), the tables of each series (each a normal table of `tables`; ended:
+-- closed before its last game), the
 -- seats an AI took over, and every finished game as the standings count it.
 
 CREATE TABLE tournaments (
@@ -38,6 +39,7 @@ CREATE TABLE tournament_tables (
     number INTEGER NOT NULL CHECK (number >= 0),
     seats TEXT NOT NULL,
     table_id INTEGER REFERENCES tables (id),
+    ended INTEGER NOT NULL DEFAULT 0 CHECK (ended IN (0, 1)),
     PRIMARY KEY (tournament_id, series, number)
 );
 

@@ -15,6 +15,8 @@ class TournamentTable:
 
     seated: SeatedTable
     table_id: int | None
+    ended: bool = False
+    """Closed before its last game: its games so far count, the series goes on without it."""
 
     @property
     def series(self) -> int:
@@ -64,7 +66,7 @@ class Tournament:
         return self.config.games_at(len(table.seated.seats))
 
     def table_done(self, table: TournamentTable) -> bool:
-        return len(table.seated.games) >= self.games_expected(table)
+        return table.ended or len(table.seated.games) >= self.games_expected(table)
 
     @property
     def series_playing(self) -> bool:

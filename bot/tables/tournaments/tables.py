@@ -107,7 +107,7 @@ class TournamentTables:
                 row.series, row.number, tuple(row.seats), replaced.get(key, {}),
                 games.get(key, []),
             )  # fmt: skip
-            tournament.tables.append(TournamentTable(seated, row.table_id))
+            tournament.tables.append(TournamentTable(seated, row.table_id, row.ended))
             if row.table_id is not None:
                 self._of_table[row.table_id] = (tournament_id, row.series, row.number)
         return tournament
@@ -235,7 +235,8 @@ class TournamentTables:
         """Table listener: a game finished at a tournament table counts (stored at once); the
         last game of a series' last table ends the series, of the last series the
         tournament."""
-        if not update.finished:
+        ended = update.kind in ("cancelled", "closed")
+        if not update.finished and not ended:
             return
         where = self._of_table.get(update.table.id)
         if where is None:
@@ -243,9 +244,14 @@ class TournamentTables:
             if where is None:
                 return
             self._of_table[update.table.id] = where
-        await self._count(where, [record_of(entry) for entry in update.finished])
+        await self._count(where, [record_of(entry) for entry in update.finished], ended=ended)
 
-    async def _count(self, where: tuple[int, int, int], records: Iterable[GameRecord]) -> None:
+    async def _count(
+        self, where: tuple[int, int, int], records: Iterable[GameRecord], *, ended: bool = False
+    ) -> None:
+        """Store a table's finished games (those stored already change nothing); ``ended``:
+        the table closed before its last game (aborted, idle, its channel gone), so the
+        series need not wait for it. A series whose last table is done ends."""
         tournament_id, series, number = where
         async with self._lock(tournament_id):
             added = False
@@ -253,10 +259,13 @@ class TournamentTables:
                 added |= await self.repo.add_game(
                     tournament_id, series, number, record.number, record.to_json()
                 )
+            if ended:
+                added |= await self.repo.end_table(tournament_id, series, number)
             if not added:
                 return
             tournament = await self.load(tournament_id)
-            await self._tell(TournamentChange(tournament, "game"))
+            if not ended:
+                await self._tell(TournamentChange(tournament, "game"))
             if tournament.series_playing or tournament.series_begun != series + 1:
                 return
             if tournament.series_begun == tournament.config.series:

@@ -36,6 +36,7 @@ CREATE TABLE tournament_tables (
     number INTEGER NOT NULL CHECK (number >= 0),
     seats TEXT NOT NULL,
     table_id BIGINT REFERENCES tables (id),
+    ended INTEGER NOT NULL DEFAULT 0 CHECK (ended IN (0, 1)),
     PRIMARY KEY (tournament_id, series, number)
 );
 
