@@ -29,14 +29,16 @@ from bot.ui.tournament import (
 )
 from ramsch_core import get_game
 from ramsch_core.errors import RulesError
-from ramsch_core.tournament import GAMES, TournamentConfig, table_list_csv
+from ramsch_core.tournament import TournamentConfig, table_list_csv, tournament_games
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=get_game(game).title, value=game) for game in GAMES]
+GAME_CHOICES = [
+    app_commands.Choice(name=get_game(game).title, value=game) for game in tournament_games()
+]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="Deutsch", value="de"),
     app_commands.Choice(name="English", value="en"),
@@ -147,7 +149,7 @@ class TournamentCog(commands.Cog, name="Tournaments"):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         try:
             config = TournamentConfig.with_games(
-                game,  # type: ignore[arg-type]
+                game,
                 games,
                 series=series,
                 ai_allowed=ai,

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ramsch_core.errors import RulesError
-
-GAMES = ("skat", "schafkopf")
-"""The games a tournament is played in."""
-
-GameId = Literal["skat", "schafkopf"]
-
-TABLE_SIZES: dict[str, tuple[int, ...]] = {"skat": (4, 3), "schafkopf": (4,)}
-"""The tables a game's tournament draws, the preferred size first: Skat at four (the dealer
-sits out) and three, Schafkopf at four."""
-
-PRESETS: dict[str, str] = {"skat": "skat-tournament", "schafkopf": "schafkopf"}
-"""The rule set each table of a tournament plays: Skat with Seeger-Fabian points,
-Schafkopf by its tariff."""
+from ramsch_core.tournament.game import TournamentGame, tournament_game, tournament_games
 
 
 class TournamentError(RulesError):
@@ -33,30 +21,49 @@ class TournamentConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, strict=True, extra="forbid")
 
-    game: GameId = "skat"
+    game: str
     series: int = Field(2, ge=1, le=10)
     rounds: int = Field(12, ge=1, le=30)
     ai_allowed: bool = False
     language: str = "de"
 
+    @field_validator("game")
+    @classmethod
+    def _has_tournament(cls, game: str) -> str:
+        if tournament_game(game) is None:
+            raise ValueError(f"no tournament for the game {game!r}")
+        return game
+
+    @property
+    def tournament(self) -> TournamentGame:
+        """What the game's tournament plays."""
+        found = tournament_game(self.game)
+        assert found is not None
+        return found
+
     @classmethod
     def with_games(
         cls,
-        game: GameId,
+        game: str,
         games: int | None,
         *,
         series: int = 2,
         ai_allowed: bool = False,
         language: str = "de",
     ) -> TournamentConfig:
-        """The settings for ``games`` games per series at the smallest table of the game
-        (Skat: three, so a multiple of 3; Schafkopf: a multiple of 4); None: the default
-        (Skat 36 at three, 48 at four; Schafkopf 32).
+        """The settings for ``games`` games per series at the smallest table of the game (a
+        multiple of its seats); None: the game's default (Skat: 36 at three, 48 at four).
 
-        Raises TournamentError for a number of games a series can't have."""
-        smallest = min(TABLE_SIZES[game])
+        Raises TournamentError for a game without tournaments, or a number of games a series
+        can't have."""
+        found = tournament_game(game)
+        if found is None:
+            raise TournamentError(
+                "Tournaments are played in {games}", games=", ".join(tournament_games())
+            )
+        smallest = min(found.table_sizes)
         if games is None:
-            rounds = 12 if game == "skat" else 8
+            rounds = found.default_rounds
         elif games < smallest or games % smallest:
             raise TournamentError("Games per series must be a multiple of {size}", size=smallest)
         else:
@@ -70,17 +77,17 @@ class TournamentConfig(BaseModel):
     @property
     def preset(self) -> str:
         """The rule set preset every table plays."""
-        return PRESETS[self.game]
+        return self.tournament.preset
 
     @property
     def table_sizes(self) -> tuple[int, ...]:
         """The sizes of the tables the draw makes, the preferred first."""
-        return TABLE_SIZES[self.game]
+        return self.tournament.table_sizes
 
     @property
-    def table_options(self) -> dict[str, object]:
-        """What a table of the tournament chooses around its deals: Skat's tournament points."""
-        return {"tournament": True} if self.game == "skat" else {}
+    def table_options(self) -> dict[str, Any]:
+        """What a table of the tournament chooses around its deals (Skat: tournament points)."""
+        return dict(self.tournament.table_options)
 
     def games_at(self, seats: int) -> int:
         """Games in a series at a table of ``seats``."""

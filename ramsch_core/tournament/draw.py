@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ramsch_core.tournament.config import TABLE_SIZES, TournamentConfig, TournamentError
+from ramsch_core.tournament.config import TournamentConfig, TournamentError
 
 MIN_PLAYERS = 3
 
@@ -52,7 +52,7 @@ def table_sizes(players: int, config: TournamentConfig) -> tuple[list[int], int]
     seated without AI seats the tournament does not allow."""
     if players < MIN_PLAYERS:
         raise TournamentError("A tournament needs at least {count} players", count=MIN_PLAYERS)
-    sizes = TABLE_SIZES[config.game]
+    sizes = config.table_sizes
     for ai in range(max(sizes)):
         split = _split(players + ai, sizes)
         if split is not None and (ai == 0 or config.ai_allowed):

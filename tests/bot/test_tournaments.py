@@ -174,7 +174,7 @@ async def test_a_schafkopf_tournament_of_eight_plays_two_tables(
 async def test_a_start_with_fewer_than_three_players_is_refused(
     tournaments: TournamentService,
 ) -> None:
-    tournament = await opened(tournaments, TournamentConfig(), PLAYERS[:2])
+    tournament = await opened(tournaments, TournamentConfig(game="skat"), PLAYERS[:2])
     with pytest.raises(WrongState, match="at least 3 players"):
         await tournaments.begin_series(tournament.id, GUILD, ORGANISER, True)
     assert (await tournaments.load(tournament.id)).series_begun == 0
@@ -186,9 +186,9 @@ async def test_a_member_who_may_not_organise_can_neither_open_start_nor_pause(
     with pytest.raises(NotHost, match="Only the organiser"):
         await tournaments.new(
             guild_id=GUILD, channel_id=CHANNEL, organiser_id=PLAYERS[0],
-            config=TournamentConfig(), start_at=None, may_organise=False,
+            config=TournamentConfig(game="skat"), start_at=None, may_organise=False,
         )  # fmt: skip
-    tournament = await opened(tournaments, TournamentConfig(), PLAYERS[:3])
+    tournament = await opened(tournaments, TournamentConfig(game="skat"), PLAYERS[:3])
     with pytest.raises(NotHost):
         await tournaments.begin_series(tournament.id, GUILD, PLAYERS[0], False)
     with pytest.raises(NotHost):
@@ -200,7 +200,7 @@ async def test_a_member_who_may_not_organise_can_neither_open_start_nor_pause(
 async def test_a_tournament_id_of_another_server_is_refused(
     tournaments: TournamentService,
 ) -> None:
-    tournament = await opened(tournaments, TournamentConfig(), PLAYERS[:3])
+    tournament = await opened(tournaments, TournamentConfig(game="skat"), PLAYERS[:3])
     with pytest.raises(TableError, match="belongs to another server"):
         await tournaments.join(tournament.id, OTHER_GUILD, 2001, "Eve")
     with pytest.raises(TableError, match="belongs to another server"):
@@ -229,7 +229,7 @@ async def test_joining_after_the_last_series_began_is_refused_late_joining_befor
 async def test_pause_holds_the_next_series_and_disqualified_players_are_not_ranked(
     tournaments: TournamentService,
 ) -> None:
-    tournament = await opened(tournaments, TournamentConfig(rounds=1), PLAYERS[:4])
+    tournament = await opened(tournaments, TournamentConfig(game="skat", rounds=1), PLAYERS[:4])
     await tournaments.pause(tournament.id, GUILD, ORGANISER, False)
     with pytest.raises(WrongState, match="paused"):
         await tournaments.begin_series(tournament.id, GUILD, ORGANISER, True)
@@ -273,15 +273,16 @@ async def test_a_tournament_begins_at_its_start_time(
     with pytest.raises(TableError, match="start time has passed"):
         await tournaments.new(
             guild_id=GUILD, channel_id=CHANNEL, organiser_id=ORGANISER,
-            config=TournamentConfig(rounds=1), start_at=clock.now - 1, may_organise=True,
+            config=TournamentConfig(game="skat", rounds=1), start_at=clock.now - 1,
+            may_organise=True,
         )  # fmt: skip
     ready = await tournaments.new(
         guild_id=GUILD, channel_id=CHANNEL, organiser_id=ORGANISER,
-        config=TournamentConfig(rounds=1), start_at=clock.now + 600, may_organise=True,
+        config=TournamentConfig(game="skat", rounds=1), start_at=clock.now + 600, may_organise=True,
     )  # fmt: skip
     for user in PLAYERS[:3]:
         await tournaments.join(ready.id, GUILD, user, names(user))
-    few = await opened(tournaments, TournamentConfig(rounds=1), PLAYERS[:2])
+    few = await opened(tournaments, TournamentConfig(game="skat", rounds=1), PLAYERS[:2])
     await tournaments.repo.update(few.id, clock.now, start_at=clock.now + 600)
     assert await tournaments.due(clock.now) == []
     clock.advance(600)

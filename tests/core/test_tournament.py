@@ -21,6 +21,7 @@ from ramsch_core.tournament import (
     table_list,
     table_list_csv,
     table_sizes,
+    tournament_games,
 )
 
 SKAT = TournamentConfig(game="skat", rounds=1)
@@ -53,7 +54,7 @@ def test_games_per_series_default_to_36_at_three_and_48_at_four() -> None:
 @pytest.mark.parametrize(("game_id", "games"), [("skat", 35), ("schafkopf", 30), ("skat", 0)])
 def test_a_number_of_games_a_series_cannot_have_is_refused(game_id: str, games: int) -> None:
     with pytest.raises(TournamentError, match="multiple of"):
-        TournamentConfig.with_games(game_id, games)  # type: ignore[arg-type]
+        TournamentConfig.with_games(game_id, games)
 
 
 @pytest.mark.parametrize(
@@ -248,3 +249,13 @@ def test_the_list_and_the_standings_as_csv() -> None:
 def test_a_game_record_survives_json() -> None:
     record = game(4, (40, -194, 40), declarer=1, won=False, value=72, name="grand")
     assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_the_games_with_a_tournament_are_those_whose_package_defines_one() -> None:
+    assert set(tournament_games()) == {"skat", "schafkopf"}
+    with pytest.raises(TournamentError, match="Tournaments are played in"):
+        TournamentConfig.with_games("ramsch", None)
+    with pytest.raises(ValueError, match="no tournament"):
+        TournamentConfig(game="ramsen")
+    assert TournamentConfig(game="skat").table_options == {"tournament": True}
+    assert TournamentConfig(game="schafkopf").table_sizes == (4,)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 
-from bot.i18n import N_
 from bot.tables.errors import NotHost, TableError, WrongState
 from bot.tables.tournaments.state import Tournament
 from bot.tables.tournaments.tables import (
@@ -21,8 +20,6 @@ from ramsch_core.tournament.draw import table_sizes
 
 log = logging.getLogger(__name__)
 
-NOT_ORGANISER = N_("Only the organiser, a server manager or the tournament role can do this")
-
 
 class TournamentService(TournamentTables):
     """Registration and organising; the tables are the base class's."""
@@ -35,7 +32,7 @@ class TournamentService(TournamentTables):
 
     def _check_organiser(self, tournament: Tournament, user_id: int, may_organise: bool) -> None:
         if not may_organise and user_id != tournament.stored.organiser_id:
-            raise NotHost(NOT_ORGANISER)
+            raise NotHost("Only the organiser, a server manager or the tournament role can do this")
 
     async def new(
         self,
@@ -49,7 +46,7 @@ class TournamentService(TournamentTables):
     ) -> Tournament:
         """Open a tournament for registration (server managers and the tournament role)."""
         if not may_organise:
-            raise NotHost(NOT_ORGANISER)
+            raise NotHost("Only the organiser, a server manager or the tournament role can do this")
         now = self.service.clock()
         if start_at is not None and start_at <= now:
             raise TableError("The start time has passed: choose a time to come")
