@@ -28,6 +28,7 @@ from bot.storage.settings import SettingsRepository
 from bot.storage.shown import ShownRepository
 from bot.storage.social import SocialRepository
 from bot.storage.tables import TableRepository
+from bot.storage.tournaments import TournamentRepository
 
 
 class Store:
@@ -39,7 +40,7 @@ class Store:
     deals, boards, stats, history, replays), ``ratings``, ``preferences``, ``settings`` (server
     settings), ``commands`` (command sync), ``leases`` (process leases), ``relays`` (relayed
     clicks), ``privacy`` (forget-me), ``social`` (play again, table threads) and
-    ``seat_requests`` (substitutes asking for a seat). Every write
+    ``seat_requests`` (substitutes asking for a seat), ``tournaments``. Every write
     method of a repository commits before it returns, or with the ``transaction`` its caller
     opened.
 
@@ -72,6 +73,7 @@ class Store:
         self.privacy = PrivacyRepository(self)
         self.social = SocialRepository(self)
         self.seat_requests = SeatRequestRepository(self)
+        self.tournaments = TournamentRepository(self)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:

@@ -58,7 +58,7 @@ class AutoPlayer:
     def seat_to_play(self, table: Table) -> int | None:
         """The seat to act if the AI plays it: an AI seat or an away player."""
         seat = table.to_act
-        if seat is None:
+        if seat is None or table.held:
             return None
         holder = table.seats[seat]
         return seat if holder.ai is not None or holder.away else None

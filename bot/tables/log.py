@@ -49,6 +49,8 @@ def playing(table: Table, seat: int, deal_number: int | None) -> tuple[Match, in
         raise WrongState("The session is over")
     if table.status != "playing" or match is None:
         raise WrongState("The game has not started yet")
+    if table.held:
+        raise WrongState("The tournament is paused: the game goes on when it is resumed")
     if deal_number is not None and deal_number != match.number:
         raise StaleAction("That button is from an earlier deal")
     if match.to_act is None:

@@ -40,6 +40,7 @@ UpdateKind = Literal[
     "away",
     "back",
     "closed",
+    "held",
 ]
 
 
@@ -108,6 +109,9 @@ class Table:
     action. Not durable: a table rebuilt from the log is in step."""
     unstored: list[FinishedDeal] = field(default_factory=list)
     """Finished deals whose results are not stored yet (written with the next change)."""
+    held: bool = False
+    """A paused tournament holds the table: nobody acts, no timer runs, no AI moves. Not
+    durable: the tournament holds its tables again when they are rebuilt."""
     marks: dict[int, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
     """What a seat marked on its hand before acting (cards to lay away, an announcement), by
     table seat, with the log length it was marked at: the next action clears it. Only what the

@@ -49,6 +49,9 @@ class GuildSettings(BaseModel):
     threads: bool = Field(
         False, description="each table plays in its own thread, opened from its announcement"
     )
+    tournament_role: int | None = Field(
+        None, gt=0, description="the role whose members may organise tournaments; None: none"
+    )
 
     @model_validator(mode="after")
     def _rules_fit(self) -> GuildSettings:

@@ -91,6 +91,8 @@ class Timers:
         return updates
 
     def _due(self, table: Table, now: float) -> bool:
+        if table.held:
+            return False
         if table.status == "lobby":
             return now - table.created_at >= self.lobby_timeout
         if now - table.last_human_at >= self.idle_timeout:

@@ -14,6 +14,7 @@ from bot.ui.items import TABLE_ITEMS, walk
 from bot.ui.privacy_items import ForgetButton
 from bot.ui.replay_items import REPLAY_ITEMS
 from bot.ui.substitute_items import SUBSTITUTE_ITEMS
+from bot.ui.tournament import TournamentButton
 
 ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *TABLE_ITEMS,
@@ -26,6 +27,7 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ResultRecordButton,
     *REPLAY_ITEMS,
     ForgetButton,
+    TournamentButton,
 )
 
 

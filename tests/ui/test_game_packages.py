@@ -20,6 +20,7 @@ GAME_TYPE = re.compile(r"isinstance\([^)]*(Skat|Schafkopf|Ramsen|Ramsch|Altenbur
 ALLOWED = {
     ("ui/ids.py", 'PREFIX = "ramsch"'),  # the custom ids' prefix: the bot's name
     ("client.py", 'name="ramsch",'),  # the slash command group: the bot's name
+    ("cogs/tournament.py", 'name="tournament",'),  # `/ramsch tournament`: not the match option
 }
 
 
@@ -81,6 +82,8 @@ def test_the_generic_code_of_the_bot_names_no_game_s_match_option() -> None:
         if where.startswith("ui/games/"):
             continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
+            if (where, line.strip()) in ALLOWED:
+                continue
             if MATCH_OPTION.search(line.split("#")[0]):
                 found.append(f"bot/{where}:{number}: {line.strip()}")
     assert not found, "\n".join(found)

@@ -1,0 +1,1 @@
+"""Tournaments in the application layer: registration, series, tables, games, standings."""
