@@ -43,6 +43,7 @@ EXTENSIONS = (
     "bot.cogs.history",
     "bot.cogs.preferences",
     "bot.cogs.privacy",
+    "bot.cogs.public",
 )
 MAX_REPLY = 2000
 """Characters of a message's content Discord takes."""

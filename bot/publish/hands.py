@@ -194,10 +194,10 @@ class Hands:
         play (another player's turn), as a tuple cheap to compare: equal inputs, an equal
         render, so the hand is not rendered again (the trick being played, which changes at
         every card, is not shown on a hand then). None at his turn and outside the card play
-        (rendered each time)."""
+        (rendered each time), and always for a public table (its hands show the trick)."""
         match = table.match
         seat = table.seat_of(user_id)
-        if view is None or match is None or seat is None:
+        if view is None or match is None or seat is None or table.public:
             return None
         public = view.public
         if public.phase != "play" or public.to_act == view.seat:
@@ -451,7 +451,7 @@ class Hands:
         if self.dms.get(user_id) is private:
             del self.dms[user_id]
         log.info("User %d does not accept DMs (table %d)", user_id, table.id)
-        if self.channel_gone:
+        if self.channel_gone or table.public:  # a public table names nobody in a channel
             return
         mention = f"<@{user_id}>"
         notice = _(CLOSED_DMS, mention=mention)

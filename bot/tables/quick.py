@@ -151,11 +151,13 @@ class QuickMatch:
         count = await self.store.public.waiting_for(entry.game, entry.preset, entry.language)
         return Queued(entry, count)
 
-    async def match(self) -> list[Update]:
+    async def match(self, owns: Callable[[int], bool] | None = None) -> list[Update]:
         """One pass of the matcher: open and start a table for each group that fits. The
         queue rows of a group are deleted in the same transaction that stores its table
         (one matcher at a time: the queue's lock), so no player is seated twice, whichever
-        process matches."""
+        process matches. ``owns``: the servers whose tables this process keeps (its shards);
+        a table is hosted by the longest-waiting player of such a server, and a group with
+        none is left to another process."""
         opened: list[tuple[list[Waiting], Created]] = []
         now = self.clock()
         async with self.store.transaction(PUBLIC_LOCK) as db:
@@ -163,7 +165,11 @@ class QuickMatch:
             if len(waiting) < 2:
                 return []
             blocks = await self.store.public.blocks_among(entry.user_id for entry in waiting)
-            for group in plan(waiting, blocks, now, _players):
+            for matched in plan(waiting, blocks, now, _players):
+                hosts = [entry for entry in matched if owns is None or owns(entry.guild_id)]
+                if not hosts:
+                    continue
+                group = [hosts[0], *(entry for entry in matched if entry is not hosts[0])]
                 taken = await self.store.public.take(db, [entry.user_id for entry in group])
                 if len(taken) != len(group):
                     raise RuntimeError("The quick-match queue changed under its lock")
