@@ -178,8 +178,12 @@ class Lobbies:
         )
         table.seats, table.rules, table.options = seats, rules, options
 
-    async def join(self, table_id: int, user_id: int, name: str) -> Update:
+    async def join(self, table_id: int, user_id: int, name: str, *, public: bool = False) -> Update:
+        """Sit down at a lobby; a public one only through ``service.public`` (``public``),
+        which checks the servers and the blocks first."""
         async with self.tables.locked(table_id) as table:
+            if table.public and not public:
+                raise WrongState("Join a public table from /ramsch tables")
             _require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise TableError("You already sit at this table")

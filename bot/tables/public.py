@@ -183,7 +183,7 @@ class PublicPlay:
                 raise WrongState("The table is full")
             if await self.blocked(user_id, (seat.user_id for seat in table.seats)):
                 raise Blocked(BLOCKED)
-            update = await self.lobby.join(table_id, user_id, name)
+            update = await self.lobby.join(table_id, user_id, name, public=True)
             await self.store.public.dequeue(user_id)  # seated: the matcher must not seat him
         if update.table.can_start():
             return await self.lobby.start(table_id, update.table.host_id)

@@ -108,6 +108,9 @@ async def test_refusals_at_public_tables_change_nothing(
         await service.public.join(table_id, guild_id=OTHER_GUILD, user_id=BOB, name="Bob")
     assert [listed.table.id for listed in await service.public.listing(BOB)] == []
     assert table.snapshot() == before and table.version == version
+    with pytest.raises(WrongState, match="from /ramsch tables"):  # its server's lobby click
+        await service.lobby.join(table_id, BOB, "Bob")
+    assert table.snapshot() == before and table.version == version
     await service.public.join(table_id, guild_id=OTHER_GUILD, user_id=ALICE, name="Alice")
     await service.public.join(table_id, guild_id=OTHER_GUILD, user_id=CAROL, name="Carol")
     started = table.snapshot()
@@ -278,8 +281,8 @@ async def test_a_restart_starts_a_matched_table_its_process_did_not_start(
         rules=preset("skat"), options={"seats": 3},
     )  # fmt: skip
     table = update.table
-    await service.lobby.join(table.id, ALICE, "Alice")
-    await service.lobby.join(table.id, BOB, "Bob")
+    await service.lobby.join(table.id, ALICE, "Alice", public=True)
+    await service.lobby.join(table.id, BOB, "Bob", public=True)
     assert table.status == "lobby"
     (started,) = await service.quick.start_full()
     assert started.kind == "started" and table.status == "playing"
