@@ -4,6 +4,7 @@ the public board, and a restart; every refusal changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
@@ -287,3 +288,29 @@ async def test_a_restart_starts_a_matched_table_its_process_did_not_start(
     (started,) = await service.quick.start_full()
     assert started.kind == "started" and table.status == "playing"
     await service.close()
+
+
+async def test_two_services_on_one_database_share_the_queue_and_seat_each_player_once(
+    store: Store, db_path: Path, clock: FakeClock, seeds: Callable[[], int]
+) -> None:
+    """Two processes' services (each its own store on the same database) match at once: the
+    queue's lock lets one take the players, the other finds them gone."""
+    first = make_service(store, clock, seeds)
+    other_store = await Store.open(db_path)
+    second = make_service(other_store, clock, seeds)
+    try:
+        await opt_in(first, GUILD, OTHER_GUILD)
+        players = [ALICE, BOB, CAROL, HOST, STRANGER, 1000]
+        for index, user in enumerate(players):
+            await queue(first if index % 2 else second, user, GUILD if index < 3 else OTHER_GUILD)
+        results = await asyncio.gather(first.quick.match(), second.quick.match())
+        seated = [
+            seat.user_id for updates in results for update in updates for seat in update.table.seats
+        ]
+        assert sorted(user for user in seated if user is not None) == sorted(players)
+        assert await count(store, "SELECT COUNT(*) FROM public_queue") == 0
+        assert await count(store, "SELECT COUNT(*) FROM public_tables") == 2
+    finally:
+        await second.close()
+        await other_store.close()
+        await first.close()

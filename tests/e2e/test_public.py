@@ -236,3 +236,25 @@ async def test_a_waiting_queue_and_a_live_public_table_survive_a_restart(
 
 def game_hand(user: SimUser, table_id: int) -> bool:
     return any(f"#{table_id}** · " in message.text for message in user.dms())
+
+
+async def test_a_server_with_a_mirror_channel_shows_its_members_public_tables_there(
+    servers: TwoServers,
+) -> None:
+    people = await opted_in(servers)
+    mirror = servers.guild.add_channel("zuschauen")
+    await answer(people.anna, servers.channel, "ramsch-config public", mirror=mirror)
+    other = servers.other.channels[0]
+    await queue(people.anna, servers.channel)
+    await queue(people.bernd, other)
+    await queue(people.clara, other)
+    await servers.settle()
+    (table,) = servers.service.tables.open_tables()
+    assert table.guild_id == servers.guild.id and table.channel_id == mirror.id
+    shown = [m.text for m in mirror.current_messages()]
+    assert any("Bernd Borealis" in text and "Clara Cosmos" in text for text in shown), shown
+    assert not servers.channel.current_messages()  # only the mirror shows the table
+    everyone = [people.anna, people.bernd, people.clara]
+    texts = channel_texts(servers.other, everyone)
+    for name in names_of_members(servers.other, everyone):
+        assert not any(name in text for text in texts), name
