@@ -258,3 +258,43 @@ async def test_a_server_with_a_mirror_channel_shows_its_members_public_tables_th
     texts = channel_texts(servers.other, everyone)
     for name in names_of_members(servers.other, everyone):
         assert not any(name in text for text in texts), name
+
+
+async def test_a_running_public_table_survives_a_restart_and_a_leaver_is_rated_last(
+    servers: TwoServers,
+) -> None:
+    people = await opted_in(servers)
+    other = servers.other.channels[0]
+    for person, channel in ((people.anna, servers.channel), (people.bernd, other),
+                            (people.clara, other)):  # fmt: skip
+        await queue(person, channel)
+    await servers.settle()
+    (table,) = servers.service.tables.open_tables()
+    by_id = {person.id: person for person in (people.anna, people.bernd, people.clara)}
+    seated = [by_id[seat.user_id] for seat in table.seats if seat.user_id is not None]
+    game = PublicGame(servers, seated, "skat", table_id=table.id)
+    for _ in range(4):
+        await game.step()
+    before = [(seat.user_id, seat.name) for seat in table.seats], table.log_length
+    await servers.restart()
+    table = servers.service.tables.get(game.table_id)
+    assert table.public and ([(seat.user_id, seat.name) for seat in table.seats],
+                             table.log_length) == before  # fmt: skip
+    await game.step()  # the hands in the DMs still play
+    leaver = game.players[2]
+    leaver_channel = servers.channel if leaver is people.anna else other
+    (left,) = await answer(leaver, leaver_channel, "ramsch leave", table=game.table_id)
+    assert left.ephemeral and "last place" in left.text
+    await servers.settle()
+    hand = game.hand_message(leaver)
+    assert hand is not None and not hand.buttons()  # his hand is closed, nothing lost
+    game.from_log = True
+    while not game.replay().finished:
+        await game.step()
+    await servers.settle()
+    await servers.store.ratings.rate_finished_matches()
+    ranks = await servers.store.fetch(
+        "SELECT user_id, rank FROM rating_changes WHERE table_id = ? ORDER BY seat",
+        (game.table_id,),
+    )
+    assert [int(rank) for user, rank in ranks if user == leaver.id] == [3]
