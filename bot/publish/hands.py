@@ -282,8 +282,8 @@ class Hands:
         """Bring every player's hand to the table's state as it is now: a new DM at a new
         deal, edits otherwise. Each message is rendered now and sent by its own task."""
         number = current_deal(table)
-        for user_id in [user for user in self.dms if table.seat_of(user) is None]:
-            self.retired.append((user_id, self.dms.pop(user_id)))  # he left: no live hand
+        for left in [user for user in self.dms if table.seat_of(user) is None]:
+            self.retired.append((left, self.dms.pop(left)))  # he left: no live hand
         for seat in table.seats:
             user_id = seat.user_id
             if user_id is None:

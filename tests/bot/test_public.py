@@ -314,3 +314,14 @@ async def test_two_services_on_one_database_share_the_queue_and_seat_each_player
         await second.close()
         await other_store.close()
         await first.close()
+
+
+async def test_a_public_table_takes_no_substitutes(service: TableService) -> None:
+    await opt_in(service, GUILD, OTHER_GUILD)
+    table_id = await public_lobby(service)
+    await service.public.join(table_id, guild_id=OTHER_GUILD, user_id=ALICE, name="Alice")
+    await service.public.join(table_id, guild_id=OTHER_GUILD, user_id=BOB, name="Bob")
+    await service.public.leave(table_id, BOB)
+    with pytest.raises(WrongState, match="no substitutes"):
+        await service.substitutes.ask(table_id, CAROL, "Carol", 2)
+    assert await service.substitutes.requests(table_id) == []
