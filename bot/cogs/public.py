@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot import i18n
 from bot.cogs.stats import PAGE_SIZE, VARIANT_CHOICES, board_of
+from bot.cogs.tables.opening import thread_parent
 from bot.commands.choices import GAME_CHOICES, preset_autocomplete
 from bot.commands.group import RamschCog, subcommand
 from bot.i18n import N_, _
@@ -85,6 +86,7 @@ class PublicCog(RamschCog, name=PUBLIC_COG):
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
             host_id=interaction.user.id, host_name=global_name(interaction.user),
             language=i18n.language_of(interaction.locale), rules=rules, options=options,
+            parent_id=thread_parent(interaction),
         )  # fmt: skip
         await interaction.response.send_message(
             _(

@@ -110,8 +110,10 @@ class PublicPlay:
         language: str,
         rules: RulesInput | None = None,
         options: OptionsInput = None,
+        parent_id: int | None = None,
     ) -> Update:
-        """Open a public lobby from a server that takes part; it is listed in every such
+        """Open a public lobby from a server that takes part (from ``channel_id``, a thread
+        of ``parent_id`` if given, where tables must be allowed); it is listed in every such
         server and shown in this server's mirror channel, if it has one."""
         settings = await self.taking_part(guild_id)
         await self.limit(host_id, "open", OPENS_PER_HOUR, HOUR)
@@ -122,6 +124,7 @@ class PublicPlay:
             host_name=host_name,
             rules=rules,
             options=options,
+            parent_id=parent_id or channel_id,
             public=language,
         )
 

@@ -325,3 +325,19 @@ async def test_a_public_table_takes_no_substitutes(service: TableService) -> Non
     with pytest.raises(WrongState, match="no substitutes"):
         await service.substitutes.ask(table_id, CAROL, "Carol", 2)
     assert await service.substitutes.requests(table_id) == []
+
+
+async def test_a_public_table_opens_where_tables_are_allowed_and_shows_in_the_mirror(
+    service: TableService,
+) -> None:
+    mirror = 77
+    await service.guilds.set(GUILD, {"public": True, "mirror": mirror, "channels": [CHANNEL]})
+    table = (await service.public.open(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", language="de",
+    )).table  # fmt: skip
+    assert table.public and table.channel_id == mirror
+    with pytest.raises(TableError, match="can't be opened in this channel"):
+        await service.public.open(
+            guild_id=GUILD, channel_id=CHANNEL + 5, host_id=ALICE, host_name="A", language="de"
+        )
+    assert [open_table.id for open_table in service.tables.open_tables()] == [table.id]
