@@ -268,6 +268,8 @@ class PublicCog(RamschCog, name=PUBLIC_COG):
         )  # fmt: skip
         shown = render_leaderboard(page, PUBLIC_BOARD, board_key(game, board), "all",
                                    interaction.user.id)  # fmt: skip
+        title = shown.embeds[0].title or ""
+        shown.embeds[0].title = _("Public games — {title}", title=title)
         await interaction.response.send_message(
             **shown.send_kwargs(), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

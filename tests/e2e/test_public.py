@@ -163,7 +163,8 @@ async def test_players_of_two_servers_are_matched_and_play_a_session_in_their_dm
     )
     assert [int(row[0]) for row in rated] == [0]  # the public board, no server's
     (board,) = await answer(people.anna, servers.channel, "ramsch public-board")
-    assert board.ephemeral and "You: **" in board.text  # Anna's public rating
+    assert board.ephemeral and "Public games — Leaderboard" in board.text
+    assert "You: **" in board.text  # Anna's public rating
 
 
 async def test_refusals_of_public_play_are_one_sentence_and_change_nothing(
