@@ -39,13 +39,6 @@ class TooMany(TableError):
     """A rate limit: too many public tables opened or queues joined lately."""
 
 
-NOT_OPTED_IN = N_(
-    "This server does not take part in public games: an admin turns them on with "
-    "/ramsch-config public"
-)
-BLOCKED = N_("You can't sit at this table: you or a player there blocked the other")
-
-
 @dataclass(frozen=True)
 class Listed:
     """An open public table as `/ramsch tables` lists it."""
@@ -83,11 +76,12 @@ class PublicPlay:
 
     async def taking_part(self, guild_id: int | None) -> GuildSettings:
         """The server's settings if it takes part in public games; NotPublic otherwise."""
-        if guild_id is None:
-            raise NotPublic(NOT_OPTED_IN)
-        settings = await self.guilds.get(guild_id)
+        settings = GuildSettings() if guild_id is None else await self.guilds.get(guild_id)
         if not settings.public:
-            raise NotPublic(NOT_OPTED_IN)
+            raise NotPublic(
+                "This server does not take part in public games: an admin turns them on with "
+                "/ramsch-config public"
+            )
         return settings
 
     async def limit(self, user_id: int, kind: str, most: int, window: float) -> None:
@@ -185,7 +179,9 @@ class PublicPlay:
             if table.seat_of(user_id) is None and len(table.seats) >= table.options.seats:
                 raise WrongState("The table is full")
             if await self.blocked(user_id, (seat.user_id for seat in table.seats)):
-                raise Blocked(BLOCKED)
+                raise Blocked(
+                    "You can't sit at this table: you or a player there blocked the other"
+                )
             update = await self.lobby.join(table_id, user_id, name, public=True)
             await self.store.public.dequeue(user_id)  # seated: the matcher must not seat him
         if update.table.can_start():
