@@ -149,6 +149,11 @@ class PublicRepository(Repository):
         rows = await self._fetch(_WAITING + " ORDER BY joined_at, user_id")
         return [Waiting(*row) for row in rows]
 
+    async def waiting_count(self) -> int:
+        """How many wait in every queue together."""
+        rows = await self._fetch("SELECT COUNT(*) FROM public_queue")
+        return int(rows[0][0])
+
     async def queued(self, user_id: int) -> Waiting | None:
         rows = await self._fetch(_WAITING + " WHERE user_id = ?", (user_id,))
         return Waiting(*rows[0]) if rows else None

@@ -160,6 +160,8 @@ class QuickMatch:
         none is left to another process."""
         opened: list[tuple[list[Waiting], Created]] = []
         now = self.clock()
+        if await self.store.public.waiting_count() < 2:
+            return []  # nobody to match: no write lock taken (this runs every few seconds)
         async with self.store.transaction(PUBLIC_LOCK) as db:
             waiting = await self.store.public.waiting()
             if len(waiting) < 2:
