@@ -44,6 +44,7 @@ EXTENSIONS = (
     "bot.cogs.preferences",
     "bot.cogs.privacy",
     "bot.cogs.tournament",
+    "bot.cogs.public",
 )
 MAX_REPLY = 2000
 """Characters of a message's content Discord takes."""

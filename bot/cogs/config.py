@@ -38,6 +38,8 @@ CHANGED = {
     "pictures": N_("card pictures"),
     "ping_role": N_("role pinged for new tables"),
     "threads": N_("a thread per table"),
+    "public": N_("public games"),
+    "mirror": N_("channel for public tables"),
 }
 """What `/ramsch-config` names as saved (the preset's with its name)."""
 LANGUAGE_CHOICES = [
@@ -152,6 +154,23 @@ class ConfigCog(RamschCog, name="Config"):
             interaction, {"ping_role": ping_role, "no_ping_role": no_ping_role, "threads": threads}
         )
 
+    @group.command(name="public", description="Public games with players of other servers")
+    @app_commands.describe(
+        public="True: members may play public games with players of other servers",
+        mirror="a channel where public tables of members are shown for watching",
+        no_mirror="True: show members' public tables in no channel",
+    )
+    async def public(
+        self,
+        interaction: discord.Interaction,
+        public: bool | None = None,
+        mirror: discord.TextChannel | None = None,
+        no_mirror: bool | None = None,
+    ) -> None:
+        await self._configure(
+            interaction, {"public": public, "mirror": mirror, "no_mirror": no_mirror}
+        )
+
     async def _configure(self, interaction: discord.Interaction, given: dict[str, Any]) -> None:
         """Show the server's settings with the editor; the options given are changed first."""
         if not can_manage(interaction):
@@ -224,6 +243,7 @@ class ConfigCog(RamschCog, name="Config"):
         if given.get("threads") is not None:
             data["threads"] = given["threads"]
             changed.append(_(CHANGED["threads"]))
+        changed += public_settings(data, given)
         settings = await service.guilds.get(guild_id)
         if changed:
             settings = await service.guilds.set(guild_id, data)
@@ -234,6 +254,7 @@ class ConfigCog(RamschCog, name="Config"):
         shown.embeds[0].add_field(
             name=_("A thread per table"), value=_("on") if settings.threads else _("off")
         )
+        shown.embeds[0].add_field(name=_("Public games"), value=_public_text(settings))
         await interaction.response.send_message(
             **shown.send_kwargs(), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -393,6 +414,32 @@ def checked_role(role: discord.Role) -> int:
 
 def _role_text(settings: GuildSettings) -> str:
     return f"<@&{settings.ping_role}>" if settings.ping_role is not None else _("none")
+
+
+def public_settings(data: dict[str, Any], given: dict[str, Any]) -> list[str]:
+    """Public play and its mirror channel, changed in ``data``; what was changed, to name."""
+    changed: list[str] = []
+    mirror, no_mirror = given.get("mirror"), given.get("no_mirror")
+    if mirror is not None and no_mirror:
+        raise TableError("Choose a channel for public tables or no channel, not both")
+    if given.get("public") is not None:
+        data["public"] = given["public"]
+        changed.append(_(CHANGED["public"]))
+    if mirror is not None:
+        data["mirror"] = mirror.id
+        changed.append(_(CHANGED["mirror"]))
+    elif no_mirror:
+        data["mirror"] = None
+        changed.append(_(CHANGED["mirror"]))
+    return changed
+
+
+def _public_text(settings: GuildSettings) -> str:
+    if not settings.public:
+        return _("off")
+    if settings.mirror is None:
+        return _("on")
+    return _("on, shown in {channel}", channel=f"<#{settings.mirror}>")
 
 
 def _guild_name(interaction: discord.Interaction) -> str:

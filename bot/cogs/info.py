@@ -43,6 +43,10 @@ HELP = (
      "players you invite can join: invite more with the lobby's **Invite players…** menu, and "
      "each gets the table's link by DM. Every lobby shows its link to share. `/ramsch about` "
      "tells the bot's version.")),
+    (N_("Public games"), N_("On a server that takes part, `/ramsch tables` lists open tables of "
+     "every such server to join, `/ramsch quick` matches you with players of your strength, "
+     "`/ramsch new public:true` opens one; they play in your DMs. `/ramsch block` and "
+     "`/ramsch report` keep it fair.")),
     (N_("Ratings and records"), N_("`/ramsch leaderboard` ranks the server by rating (or points "
      "per deal), `/ramsch stats` shows a player's figures and rating curve, `/ramsch history` "
      "your recent games. `/ramsch replay` steps through a finished deal trick by trick with "

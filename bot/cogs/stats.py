@@ -11,6 +11,7 @@ from bot import i18n
 from bot.commands.group import RamschCog, subcommand
 from bot.ratings import MAX_MIN_DEALS, MIN_DEALS, RANKS, Rank, RankedPage
 from bot.storage import Period
+from bot.storage.public import PUBLIC_BOARD
 from bot.tables import TableError
 from bot.ui.boards import (
     DEFAULT_BOARD,
@@ -98,7 +99,7 @@ class StatsCog(RamschCog, name="Stats"):
                 game, board = parse_board(variant)
             except ValueError:
                 raise TableError("That leaderboard belongs to another server") from None
-            if interaction.guild_id != guild_id:
+            if guild_id != PUBLIC_BOARD and interaction.guild_id != guild_id:
                 raise TableError("That leaderboard belongs to another server")
             shown = await self._page(
                 guild_id, game, board, period_of(period), offset, interaction.user.id,

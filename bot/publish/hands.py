@@ -194,10 +194,10 @@ class Hands:
         play (another player's turn), as a tuple cheap to compare: equal inputs, an equal
         render, so the hand is not rendered again (the trick being played, which changes at
         every card, is not shown on a hand then). None at his turn and outside the card play
-        (rendered each time)."""
+        (rendered each time), and always for a public table (its hands show the trick)."""
         match = table.match
         seat = table.seat_of(user_id)
-        if view is None or match is None or seat is None:
+        if view is None or match is None or seat is None or table.public:
             return None
         public = view.public
         if public.phase != "play" or public.to_act == view.seat:
@@ -282,6 +282,8 @@ class Hands:
         """Bring every player's hand to the table's state as it is now: a new DM at a new
         deal, edits otherwise. Each message is rendered now and sent by its own task."""
         number = current_deal(table)
+        for left in [user for user in self.dms if table.seat_of(user) is None]:
+            self.retired.append((left, self.dms.pop(left)))  # he left: no live hand
         for seat in table.seats:
             user_id = seat.user_id
             if user_id is None:
@@ -451,7 +453,7 @@ class Hands:
         if self.dms.get(user_id) is private:
             del self.dms[user_id]
         log.info("User %d does not accept DMs (table %d)", user_id, table.id)
-        if self.channel_gone:
+        if self.channel_gone or table.public:  # a public table names nobody in a channel
             return
         mention = f"<@{user_id}>"
         notice = _(CLOSED_DMS, mention=mention)

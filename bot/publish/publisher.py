@@ -19,7 +19,7 @@ from bot import i18n
 from bot.publish.channel import UNKNOWN_CHANNEL, ChannelMessages
 from bot.publish.delivery import Delivery, backoff
 from bot.publish.shown import ShownRecorder
-from bot.publish.state import TableState, channel_language, dms_allowed, position
+from bot.publish.state import TableState, channel_language, dms_allowed, position, quiet
 from bot.storage import ShownTable
 from bot.ui.message import Rendered
 
@@ -240,7 +240,11 @@ class Publisher:
         dms = await dms_allowed(self.bot, state)
         state.seen = position(table)
         done = functools.partial(self._delivered, state)
-        if state.channel.busy:
+        if quiet(state):
+            state.notes.clear()
+            state.end_note = None
+            state.channel_done = table.status in ("cancelled", "finished")
+        elif state.channel.busy:
             state.channel.behind = True
         elif not state.channel_done and not (
             state.channel.waiting and time.monotonic() < state.channel.retry_at

@@ -55,6 +55,8 @@ class TableState:
     """The guild lets the bot DM players (its settings, read once per table)."""
     language: str | None = None
     """The language of the channel's messages (read once per table)."""
+    mirror: int | None = None
+    """The server's channel for its public tables (read with the settings)."""
     notes: list[Update] = field(default_factory=list)
     """Changes with a sentence for the channel (timer notes), posted with the next render."""
     notes_posted: int = 0
@@ -75,7 +77,8 @@ def position(table: Table) -> Progress:
 async def read_settings(bot: RamschBot, state: TableState) -> None:
     """Read the server's settings the table's messages follow (once per table)."""
     settings = await bot.service.guilds.get(state.table.guild_id)
-    state.dms_allowed = settings.dms
+    state.dms_allowed = settings.dms or state.table.public
+    state.mirror = settings.mirror if settings.public else None
     state.hands.pictures = settings.pictures
     language: str = settings.language
     if language == "auto":
@@ -85,7 +88,8 @@ async def read_settings(bot: RamschBot, state: TableState) -> None:
 
 
 async def dms_allowed(bot: RamschBot, state: TableState) -> bool:
-    """Whether the server lets the bot DM the players their hands."""
+    """Whether the server lets the bot DM the players their hands (a public table's players
+    always get them: it plays in their DMs)."""
     if state.dms_allowed is None:
         await read_settings(bot, state)
     assert state.dms_allowed is not None
@@ -99,3 +103,9 @@ async def channel_language(bot: RamschBot, state: TableState) -> str:
         await read_settings(bot, state)
     assert state.language is not None
     return state.language
+
+
+def quiet(state: TableState) -> bool:
+    """A public table shows nothing in a channel but its server's mirror channel, if that
+    server has one (read with the settings): it plays in its players' DMs."""
+    return state.table.public and state.mirror != state.table.channel_id

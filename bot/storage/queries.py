@@ -8,6 +8,7 @@ from typing import Any
 
 from bot import ratings
 from bot.storage.backend import Connection
+from bot.storage.public import public_rating_terms
 from bot.storage.rows import (
     LeaderboardPage,
     LeaderboardRow,
@@ -186,6 +187,7 @@ async def rate_next_match(db: Connection, now: float) -> int | None:
         )
     )
     seats = await _credited_seats(db, table_id, seats)
+    guild_id, seats, totals_json = await _public_terms(db, table_id, guild_id, seats, totals_json)
     deals = next(iter(await db.execute_fetchall(
         "SELECT COUNT(*) FROM deal_results WHERE table_id = ?", (table_id,)
     )))[0]  # fmt: skip
@@ -197,6 +199,19 @@ async def rate_next_match(db: Connection, now: float) -> int | None:
         (now, int(bool(rated)), table_id),
     )
     return int(table_id)
+
+
+async def _public_terms(
+    db: Connection, table_id: int, guild_id: int, seats: list[Any], totals_json: str
+) -> tuple[int, list[Any], str]:
+    """A public table's match is rated on the public board, each leaver last
+    (``public.public_rating_terms``); other matches as they are."""
+    try:
+        totals = [Fraction(value) for value in json.loads(totals_json)]
+    except (ValueError, TypeError):
+        return guild_id, seats, totals_json
+    board, seats, totals = await public_rating_terms(db, table_id, guild_id, seats, totals)
+    return board, seats, json.dumps([str(total) for total in totals])
 
 
 async def _credited_seats(db: Connection, table_id: int, seats: list[Any]) -> list[Any]:

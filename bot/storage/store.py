@@ -20,6 +20,7 @@ from bot.storage.migrations import migrate
 from bot.storage.opening import StoreUnusable, check_path, is_open_error, unusable
 from bot.storage.preferences import PreferenceRepository
 from bot.storage.privacy import PrivacyRepository
+from bot.storage.public import PublicRepository
 from bot.storage.ratings import RatingRepository
 from bot.storage.relays import RelayRepository
 from bot.storage.results import ResultRepository
@@ -40,9 +41,9 @@ class Store:
     deals, boards, stats, history, replays), ``ratings``, ``preferences``, ``settings`` (server
     settings), ``commands`` (command sync), ``leases`` (process leases), ``relays`` (relayed
     clicks), ``privacy`` (forget-me), ``social`` (play again, table threads) and
-    ``seat_requests`` (substitutes asking for a seat), ``tournaments``. Every write
-    method of a repository commits before it returns, or with the ``transaction`` its caller
-    opened.
+    ``seat_requests`` (substitutes asking for a seat), ``tournaments``, ``public`` (public
+    play). Every write method of a repository commits before it returns, or with the
+    ``transaction`` its caller opened.
 
     ``path``: a SQLite file (or ``:memory:``), or a ``postgresql://`` URL (bot/storage/backend.py:
     the same SQL on both; ``postgres`` tells which where they differ).
@@ -74,6 +75,7 @@ class Store:
         self.social = SocialRepository(self)
         self.seat_requests = SeatRequestRepository(self)
         self.tournaments = TournamentRepository(self)
+        self.public = PublicRepository(self)
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:

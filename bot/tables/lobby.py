@@ -112,12 +112,16 @@ class Lobbies:
         parent_id: int | None = None,
         private: bool = False,
         invited: Sequence[int] = (),
+        public: str | None = None,
     ) -> Update:
-        """Open a lobby; the host takes the first seat. One open table per channel.
+        """Open a lobby; the host takes the first seat. One open table per channel (a public
+        table does not take the channel: it plays in its players' DMs).
 
         Rules and options left out come from the guild's settings; ``parent_id``: the channel
         of the thread ``channel_id`` (where tables must be allowed); ``private``: only the
-        host and the ``invited`` players may sit down."""
+        host and the ``invited`` players may sit down; ``public``: any player of a server
+        taking part in public games (``service.public`` checks that before), listed in
+        that language."""
         settings = await self.guilds.get(guild_id)
         if not settings.allows(channel_id if parent_id is None else parent_id):
             raise ChannelBusy("Tables can't be opened in this channel")
@@ -126,8 +130,8 @@ class Lobbies:
             settings.options if options is None else options,
         )
         async with self._open_lock:
-            busy = self.tables.open_tables(channel_id)
-            if busy:
+            busy = [table for table in self.tables.open_tables(channel_id) if not table.public]
+            if busy and public is None:
                 raise ChannelBusy(
                     "This channel already has a table (#{table}): finish or abort it first",
                     table=busy[0].id,
@@ -135,24 +139,27 @@ class Lobbies:
             check_room(self.tables.open_tables(), guild_id=guild_id, host_id=host_id)
             now = self.clock()
             seats = [Seat(host_id, host_name)]
-            table_id = await self.store.tables.create_table(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                host_id=host_id,
-                rules=rules.model_dump(),
-                options=options.model_dump(),
-                turn_timeout=settings.turn_timeout,
-                seats=_rows(seats),
-                at=now,
-                reminder=settings.reminder,
-                private=private,
-                invited=invited,
-            )
+            async with self.store.transaction():
+                table_id = await self.store.tables.create_table(
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    host_id=host_id,
+                    rules=rules.model_dump(),
+                    options=options.model_dump(),
+                    turn_timeout=settings.turn_timeout,
+                    seats=_rows(seats),
+                    at=now,
+                    reminder=settings.reminder,
+                    private=private,
+                    invited=invited,
+                )
+                if public is not None:
+                    await self.store.public.mark_public(table_id, public, now)
             table = Table(
                 id=table_id, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                 status="lobby", rules=rules, options=options, seats=seats, created_at=now,
                 updated_at=now, turn_timeout=settings.turn_timeout, reminder=settings.reminder,
-                private=private, invited=frozenset(invited),
+                private=private, invited=frozenset(invited), public=public is not None,
             )  # fmt: skip
             self.tables.add(table)
         async with self.tables.locked(table_id) as table:
@@ -171,8 +178,12 @@ class Lobbies:
         )
         table.seats, table.rules, table.options = seats, rules, options
 
-    async def join(self, table_id: int, user_id: int, name: str) -> Update:
+    async def join(self, table_id: int, user_id: int, name: str, *, public: bool = False) -> Update:
+        """Sit down at a lobby; a public one only through ``service.public`` (``public``),
+        which checks the servers and the blocks first."""
         async with self.tables.locked(table_id) as table:
+            if table.public and not public:
+                raise WrongState("Join a public table from /ramsch tables")
             _require_lobby(table)
             if table.seat_of(user_id) is not None:
                 raise TableError("You already sit at this table")

@@ -94,6 +94,9 @@ class Table:
     """Only the host and the invited players may sit down (anyone may watch)."""
     invited: frozenset[int] = frozenset()
     """The players invited to the table, by user id."""
+    public: bool = False
+    """Any player of a server that takes part in public games may join (bot/tables/public.py);
+    its messages go to its players' DMs, a channel shows it only as a server's mirror."""
     turn_started_at: float = 0.0
     reminded: bool = False
     """Whether the half-time reminder of the current turn was sent."""
@@ -190,6 +193,7 @@ class Table:
             "reminder": self.reminder,
             "private": self.private,
             "invited": sorted(self.invited),
+            "public": self.public,
             "log_length": self.log_length,
             "strikes": {seat: n for seat, n in self.strikes.items() if n},
             "match": None

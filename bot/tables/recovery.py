@@ -52,8 +52,10 @@ class Recovery:
                 rebuilt.append(rebuild_table(stored))
             if count % YIELD_EVERY == 0:
                 await asyncio.sleep(0)
+        public = await self.store.public.public_among(table.id for table in rebuilt)
         recovered = []
         for table in rebuilt:
+            table.public = table.id in public
             if table.id in self.tables:
                 continue
             table.turn_started_at = self.clock()  # downtime does not eat the turn

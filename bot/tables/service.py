@@ -21,6 +21,8 @@ from bot.tables.model import Table, Update
 from bot.tables.play import PlayService
 from bot.tables.players import PlayerFactory, core_player
 from bot.tables.privacy import Privacy
+from bot.tables.public import PublicPlay
+from bot.tables.quick import QuickMatch
 from bot.tables.recovery import Recovery
 from bot.tables.registry import TableRegistry
 from bot.tables.shown import ShownRecords
@@ -44,7 +46,8 @@ class TableService:
     actions; ``timers``: expiries and the turn timer; ``autoplay``: AI and away seats;
     ``recovery``: rebuilding at start-up; ``guilds``: server settings; ``boards``:
     leaderboards, stats, history and records; ``substitutes``: members asking for an AI or
-    away seat, the host's answer, the seat changing hands between deals."""
+    away seat, the host's answer, the seat changing hands between deals; ``public``: public
+    tables, leaving them, blocks and reports; ``quick``: the quick-match queue."""
 
     def __init__(
         self,
@@ -90,6 +93,8 @@ class TableService:
         self.privacy = Privacy(store)
         self.substitutes = Substitutes(store, self.tables, clock)
         log.between_deals = self.substitutes.at_deal_end
+        self.public = PublicPlay(store, self.tables, self.guilds, self.lobby, clock)
+        self.quick = QuickMatch(store, self.tables, self.public, clock)
 
     def _now(self) -> float:
         return self.clock()

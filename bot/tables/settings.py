@@ -1,5 +1,5 @@
 """Per-guild settings: default rules and options, turn timer, DMs, allowed channels, the role
-pinged for new tables and whether tables get their own threads."""
+pinged for new tables, whether tables get their own threads, and public play."""
 
 from __future__ import annotations
 
@@ -51,6 +51,12 @@ class GuildSettings(BaseModel):
     )
     tournament_role: int | None = Field(
         None, gt=0, description="the role whose members may organise tournaments; None: none"
+    )
+    public: bool = Field(
+        False, description="members may play public games with players of other servers"
+    )
+    mirror: int | None = Field(
+        None, gt=0, description="the channel where members' public tables are shown; None: none"
     )
 
     @model_validator(mode="after")

@@ -88,6 +88,8 @@ class Substitutes:
         async with self.tables.locked(table_id) as table:
             if table.status != "playing" or table.match is None:
                 raise WrongState("A seat can be taken over only while the table is playing")
+            if table.public:  # its seats are matched across servers, blocks checked
+                raise WrongState("A public table takes no substitutes")
             if table.seat_of(user_id) is not None:
                 raise WrongState("You already have a seat at this table")
             if not 0 <= seat < len(table.seats):

@@ -15,8 +15,8 @@ from bot.ui.games import card_face, play_order, renderer_for
 from bot.ui.items import BackButton, CardButton, ClaimButton
 from bot.ui.lobby import CLOSED_COLOUR, table_title
 from bot.ui.message import Controls, Rendered
-from bot.ui.table import countdown, deal_names, trick_line
-from bot.ui.text import cards_text
+from bot.ui.table import countdown, deal_names, players_text, trick_line
+from bot.ui.text import amount_text, cards_text, seat_name
 from ramsch_core import Card, Play, SeatView
 from ramsch_core.claims import claims_refused
 
@@ -37,7 +37,10 @@ def current_deal(table: Table) -> int:
 
 
 def where(table: Table) -> str:
-    """Which table and channel a private message belongs to."""
+    """Which table and channel a private message belongs to (a public table: no channel, it
+    plays in its players' DMs)."""
+    if table.public:
+        return _("**{table}** · public table", table=table_title(table))
     channel = f"<#{table.channel_id}>"
     return _("**{table}** in {channel}", table=table_title(table), channel=channel)
 
@@ -163,6 +166,8 @@ def render_hand(table: Table, user_id: int, view: SeatView | None = None) -> Ren
     lines = [f"{where(table)} · {deal_no}", _("**Your cards:** {cards}", cards=hand)]
     seat = table.seat_of(user_id)
     marks = table.marks_of(seat) if seat is not None else ()
+    if table.public:  # no channel message: the table itself is shown with the hand
+        lines.append(players_text(table, match, view.public))
     lines += _status(table, view, names, marks)
     away = seat is not None and table.seats[seat].away
     ends = countdown(table)
@@ -182,10 +187,24 @@ def render_hand_closed(table: Table, deal_number: int) -> Rendered:
         title=_(
             "{table} — deal {number} is over", table=table_title(table), number=deal_number + 1
         ),
-        description=where(table) + "\n" + _("The result is in the channel."),
+        description=where(table) + "\n" + closed_text(table),
         colour=CLOSED_COLOUR,
     )
     return Rendered(embeds=[embed], layout=True)
+
+
+def closed_text(table: Table) -> str:
+    """Where a player finds the result of a deal that is over: a public table's hand shows
+    every seat's total itself."""
+    if not table.public or table.match is None:
+        return _("The result is in the channel.")
+    match = table.match
+    sign = renderer_for(table.rules).unit(table.rules)
+    totals = [
+        f"**{seat_name(seat)}** {amount_text(total, sign)}"
+        for seat, total in zip(table.seats, match.totals, strict=False)
+    ]
+    return _("Totals: {totals}", totals=" · ".join(totals))
 
 
 @table_look

@@ -12,6 +12,7 @@ from bot.ui.board_items import PageButton, RecordSelect, ResultRecordButton
 from bot.ui.editor_items import EditorButton, EditorSelect, SectionButton, route_modal
 from bot.ui.items import TABLE_ITEMS, walk
 from bot.ui.privacy_items import ForgetButton
+from bot.ui.public import PUBLIC_ITEMS
 from bot.ui.replay_items import REPLAY_ITEMS
 from bot.ui.substitute_items import SUBSTITUTE_ITEMS
 from bot.ui.tournament import TournamentButton
@@ -28,6 +29,7 @@ ALL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     *REPLAY_ITEMS,
     ForgetButton,
     TournamentButton,
+    *PUBLIC_ITEMS,
 )
 
 

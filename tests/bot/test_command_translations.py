@@ -110,6 +110,7 @@ async def test_the_admin_group_speaks_german_and_is_for_managers(bot: RamschBot)
         "table": "tisch",
         "channels": "kanäle",
         "announce": "ankündigen",
+        "public": "öffentlich",
     }
     wrong = []
     for kind, where, part in _walk(payload):

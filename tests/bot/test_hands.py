@@ -44,7 +44,7 @@ async def test_a_closed_dms_notice_in_flight_keeps_the_hands_busy() -> None:
 
     channel = SimpleNamespace(send=send)
     bot = SimpleNamespace(get_partial_messageable=lambda *_, **__: channel)
-    table = SimpleNamespace(id=1, created_at=0.0, channel_id=2, guild_id=3)
+    table = SimpleNamespace(id=1, created_at=0.0, channel_id=2, guild_id=3, public=False)
     hands = Hands()
     private = hands.dms[5] = Private(1, None, None, "n")
     telling = asyncio.create_task(hands._closed_dms(bot, table, 5, private))  # type: ignore[arg-type]

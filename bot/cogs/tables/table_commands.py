@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -21,7 +21,7 @@ from bot.commands.group import RamschCog, subcommand
 from bot.commands.options import stale_options
 from bot.i18n import _
 from bot.permissions import require_table_permissions
-from bot.tables import ChannelBusy, NotFound, Update
+from bot.tables import ChannelBusy, NotFound, TableError, Update
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -53,6 +53,7 @@ class TableCommands(RamschCog, name="Table commands"):
         invite2="another player to invite",
         invite3="another player to invite",
         private="only you and the players you invite can join (default: anyone)",
+        public="players of every server that takes part can join; played in direct messages",
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(preset=preset_autocomplete, options=options_autocomplete)
@@ -69,6 +70,7 @@ class TableCommands(RamschCog, name="Table commands"):
         invite2: discord.User | None = None,
         invite3: discord.User | None = None,
         private: bool = False,
+        public: bool = False,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         guild = await self.service.guilds.get(interaction.guild_id)
@@ -86,6 +88,12 @@ class TableCommands(RamschCog, name="Table commands"):
         invited = invited_players(
             interaction, (invite1, invite2, invite3), int(table_options["seats"])
         )
+        if public:
+            if private or invited:
+                raise TableError("A public table is open to all: it can't be private or invite")
+            public_play: Any = self.bot.get_cog("Public play")
+            await public_play.open_public(interaction, rules, table_options)
+            return
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         host = interaction.user
 
