@@ -313,6 +313,8 @@ async def test_each_deal_names_whoever_held_the_seat_in_it(
         assert match.table_id == table.id
         assert await store.results.latest_replay_table(user, GUILD) == table.id
     assert await store.results.history(STRANGER, guild_id=GUILD) == []
+    board = await store.results.leaderboard(GUILD, "ramsch", "skat")
+    assert ("Alice", ALICE) in [(row.name, row.user_id) for row in board.rows]
     held = await store.db.execute_fetchall(
         "SELECT seat, from_deal, to_deal, user_id, name, ai FROM seat_holders"
         " WHERE table_id = ? ORDER BY seat",
