@@ -36,8 +36,9 @@ class PrivacyRepository(Repository):
         changed, ``live_tables`` named) while he sits at or hosts a lobby or a playing table.
 
         The log's person keeps its number (the log keeps its order and seats) but no longer
-        names him; his seats become a former player's (``FORGOTTEN``, ``FORMER_PLAYER``), as do
-        the tables he hosted and his places in deal results; his scores no longer count for
+        names him; his seats (those he left to a substitute too) become a former player's
+        (``FORGOTTEN``, ``FORMER_PLAYER``), as do the tables he hosted and his places in deal
+        results; his scores no longer count for
         anyone; his hand DMs' records, his preferences and every row of any other table keyed
         by ``user_id`` (ratings, …) are deleted."""
         try:  # his finished matches rate the others first, while his seats still name him
@@ -62,6 +63,11 @@ class PrivacyRepository(Repository):
                 (FORGOTTEN, FORMER_PLAYER, user_id),
             )
             await run(
+                "seat_holders",
+                "UPDATE seat_holders SET user_id = ?, name = ? WHERE user_id = ?",
+                (FORGOTTEN, FORMER_PLAYER, user_id),
+            )
+            await run(
                 "tables", "UPDATE tables SET host_id = ? WHERE host_id = ?", (FORGOTTEN, user_id)
             )
             await run(
@@ -82,7 +88,15 @@ class PrivacyRepository(Repository):
                     "UPDATE deal_results SET user_ids = ? WHERE table_id = ? AND deal_number = ?",
                     (json.dumps(kept), table_id, number),
                 )
-            handled = {"people", "seats", "tables", "deal_scores", "deal_results", "actions"}
+            handled = {
+                "people",
+                "seats",
+                "seat_holders",
+                "tables",
+                "deal_scores",
+                "deal_results",
+                "actions",
+            }
             for table in await self._tables_with_user_id(db):
                 if table in handled:
                     continue

@@ -9,6 +9,7 @@ from typing import Any
 from bot import ratings
 from bot.storage.backend import Connection
 from bot.storage.public import public_rating_terms
+from bot.storage.holders import HELD_BY
 from bot.storage.rows import (
     LeaderboardPage,
     LeaderboardRow,
@@ -50,8 +51,9 @@ async def leaderboard(
         " COUNT(*) AS deals, SUM(d.score) AS total "
         f"{_SCORES} {_COUNTED} AND {_GAME} GROUP BY d.user_id)"
         " SELECT RANK() OVER (ORDER BY total DESC), user_id,"
-        " (SELECT name FROM seats WHERE seats.user_id = board.user_id"
-        "  ORDER BY table_id DESC LIMIT 1),"
+        " COALESCE((SELECT name FROM seats WHERE seats.user_id = board.user_id"
+        "  ORDER BY table_id DESC LIMIT 1), (SELECT name FROM seat_holders h"
+        "  WHERE h.user_id = board.user_id ORDER BY table_id DESC, from_deal DESC LIMIT 1)),"
         " sessions, deals, total FROM board"
         " ORDER BY total DESC, deals DESC, user_id LIMIT :limit OFFSET :offset",
         {**params, "limit": limit, "offset": offset},
@@ -132,14 +134,14 @@ async def user_stats(
 async def history(
     db: Connection, user_id: int, guild_id: int | None, offset: int, limit: int
 ) -> list[MatchSummary]:
-    """A player's matches (started tables they sat at), the most recent first."""
+    """A player's matches (started tables they sat at, in any of its deals: a seat he left to
+    a substitute too), the most recent first. Each seat shows its last holder."""
     rows = await db.execute_fetchall(
         "SELECT s.table_id, s.guild_id, s.game, s.variant, t.status, s.started_at,"
         " s.finished_at, s.totals,"
         " (SELECT COUNT(*) FROM deal_results r WHERE r.table_id = s.table_id)"
         " FROM matches s JOIN tables t ON t.id = s.table_id"
-        " WHERE EXISTS (SELECT 1 FROM seats WHERE seats.table_id = s.table_id"
-        "  AND seats.user_id = :user)"
+        f" WHERE {HELD_BY.format(table='s.table_id')}"
         " AND (CAST(:guild AS BIGINT) IS NULL OR s.guild_id = :guild)"
         " ORDER BY s.started_at DESC, s.table_id DESC LIMIT :limit OFFSET :offset",
         {"user": user_id, "guild": guild_id, "limit": limit, "offset": offset},

@@ -1,4 +1,5 @@
-"""What `/ramsch replay` reads of a finished deal: its record and the names of its seats."""
+"""What `/ramsch replay` reads of a finished deal: its record and the names of whoever held its
+seats in that deal (a seat a substitute took over later names its earlier holder)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.backend import Connection
+from bot.storage.holders import HELD_BY, holders_at
 
 
 @dataclass(frozen=True)
@@ -46,10 +48,8 @@ async def stored_deal(
         return None
     number, record, seats, deals = rows[0]
     people = {
-        seat: (name, ai is not None)
-        for seat, name, ai in await db.execute_fetchall(
-            "SELECT seat, name, ai FROM seats WHERE table_id = ?", (table_id,)
-        )
+        seat: (holder.name, holder.ai is not None)
+        for seat, holder in (await holders_at(db, table_id, int(number))).items()
     }
     deal_seats = [int(seat) for seat in json.loads(seats)]
     shown = [people.get(seat, (f"#{seat + 1}", False)) for seat in deal_seats]
@@ -64,12 +64,12 @@ async def stored_deal(
 
 
 async def latest_table(db: Connection, user_id: int, guild_id: int) -> int | None:
-    """The table of ``guild_id`` where ``user_id`` sat whose last deal finished most recently."""
+    """The table of ``guild_id`` where ``user_id`` sat (in any of its deals) whose last deal
+    finished most recently."""
     rows = list(
         await db.execute_fetchall(
             "SELECT r.table_id FROM deal_results r JOIN tables t ON t.id = r.table_id"
-            " WHERE t.guild_id = :guild AND EXISTS (SELECT 1 FROM seats s"
-            "  WHERE s.table_id = r.table_id AND s.user_id = :user)"
+            f" WHERE t.guild_id = :guild AND {HELD_BY.format(table='r.table_id')}"
             " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT 1",
             {"guild": guild_id, "user": user_id},
         )

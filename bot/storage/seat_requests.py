@@ -81,8 +81,23 @@ class SeatRequestRepository(Repository):
 
     async def seat(self, request: SeatRequest, from_deal: int, released_ai: str | None) -> None:
         """The request's member holds its seat from ``from_deal`` on: the seat's row names
-        him (no AI, not away) and the request is marked seated, in one transaction."""
+        him (no AI, not away) and the request is marked seated, in one transaction. The
+        holder it had (an AI or an away player) is kept in ``seat_holders`` for the deals he
+        played it (none: no row), so that those deals still name him."""
         async with self._transaction() as db:
+            rows = await db.execute_fetchall(
+                "SELECT COALESCE(MAX(to_deal), 0) FROM seat_holders WHERE table_id = ?"
+                " AND seat = ?",
+                (request.table_id, request.seat),
+            )
+            held_from = int(next(iter(rows))[0])
+            if from_deal > held_from:
+                await db.execute(
+                    "INSERT INTO seat_holders (table_id, seat, from_deal, to_deal, user_id,"
+                    " name, ai) SELECT table_id, seat, CAST(? AS INTEGER), CAST(? AS INTEGER),"
+                    " user_id, name, ai FROM seats WHERE table_id = ? AND seat = ?",
+                    (held_from, from_deal, request.table_id, request.seat),
+                )
             await db.execute(
                 "UPDATE seats SET user_id = ?, name = ?, ai = NULL, away = 0"
                 " WHERE table_id = ? AND seat = ?",

@@ -4,6 +4,7 @@ log keeps its order and seats, the others' records stay, and a live table refuse
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -17,12 +18,14 @@ from bot.tables import Table, TableService
 from bot.tables.privacy import Privacy, StillPlaying
 from bot.ui.privacy_items import FORMER_PLAYER_LABEL
 from ramsch_core import preset
-from tests.bot.helpers import GUILD, FakeClock, play_out
+from tests.bot.helpers import GUILD, FakeClock, play_human_turn, play_out
 from tests.pg import dump_postgres
 
 DORA = 731_000_000_000_000_001
 """The player who asks to be forgotten: an id no score, seed or time can be mistaken for."""
 ERIN = 731_000_000_000_000_002
+SAM = 731_000_000_000_000_003
+"""A substitute."""
 
 
 async def open_table(service: TableService, host: int, name: str, *, channel: int = 10) -> Table:
@@ -218,3 +221,43 @@ async def test_a_finished_table_is_over_while_its_end_is_shown(
     assert mentions(db_path, DORA, "Dora") == []
     await store.shown.save_shown([], forget=[table.id], at=clock())  # the publisher, afterwards
     assert mentions(db_path, DORA, "Dora") == []
+
+
+async def test_a_seat_left_to_a_substitute_names_a_former_player(
+    service: TableService, store: Store, db_path: Path
+) -> None:
+    """Erin plays the first deal, goes away, and a substitute holds her seat from the second
+    on: forgetting her leaves no trace of her; the deal she played names a former player, as
+    her seats do, and the substitute's deals name him."""
+    table = await open_table(service, DORA, "Dora")
+    await service.lobby.join(table.id, ERIN, "Erin")
+    await service.lobby.add_ai(table.id, DORA)
+    await service.lobby.start(table.id, DORA)
+    await service.autoplay.wait_idle()
+    rng = random.Random(2)
+    await play_human_turn(service, table, rng)  # the first deal is on
+    request = await service.substitutes.ask(table.id, SAM, "Sam", 2)
+    await service.substitutes.answer(table.id, request.number, DORA, True)
+    while table.deal_number == 0:
+        await play_human_turn(service, table, rng)
+    await store.tables.set_away(table.id, 1, True)
+    table.seats[1].away = True
+    request = await service.substitutes.ask(table.id, 731_000_000_000_000_004, "Tom", 1)
+    await service.substitutes.answer(table.id, request.number, DORA, True)
+    while table.deal_number == 1:
+        await play_human_turn(service, table, rng)
+    assert table.seats[1].user_id != ERIN and table.seats[2].user_id == SAM
+    await play_out(service, table, seed=3)
+    assert mentions(db_path, ERIN, "Erin")
+    assert [m.table_id for m in await store.results.history(ERIN)] == [table.id]
+
+    result = await Privacy(store).forget_user(ERIN)
+
+    assert result.done and result.changed["seat_holders"] == 1
+    assert mentions(db_path, ERIN, "Erin") == []
+    assert await store.results.history(ERIN) == []
+    first = await store.results.replay_deal(table.id, 0, guild_id=GUILD)
+    third = await store.results.replay_deal(table.id, 2, guild_id=GUILD)
+    assert first is not None and third is not None
+    assert sorted(first.names) == sorted(["Dora", FORMER_PLAYER, "AI 1"])
+    assert sorted(third.names) == sorted(["Dora", "Tom", "Sam"])

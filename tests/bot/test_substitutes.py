@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.ratings import credited
-from bot.storage import Store
+from bot.storage import Store, replays
 from bot.tables import TableService
 from bot.tables.errors import NotFound, NotHost, StaleAction, WrongState
 from bot.tables.model import Table
@@ -271,3 +271,85 @@ async def test_stats_count_each_deal_for_whoever_played_it_the_rating_the_seat(
         (table.id,),
     )
     assert tuple(rated[0]) == (CAROL, None, deals)
+
+
+async def test_each_deal_names_whoever_held_the_seat_in_it(
+    service: TableService, store: Store
+) -> None:
+    """Nothing a player was shown is lost when a seat changes hands: AI 1 plays the first
+    deal, Carol takes its seat and plays the second; Alice goes away and Bob takes hers for
+    the third. A replay of each deal names whoever played it, and the history lists the
+    match for Alice (released) as for Carol and Bob."""
+    table = await start_table(service, players=(ALICE,), ai=1)
+    assert table.match is not None and table.match.total_deals >= 3
+    rng = random.Random(3)
+    await play_human_turn(service, table, rng)
+    request = await service.substitutes.ask(table.id, CAROL, "Carol", 2)
+    await service.substitutes.answer(table.id, request.number, HOST, True)
+    await play_to_next_deal(service, table, rng)
+    assert table.deal_number == 1 and table.seats[2].user_id == CAROL
+    await play_to_next_deal(service, table, rng)
+    assert table.deal_number == 2 and not table.match.deal.history
+    await store.tables.set_away(table.id, 1, True)
+    table.seats[1].away = True
+    request = await service.substitutes.ask(table.id, BOB, "Bob", 1)
+    await service.substitutes.answer(table.id, request.number, HOST, True)
+    assert table.seats[1].user_id == BOB  # the third deal had not begun
+    await play_out(service, table, seed=4)
+    assert table.status == "finished"
+
+    def shown(deal: object) -> dict[str, bool]:
+        assert isinstance(deal, replays.StoredDeal)
+        return dict(zip(deal.names, deal.robots, strict=True))
+
+    first = await store.results.replay_deal(table.id, 0, guild_id=GUILD)
+    second = await store.results.replay_deal(table.id, 1, guild_id=GUILD)
+    third = await store.results.replay_deal(table.id, 2, guild_id=GUILD)
+    assert shown(first) == {"Host": False, "Alice": False, "AI 1": True}
+    assert shown(second) == {"Host": False, "Alice": False, "Carol": False}
+    assert shown(third) == {"Host": False, "Bob": False, "Carol": False}
+    for user in (ALICE, BOB, CAROL, HOST):
+        (match,) = await store.results.history(user, guild_id=GUILD)
+        assert match.table_id == table.id
+        assert await store.results.latest_replay_table(user, GUILD) == table.id
+    assert await store.results.history(STRANGER, guild_id=GUILD) == []
+    board = await store.results.leaderboard(GUILD, "ramsch", "skat")
+    assert ("Alice", ALICE) in [(row.name, row.user_id) for row in board.rows]
+    held = await store.db.execute_fetchall(
+        "SELECT seat, from_deal, to_deal, user_id, name, ai FROM seat_holders"
+        " WHERE table_id = ? ORDER BY seat",
+        (table.id,),
+    )
+    assert [tuple(row) for row in held] == [
+        (1, 0, 2, ALICE, "Alice", None),
+        (2, 0, 1, None, "AI 1", "heuristic"),
+    ]
+
+
+async def test_a_seat_taken_twice_keeps_each_holders_deals(
+    service: TableService, store: Store
+) -> None:
+    """Carol takes AI 1's seat for the second deal, goes away before she acts in it, and Bob
+    takes it at once: Carol held the seat for no deal, so only AI 1's deal is kept for her
+    seat's earlier holders, and the next deals name Bob."""
+    table = await start_table(service, players=(ALICE,), ai=1)
+    rng = random.Random(3)
+    await play_human_turn(service, table, rng)
+    request = await service.substitutes.ask(table.id, CAROL, "Carol", 2)
+    await service.substitutes.answer(table.id, request.number, HOST, True)
+    await play_to_next_deal(service, table, rng)
+    assert table.deal_number == 1 and table.match is not None and not table.match.deal.history
+    await store.tables.set_away(table.id, 2, True)
+    table.seats[2].away = True
+    request = await service.substitutes.ask(table.id, BOB, "Bob", 2)
+    await service.substitutes.answer(table.id, request.number, HOST, True)
+    assert table.seats[2].user_id == BOB
+    await play_out(service, table, seed=5)
+    held = await store.db.execute_fetchall(
+        "SELECT seat, from_deal, to_deal, name FROM seat_holders WHERE table_id = ?",
+        (table.id,),
+    )
+    assert [tuple(row) for row in held] == [(2, 0, 1, "AI 1")]
+    second = await store.results.replay_deal(table.id, 1, guild_id=GUILD)
+    assert second is not None and "Bob" in second.names and "Carol" not in second.names
+    assert await store.results.history(CAROL, guild_id=GUILD) == []  # she played no deal there

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.ui import ids
 from tests.e2e.conftest import Harness
+from tests.e2e.driver import answer
 from tests.e2e.helpers import ai_table
 
 
@@ -64,4 +65,11 @@ async def test_a_member_takes_over_an_ai_seat_between_deals_and_is_rated(
         (1, bob.id, None),
         (2, None, "heuristic"),
     ]
+    # Each deal names whoever played the seat in it: AI 1 the first, Bob the second.
+    (first,) = await answer(bob, harness.channel, "ramsch replay", table=game.table_id, deal=1)
+    assert "🤖 AI 1" in first.text and "Bob" not in first.text, first.text
+    (second,) = await answer(bob, harness.channel, "ramsch replay", table=game.table_id, deal=2)
+    assert "Bob" in second.text and "AI 1" not in second.text, second.text
+    (history,) = await answer(bob, harness.channel, "ramsch history")
+    assert f"#{game.table_id}" in history.text and "Bob" in history.text
     assert harness.emulator.errors == []
