@@ -39,8 +39,14 @@ PARTS = (
 
 
 def body(shown: Rendered) -> None:
-    """The request body discord.py builds for an edit of ``shown`` (its files read)."""
-    params = handle_message_parameters(**shown.edit_kwargs(), previous_allowed_mentions=MENTIONS)
+    """The request body of an edit of ``shown`` as the bot builds it (``edit_params``; in an
+    older checkout discord.py's of ``edit_kwargs``), its files read."""
+    edit_params = getattr(shown, "edit_params", None)
+    if edit_params is not None and shown.layout:
+        params = edit_params()
+    else:
+        kwargs = shown.edit_kwargs()
+        params = handle_message_parameters(**kwargs, previous_allowed_mentions=MENTIONS)
     for file in params.files or ():
         file.fp.read()
 

@@ -420,7 +420,7 @@ class Hands:
         kept, private.kept = private.kept, {}
         try:
             edited = await edit_message(
-                bot, private.message.channel.id, private.message.id, shown.edit_kwargs(kept)
+                bot, private.message.channel.id, private.message.id, shown, kept
             )
         except discord.Forbidden:
             await self._closed_dms(bot, table, user_id, private)
