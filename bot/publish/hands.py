@@ -8,6 +8,7 @@ whose answer was lost returns the message it made instead of making another."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable, Coroutine
@@ -31,7 +32,7 @@ from bot.ui.hand import (
 )
 from bot.ui.message import PICTURES_BACK_AFTER, Rendered, edit_message, upload_refused
 from bot.ui.routing import shown_custom_ids
-from ramsch_core import SeatView
+from ramsch_core import PublicView, SeatView
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -282,6 +283,9 @@ class Hands:
         """Bring every player's hand to the table's state as it is now: a new DM at a new
         deal, edits otherwise. Each message is rendered now and sent by its own task."""
         number = current_deal(table)
+        # The deal's public view, built once for every hand rendered now (it is the same for
+        # each seat, and nothing changes the table before they are rendered)
+        public = functools.cache(lambda: table.match.deal.public_view() if table.match else None)
         for seat in table.seats:
             user_id = seat.user_id
             if user_id is None:
@@ -297,7 +301,7 @@ class Hands:
             if private is None:
                 tag = nonce(table.id, table.created_at, user_id, number, "hand")
                 private = self.dms[user_id] = Private(number, None, None, tag)
-            self._update_dm(bot, table, user_id, private, done)
+            self._update_dm(bot, table, user_id, private, done, public)
         self._close_retired(bot, table, done)
         self._show_ephemerals(bot, table, done)
 
@@ -365,10 +369,16 @@ class Hands:
     # -- DMs ----------------------------------------------------------------------------------
 
     def _update_dm(
-        self, bot: RamschBot, table: Table, user_id: int, private: Private, done: Done
+        self,
+        bot: RamschBot,
+        table: Table,
+        user_id: int,
+        private: Private,
+        done: Done,
+        public: Callable[[], PublicView | None],
     ) -> None:
         def work() -> Coroutine[Any, Any, None] | None:
-            view = table.view_for(user_id)
+            view = table.view_for(user_id, public())
             inputs = self.inputs(bot, table, user_id, view)
             shows = private.message is not None and private.key is not None
             if shows and inputs is not None and inputs == private.inputs:
