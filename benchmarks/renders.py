@@ -5,7 +5,7 @@ no emulator, no network. `python -m benchmarks.renders`
 It plays sample deals of Skat Ramsch as `benchmarks.floor` records them (random legal cards,
 the servers' default settings) and, before every card, renders what the publisher renders:
 the table message with its trick picture, its key and, if the key changed, the edit's body
-as discord.py builds it (the picture drawn and encoded); then each hand as the publisher
+as the bot builds it (the picture drawn and encoded); then each hand as the publisher
 does (a waiting hand whose inputs did not change is not rendered again), its picture, key
 and body. It prints the thread's CPU microseconds per click of each part, the best of
 ``--repeat`` passes (the picture caches cleared before each, the card tiles kept), so that a
@@ -39,8 +39,14 @@ PARTS = (
 
 
 def body(shown: Rendered) -> None:
-    """The request body discord.py builds for an edit of ``shown`` (its files read)."""
-    params = handle_message_parameters(**shown.edit_kwargs(), previous_allowed_mentions=MENTIONS)
+    """The request body of an edit of ``shown`` as the bot builds it (``edit_params``; in an
+    older checkout discord.py's of ``edit_kwargs``), its files read."""
+    edit_params = getattr(shown, "edit_params", None)
+    if edit_params is not None and shown.layout:
+        params = edit_params()
+    else:
+        kwargs = shown.edit_kwargs()
+        params = handle_message_parameters(**kwargs, previous_allowed_mentions=MENTIONS)
     for file in params.files or ():
         file.fp.read()
 

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Literal
+from typing import Literal, cast
 
 from PIL import Image, ImageDraw, ImageFont, ImageOps, _imaging
 
@@ -406,7 +406,7 @@ def _dim(tile: Image.Image) -> Image.Image:
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def _deflater() -> Callable[[bytes], bytes]:
+def _deflater() -> Callable[[bytes | bytearray | memoryview], bytes]:
     """The fastest zlib-format deflate at hand, at its quickest level: ISA-L's (the ``isal``
     package, a dependency) deflates these pictures about six times faster than zlib at level
     1, and no larger; zlib's if it is missing. Both are read back by any PNG reader."""
@@ -426,33 +426,43 @@ def _png(image: Image.Image) -> bytes:
     Pillow's PNG encoder tries every row filter on an RGBA image whatever the compression
     level, which is most of the cost: 2.9 ms for a hand of ten against 1.0 ms here with zlib
     (of which the deflate 0.4 ms; 0.07 ms with ISA-L), and these pictures (large flat areas)
-    come out no larger. The container is three chunks."""
+    come out no larger. The container is three chunks. A picture drawn on a ``_Canvas`` is
+    encoded without copying its pixels (``_Canvas.png``)."""
     assert image.mode == "RGBA"
     width, height = image.size
-    # Every row after its filter byte 0 (none): the raw encoder pads each row of the
-    # stride one byte longer with a 0, which is the next row's filter byte. All rows are
-    # asked for at once (``tobytes`` takes them in blocks and joins them) and put after the
-    # first filter byte through a view: the pixels are copied twice, not four times.
-    stride = 4 * width + 1
+    canvas = _Canvas(width, height)
     image.load()
-    encoder = Image._getencoder("RGBA", "raw", ("RGBA", stride))
-    try:
-        encoder.setimage(image.im, (0, 0, width, height))
-        _, status, raw = encoder.encode(stride * height)
-    finally:
-        encoder.cleanup()
-    if status != 1:  # pragma: no cover - the buffer holds every row
-        raise RuntimeError(f"the raw encoder stopped with {status}")
-    rows = b"".join((b"\0", memoryview(raw)[:-1]))
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8 bits, RGBA
-    return b"".join(
-        (
-            PNG_SIGNATURE,
-            _chunk(b"IHDR", header),
-            _chunk(b"IDAT", _deflate(rows)),
-            _chunk(b"IEND", b""),
+    canvas.core.paste(image.im, (0, 0, width, height))
+    return canvas.png()
+
+
+class _Canvas:
+    """A clear RGBA picture whose pixels lie in memory as a PNG's unfiltered rows do: each
+    row after a filter byte 0 (none). Drawn on through ``core`` (Pillow's operations on the
+    image's core, which write into that memory), it is deflated as it lies (``png``): no
+    copy of the pixels out of Pillow (the raw encoder) and none to put the filter bytes in,
+    which took as long as the deflate. The bytes are those of ``_png`` of the same image."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        stride = 4 * width + 1
+        # One byte more than the rows, so that the pixels (from the first row's second byte)
+        # fill whole strides, as Pillow asks of a buffer it maps; the last is not written.
+        self.rows = bytearray(stride * height + 1)
+        pixels = cast(bytes, memoryview(self.rows)[1:])  # Pillow maps any buffer
+        self.image = Image.frombuffer("RGBA", (width, height), pixels, "raw", "RGBA", stride, 1)
+        self.core = self.image.im
+
+    def png(self) -> bytes:
+        header = struct.pack(">IIBBBBB", self.width, self.height, 8, 6, 0, 0, 0)  # 8 bits, RGBA
+        return b"".join(
+            (
+                PNG_SIGNATURE,
+                _chunk(b"IHDR", header),
+                _chunk(b"IDAT", _deflate(memoryview(self.rows)[:-1])),
+                _chunk(b"IEND", b""),
+            )
         )
-    )
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -483,7 +493,7 @@ def hand_picture(
 def _hand_png(
     cards: tuple[Card, ...], style: CardStyle, dimmed: frozenset[int], raised: frozenset[int]
 ) -> bytes:
-    return _png(_compose_hand(cards, style, dimmed, raised))
+    return _compose_hand(cards, style, dimmed, raised).png()
 
 
 def hand_rows(count: int) -> list[range]:
@@ -501,7 +511,7 @@ TileKey = tuple[Card, CardStyle, bool, bool]
 
 def _compose_hand(
     cards: Sequence[Card], style: CardStyle, dimmed: frozenset[int], raised: frozenset[int]
-) -> Image.Image:
+) -> _Canvas:
     """The hand's pixels: each tile alpha-composited over the ones before, row by row, left
     to right.
 
@@ -514,11 +524,11 @@ def _compose_hand(
     rows = hand_rows(len(cards))
     width = TILE_WIDTH + HAND_STEP * max(0, len(rows[0]) - 1)
     height = TILE_HEIGHT + RAISE + ROW_STEP * (len(rows) - 1)
-    canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    canvas = _Canvas(width, height)
     # Pillow's own pixel operations on the images' cores: the same operations as
     # ``Image.paste``, ``crop`` and ``alpha_composite``, without their checks and conversions
     # (every image here is RGBA and loaded), which took three quarters of the time.
-    core = canvas.im
+    core = canvas.core
     composite = _imaging.alpha_composite
     for row, indices in enumerate(rows):
         before: TileKey | None = None  # the tile before in the row, if pasted, and its y
@@ -529,7 +539,8 @@ def _compose_hand(
             key = (cards[i], style, i in dimmed, i in raised)
             edges = _edges(*key)
             if edges is None:  # not the tile this shortcut knows: composite all of it
-                canvas.alpha_composite(card_tile(*key), (x, y))
+                box = (x, y, x + TILE_WIDTH, y + TILE_HEIGHT)
+                core.paste(composite(core.crop(box), card_tile(*key).im), box)
                 before = None
                 continue
             bottom = y + TILE_HEIGHT
@@ -625,20 +636,24 @@ def _trick_png(
     slot = TILE_WIDTH + 2 * FRAME
     width = count * TILE_WIDTH + (count - 1) * TRICK_GAP + 2 * FRAME
     height = TILE_HEIGHT + 2 * FRAME + (NAME_GAP + NAME_HEIGHT if names else 0)
-    canvas = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    canvas = _Canvas(width, height)
+    core = canvas.core  # as ``Image.paste`` and ``alpha_composite`` do, on the cores
     for i in range(count):  # nothing overlaps but a frame: pasted onto the clear canvas
         x = FRAME + i * (TILE_WIDTH + TRICK_GAP)
         card = cards[i] if i < len(cards) else None
         tile = _empty_slot() if card is None else card_tile(card, style)
+        box = (x, FRAME, x + TILE_WIDTH, FRAME + TILE_HEIGHT)
         if i == highlight:
-            canvas.paste(_frame(), (x - FRAME, 0))
-            canvas.alpha_composite(tile, (x, FRAME))
+            frame = _frame()
+            core.paste(frame.im, (x - FRAME, 0, x - FRAME + frame.width, frame.height))
+            core.paste(_imaging.alpha_composite(core.crop(box), tile.im), box)
         else:
-            canvas.paste(tile, (x, FRAME))
+            core.paste(tile.im, box)
         if i < len(names):
             plate = _name_plate(names[i], slot, i == to_act)
-            canvas.paste(plate, (x - FRAME, TILE_HEIGHT + 2 * FRAME + NAME_GAP))
-    return _png(canvas)
+            top = TILE_HEIGHT + 2 * FRAME + NAME_GAP
+            core.paste(plate.im, (x - FRAME, top, x - FRAME + plate.width, top + plate.height))
+    return canvas.png()
 
 
 # --- names ---------------------------------------------------------------------------------

@@ -217,15 +217,17 @@ class Deal:
             open_hands=tuple(self._phase.open_hands(self).items()),
         )
 
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see now. Raises IllegalActionError for a seat not in the deal."""
+    def view(self, seat: int, public: PublicView | None = None) -> SeatView:
+        """What ``seat`` may see now. Raises IllegalActionError for a seat not in the deal.
+        ``public``: this deal's ``public_view()`` now, if already at hand (a render of every
+        seat's hand builds it once)."""
         if not 0 <= seat < self.players:
             raise IllegalActionError("There is no seat {seat} in this deal", seat=seat)
         own_turn = self.to_act == seat and not self.finished
         seen = self._phase.hand_seen(self, seat)
         return SeatView(
             seat=seat,
-            public=self.public_view(),
+            public=self.public_view() if public is None else public,
             hand=tuple(self.hand(seat)) if seen is None else seen,
             legal=tuple(self._phase.offered(self)) if own_turn else (),
             skat=self._phase.skat_seen(self, seat),

@@ -124,10 +124,7 @@ class ChannelMessages:
             kept, state.message_kept = state.message_kept, {}
             try:
                 edited = await edit_message(
-                    self.bot,
-                    state.table.channel_id,
-                    state.message_id,
-                    shown.edit_kwargs(kept),
+                    self.bot, state.table.channel_id, state.message_id, shown, kept
                 )
                 state.message_key = key
                 state.message_kept = shown.kept(edited)

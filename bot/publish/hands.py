@@ -8,6 +8,7 @@ whose answer was lost returns the message it made instead of making another."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable, Coroutine
@@ -31,7 +32,7 @@ from bot.ui.hand import (
 )
 from bot.ui.message import PICTURES_BACK_AFTER, Rendered, edit_message, upload_refused
 from bot.ui.routing import shown_custom_ids
-from ramsch_core import SeatView
+from ramsch_core import PublicView, SeatView
 
 if TYPE_CHECKING:
     from bot.client import RamschBot
@@ -284,6 +285,9 @@ class Hands:
         number = current_deal(table)
         for left in [user for user in self.dms if table.seat_of(user) is None]:
             self.retired.append((left, self.dms.pop(left)))  # he left: no live hand
+        # The deal's public view, built once for every hand rendered now (it is the same for
+        # each seat, and nothing changes the table before they are rendered)
+        public = functools.cache(lambda: table.match.deal.public_view() if table.match else None)
         for seat in table.seats:
             user_id = seat.user_id
             if user_id is None:
@@ -299,7 +303,7 @@ class Hands:
             if private is None:
                 tag = nonce(table.id, table.created_at, user_id, number, "hand")
                 private = self.dms[user_id] = Private(number, None, None, tag)
-            self._update_dm(bot, table, user_id, private, done)
+            self._update_dm(bot, table, user_id, private, done, public)
         self._close_retired(bot, table, done)
         self._show_ephemerals(bot, table, done)
 
@@ -367,10 +371,16 @@ class Hands:
     # -- DMs ----------------------------------------------------------------------------------
 
     def _update_dm(
-        self, bot: RamschBot, table: Table, user_id: int, private: Private, done: Done
+        self,
+        bot: RamschBot,
+        table: Table,
+        user_id: int,
+        private: Private,
+        done: Done,
+        public: Callable[[], PublicView | None],
     ) -> None:
         def work() -> Coroutine[Any, Any, None] | None:
-            view = table.view_for(user_id)
+            view = table.view_for(user_id, public())
             inputs = self.inputs(bot, table, user_id, view)
             shows = private.message is not None and private.key is not None
             if shows and inputs is not None and inputs == private.inputs:
@@ -422,7 +432,7 @@ class Hands:
         kept, private.kept = private.kept, {}
         try:
             edited = await edit_message(
-                bot, private.message.channel.id, private.message.id, shown.edit_kwargs(kept)
+                bot, private.message.channel.id, private.message.id, shown, kept
             )
         except discord.Forbidden:
             await self._closed_dms(bot, table, user_id, private)

@@ -74,7 +74,11 @@ class ShownRecorder:
 
     async def write(self) -> None:
         """Store what was noted, batch by batch, at most every RECORD_INTERVAL seconds. Best
-        effort: a failed write only means a table is rendered once more after a restart."""
+        effort: a failed write only means a table is rendered once more after a restart.
+
+        After each write the task waits out the interval, taking what is noted meanwhile into
+        the next batch, even if nothing was noted during the write: when clicks come a few a
+        second (each render noted apart) a write per render was a transaction per click."""
         while self._shown:
             batch, self._shown = self._shown, {}
             shown = [item for item in batch.values() if item is not None]
@@ -83,6 +87,6 @@ class ShownRecorder:
                 await self.bot.service.shown.save(shown, forget=over, at=time.time())
             except Exception as error:
                 log.warning("Could not record what %d table(s) show: %s", len(batch), error)
-            if self._shown and not self.closing.is_set():
+            if not self.closing.is_set():
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.closing.wait(), RECORD_INTERVAL)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from bot.i18n import N_, _
 from bot.storage import ActionSource, FinishedDeal, TableStatus
-from ramsch_core import Event, Match, RuleSet, SeatView, SheetEntry, TableOptions
+from ramsch_core import Event, Match, PublicView, RuleSet, SeatView, SheetEntry, TableOptions
 from ramsch_core.errors import Message
 
 AI_NAME = N_("AI {number}")
@@ -166,13 +166,14 @@ class Table:
         at, marks = self.marks.get(seat, (-1, ()))
         return marks if at == self.log_length else None
 
-    def view_for(self, user_id: int) -> SeatView | None:
-        """The current deal as that user's seat sees it; None if not seated or sitting out."""
+    def view_for(self, user_id: int, public: PublicView | None = None) -> SeatView | None:
+        """The current deal as that user's seat sees it; None if not seated or sitting out.
+        ``public``: the current deal's public view, if already at hand."""
         seat = self.seat_of(user_id)
         if seat is None or self.match is None:
             return None
         deal_seat = self.match.deal_seat(seat)
-        return None if deal_seat is None else self.match.deal.view(deal_seat)
+        return None if deal_seat is None else self.match.deal.view(deal_seat, public)
 
     def snapshot(self) -> dict[str, Any]:
         """The durable state as plain data: what a restart must restore exactly."""

@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 import discord
+from discord.http import MultipartParameters, handle_message_parameters
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,6 +58,8 @@ class Picture:
 
 CONTAINER, TEXT_DISPLAY, MEDIA_GALLERY = 17, 10, 12
 """Components V2 types."""
+V2_FLAGS = discord.MessageFlags(components_v2=True).value
+"""The flags of a Components V2 message."""
 V2_TEXT_MAX = 4000
 """Characters of all text displays of a Components V2 message together."""
 
@@ -76,17 +79,29 @@ class Rendered:
     pictures: list[Picture] = field(default_factory=list)
     layout: bool = False
     _rows: list[dict[str, Any]] | None = field(default=None, init=False, repr=False, compare=False)
+    _body: tuple[list[dict[str, Any]], str] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    _body_of: tuple[object, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def key(self) -> str:
         """A stable digest of everything shown, to tell whether an edit would change anything
-        (short enough to be stored: a restart knows what a message shows)."""
+        (short enough to be stored: a restart knows what a message shows).
+
+        A layout's key is the digest of its edit's body (``layout_body``) and its pictures:
+        the body is built and encoded once, for the key and, if it changed, the edit."""
+        if self.layout:
+            pictures = [
+                [picture.filename, picture.description, picture.digest()]
+                for picture in self.pictures
+            ]
+            text = self.layout_body()[1] + json.dumps(pictures)
+            return "v2:" + hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
         data: dict[str, Any] = {
             "content": self.content,
             "embeds": [embed.to_dict() for embed in self.embeds],
             "components": self.rows(),
         }
-        if self.layout:  # a message sent before the layouts keeps its key
-            data["layout"] = 2
         if self.pictures:  # a message without pictures keeps the key it had before them
             data["pictures"] = [
                 [picture.filename, picture.description, picture.digest()]
@@ -130,6 +145,68 @@ class Rendered:
             "attachments": attachments,
         }
 
+    def layout_body(self) -> tuple[list[dict[str, Any]], str]:
+        """A layout's components and its edit's JSON body up to its attachments (what follows
+        them depends on what the message carries): the JSON discord.py writes for
+        ``edit_kwargs``, as it writes it, but for the closing brace. Built once per render
+        (again if the content, the view or the number of embeds or pictures was changed
+        since: a render is not changed inside once keyed)."""
+        made_of = (self.content, len(self.embeds), id(self.view), len(self.pictures))
+        if self._body is None or self._body_of != made_of:
+            self._body_of = made_of
+            components = self.layout_view().to_components()
+            payload = {
+                "embeds": [],
+                "content": None,
+                "components": components,
+                "tts": False,
+                "flags": V2_FLAGS,
+            }
+            self._body = components, discord.utils._to_json(payload)[:-1]
+        return self._body
+
+    def edit_params(
+        self, kept: Mapping[str, discord.Attachment] | None = None
+    ) -> MultipartParameters:
+        """The edit's request body as ``discord.http.handle_message_parameters`` makes it of
+        ``edit_kwargs`` (a layout's: of its JSON encoded once, ``layout_body``). ``kept``: as
+        for ``edit_kwargs``."""
+        if not self.layout:
+            return handle_message_parameters(**self.edit_kwargs(kept))
+        components, body = self.layout_body()
+        entries: list[Any] = []  # attachments as discord.py writes them
+        files: list[discord.File] = []
+        for picture in self.pictures:
+            attachment = kept.get(picture.shows()) if kept else None
+            if attachment is not None:
+                entries.append(attachment.to_dict())
+                continue
+            file = picture.file()
+            entries.append(file.to_dict(len(files)))
+            files.append(file)
+        if not files:  # a JSON body, which discord.py encodes
+            payload = {
+                "embeds": [],
+                "content": None,
+                "components": components,
+                "tts": False,
+                "flags": V2_FLAGS,
+                "attachments": entries,
+            }
+            return MultipartParameters(payload=payload, multipart=[], files=[])
+        text = f'{body},"attachments":{discord.utils._to_json(entries)}}}'
+        multipart: list[dict[str, Any]] = [{"name": "payload_json", "value": text}]
+        multipart += [
+            {
+                "name": f"files[{index}]",
+                "value": file.fp,
+                "filename": file.filename,
+                "content_type": "application/octet-stream",
+            }
+            for index, file in enumerate(files)
+        ]
+        return MultipartParameters(payload=None, multipart=multipart, files=files)
+
     def rows(self) -> list[dict[str, Any]]:
         """The controls' action rows as Discord receives them (built once per render: the
         key and the layout both read them)."""
@@ -137,7 +214,7 @@ class Rendered:
             self._rows = self.view.to_components() if self.view is not None else []
         return self._rows
 
-    def layout_view(self) -> discord.ui.LayoutView:
+    def layout_view(self) -> Laid:
         """The message in Components V2: one container in the embed's colour with the content
         (the turn's mention), the title and description, the picture, each field, the footer
         in small print, then the controls in their rows. Given to discord.py as the JSON it
@@ -308,18 +385,26 @@ class Edited:
 
 
 async def edit_message(
-    client: discord.Client, channel_id: int, message_id: int, kwargs: dict[str, Any]
+    client: discord.Client,
+    channel_id: int,
+    message_id: int,
+    shown: Rendered,
+    kept: Mapping[str, discord.Attachment] | None = None,
 ) -> Edited:
-    """Edit a channel or DM message to ``kwargs`` (``shown.edit_kwargs``), as
-    ``Message.edit`` would, without making a ``discord.Message`` of the answer: a table's
-    renders edit two or three messages a click, and discord.py would parse each answer with
-    its components, and register the view again, only for the bot to read its attachments.
+    """Edit a channel or DM message to show ``shown`` (its pictures in ``kept`` kept, see
+    ``edit_kwargs``), as ``Message.edit`` would, without making a ``discord.Message`` of the
+    answer: a table's renders edit two or three messages a click, and discord.py would parse
+    each answer with its components, and register the view again, only for the bot to read
+    its attachments. A layout's body is the JSON its key was made of (``edit_params``).
     Raises what ``Message.edit`` raises."""
     state = client._connection
-    previous = state.allowed_mentions if kwargs.get("content") is not None else None
-    with discord.http.handle_message_parameters(
-        **kwargs, previous_allowed_mentions=previous
-    ) as params:
+    if shown.layout:
+        params = shown.edit_params(kept)
+    else:
+        kwargs = shown.edit_kwargs(kept)
+        previous = state.allowed_mentions if kwargs.get("content") is not None else None
+        params = handle_message_parameters(**kwargs, previous_allowed_mentions=previous)
+    with params:
         data = await state.http.edit_message(channel_id, message_id, params=params)
     found = data.get("attachments") or []
     return Edited([discord.Attachment(data=item, state=state) for item in found])

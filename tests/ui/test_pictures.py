@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import random
+import struct
+import zlib
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
@@ -308,6 +310,61 @@ def test_png_holds_exactly_the_composed_pixels() -> None:
     picture = decode(hand_picture(hand, GERMAN, dimmed=frozenset({1}), raised=frozenset({3})))
     assert picture.tobytes() == _composited(hand, GERMAN, {1}, {3})
     assert Image.open(io.BytesIO(hand_picture(hand, GERMAN))).mode == "RGBA"
+
+
+def test_png_is_the_unfiltered_rows_deflated() -> None:
+    """A picture drawn straight into its rows' memory (``_Canvas``) is the same file as one
+    whose pixels are read out of Pillow and put after their filter bytes: the IDAT chunk is
+    the deflate of each row after a 0, and the chunks' lengths and checksums hold."""
+    rng = random.Random(7)
+    for width, height in ((1, 1), (3, 2), (302, 118), (73, 105)):
+        image = Image.frombytes("RGBA", (width, height), rng.randbytes(4 * width * height))
+        raw = image.tobytes()
+        rows = b"".join(b"\0" + raw[4 * width * y : 4 * width * (y + 1)] for y in range(height))
+        png = pictures._png(image)
+        chunks = []
+        at = 8
+        while at < len(png):
+            (length,) = struct.unpack(">I", png[at : at + 4])
+            kind, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+            (crc,) = struct.unpack(">I", png[at + 8 + length : at + 12 + length])
+            assert crc == zlib.crc32(kind + data)
+            chunks.append((kind, data))
+            at += 12 + length
+        assert [kind for kind, _ in chunks] == [b"IHDR", b"IDAT", b"IEND"]
+        assert chunks[1][1] == pictures._deflate(rows)
+        assert decode(png).tobytes() == raw
+
+
+def test_trick_pixels_equal_pasting_on_an_image() -> None:
+    """The trick, drawn on the cores of its rows' memory, has the pixels of pasting and
+    compositing its tiles, frame and name plates on a Pillow image the plain way."""
+    rng = random.Random(3)
+    names = ("Alice", "Bob", "Carol", "Dave")
+    for _ in range(30):
+        seats = rng.choice((3, 4))
+        played = rng.randint(0, seats)
+        trick = [*rng.sample(list(DECK), played), *[None] * (seats - played)]
+        highlight = rng.choice((None, *range(played)))
+        to_act = rng.choice((None, *range(seats)))
+        style = rng.choice(STYLES)
+        picture = decode(
+            trick_picture(trick, style, highlight=highlight, names=names[:seats], to_act=to_act)
+        )
+        slot = TILE_WIDTH + 2 * pictures.FRAME
+        plain = Image.new("RGBA", picture.size, (0, 0, 0, 0))
+        for i, card in enumerate(trick):
+            x = pictures.FRAME + i * (TILE_WIDTH + pictures.TRICK_GAP)
+            tile = pictures._empty_slot() if card is None else card_tile(card, style)
+            if i == highlight:
+                plain.paste(pictures._frame(), (x - pictures.FRAME, 0))
+                plain.alpha_composite(tile, (x, pictures.FRAME))
+            else:
+                plain.paste(tile, (x, pictures.FRAME))
+            plate = pictures._name_plate(names[i], slot, i == to_act)
+            top = TILE_HEIGHT + 2 * pictures.FRAME + pictures.NAME_GAP
+            plain.paste(plate, (x - pictures.FRAME, top))
+        assert picture.tobytes() == plain.tobytes()
 
 
 def _composited(hand: list[Card], style: CardStyle, dimmed: set[int], raised: set[int]) -> bytes:
