@@ -8,8 +8,8 @@ from typing import Any
 
 from bot import ratings
 from bot.storage.backend import Connection
-from bot.storage.public import public_rating_terms
 from bot.storage.holders import HELD_BY
+from bot.storage.public import public_rating_terms
 from bot.storage.rows import (
     LeaderboardPage,
     LeaderboardRow,
