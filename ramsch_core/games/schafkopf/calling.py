@@ -261,8 +261,8 @@ class Calling(Phase):
 
     def _calls(self, deal: Deal, seat: int) -> list[Call]:
         """The calls open to ``seat``: the Sauspiele it may call, a Hochzeit, the games of the
-        table (each Wenz, Geier, Farbwenz and Solo then Tout), a Sie, a Ramsch, in this order,
-        each outranking the call before (a Ramsch outranks nothing and is open regardless)."""
+        table (each Wenz, Geier, Farbwenz and Solo, then Tout), a Sie, a Ramsch, in this order;
+        each outranks the call that stands (a Ramsch outranks nothing and is open regardless)."""
         hand = deal.held[seat]
         floor = -1 if self.best is None else call_rank(self.best.game, self.best.tout)
         calls = [call for call, ace, plain in _sauspiele() if not hand & ace and hand & plain]
