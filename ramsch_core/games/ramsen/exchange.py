@@ -123,6 +123,15 @@ class Exchange(Action):
         return f"exchange {listed}" + (" taking the upcard" if self.upcard else "")
 
 
+def _sorted_exchange(cards: tuple[Card, ...], upcard: bool) -> Exchange:
+    """``Exchange(cards, upcard)`` for cards already in deck order, without sorting them
+    again: the exchange phase offers every discard of every hand (dozens per question)."""
+    action: Exchange = object.__new__(Exchange)
+    object.__setattr__(action, "cards", cards)
+    object.__setattr__(action, "upcard", upcard)
+    return action
+
+
 @dataclass(frozen=True, slots=True)
 class Exchanged(Event):
     """A seat discarded ``count`` cards (the drawn cards are seen only by that seat)."""
@@ -158,14 +167,14 @@ class Exchanging(Phase):
     def legal(self, deal: Deal) -> list[Action]:
         state = ramsen_state(deal)
         assert self.to_act is not None
-        hand = cards_of(deal.held[self.to_act])
+        hand = cards_of(deal.held[self.to_act])  # in deck order: so is every combination
         talon = len(deal.skat)
         actions: list[Action] = []
         for count in range(min(len(hand), talon) + 1):
-            actions += [Exchange(cards, False) for cards in combinations(hand, count)]
+            actions += [_sorted_exchange(cards, False) for cards in combinations(hand, count)]
         if self.to_act == state.dealer and state.upcard is not None:
             for count in range(1, min(len(hand), talon + 1) + 1):
-                actions += [Exchange(cards, upcard=True) for cards in combinations(hand, count)]
+                actions += [_sorted_exchange(cards, True) for cards in combinations(hand, count)]
         return actions
 
     def apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:

@@ -5,13 +5,15 @@ SF-16; SK-9)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ramsch_core.actions import Action, Event, registered
 from ramsch_core.cards import Card, Suit
 from ramsch_core.errors import IllegalActionError, Message, RecordError
 from ramsch_core.games.schafkopf.contract import (
+    CALL_RANK,
     CALLABLE_ACES,
     SUITED_GAMES,
     TOUT_GAMES,
@@ -24,6 +26,7 @@ from ramsch_core.games.schafkopf.contract import (
 from ramsch_core.games.schafkopf.hochzeit import may_offer
 from ramsch_core.phases import Phase
 from ramsch_core.phases.say import Pass, Said, SayingRound
+from ramsch_core.tricks.order import JACKS, OBERS
 
 if TYPE_CHECKING:
     from ramsch_core.deal import Deal
@@ -175,6 +178,43 @@ class Knocking(SayingRound):
         return self.said(deal, seat, what)
 
 
+HOCHZEIT = Call("hochzeit", None, None, False)
+SIE = Call("sie", None, None, False)
+RAMSCH = Call("ramsch", None, None, False)
+SIE_MASK = sum(1 << card for card in OBERS + JACKS)
+"""SF-12: the four Obers and four Unters, as a hand's card mask (bit = card value)."""
+
+
+@cache
+def _sauspiele() -> tuple[tuple[Call, int, int], ...]:
+    """SF-3: per callable Ace, its Sauspiel call, the Ace's bit and its suit's plain cards (a
+    hand may call it holding a plain card of the suit but not the Ace)."""
+    plain = schafkopf_game_order("sauspiel").class_masks
+    return tuple(
+        (Call("sauspiel", suit, None, False), 1 << called_ace(suit), plain[suit])
+        for suit in CALLABLE_ACES
+    )
+
+
+@cache
+def _table_calls(
+    wenz: bool, geier: bool, farbwenz: bool, tout: bool
+) -> tuple[tuple[Call, int], ...]:
+    """The calls a table offers whatever the hand, in the order they are offered — Wenz,
+    Geier, each Farbwenz, each Solo, then the same Tout (SF-11) — each with its rank."""
+    calls: list[Call] = []
+    if wenz:
+        calls.append(Call("wenz", None, None, False))
+    if geier:
+        calls.append(Call("geier", None, None, False))
+    if farbwenz:
+        calls += [Call("farbwenz", None, suit, False) for suit in Suit]
+    calls += [Call("solo", None, suit, False) for suit in Suit]
+    if tout:
+        calls += [Call(call.game, call.ace, call.suit, True) for call in calls]
+    return tuple((call, call_rank(call.game, call.tout)) for call in calls)
+
+
 class Calling(Phase):
     """SF-2: each seat once from forehand passes or calls a game that outranks every call
     before it; the last call stands. With ``stock`` (SK-9) the fourth seat, after three
@@ -224,34 +264,28 @@ class Calling(Phase):
         return self.stock and seat == self.players - 1 and self.best is None
 
     def _calls(self, deal: Deal, seat: int) -> list[Call]:
-        if self.stock_choice:
-            return [Call("ramsch", None, None, False)]
-        calls: list[Call] = []
+        """The calls open to ``seat``: the Sauspiele it may call, a Hochzeit, the games of the
+        table (each Wenz, Geier, Farbwenz and Solo, then Tout), a Sie, a Ramsch, in this order;
+        each outranks the call that stands (a Ramsch outranks nothing and is open regardless)."""
+        if self.stock_choice:  # SF-16: nobody took the Hochzeit, the dealer's last word
+            return [RAMSCH]
         hand = deal.held[seat]
-        for suit in CALLABLE_ACES:
-            if self._sauspiel_refusal(hand, suit) is None:
-                calls.append(Call("sauspiel", suit, None, False))
-        if self.hochzeit and may_offer(hand):
-            calls.append(Call("hochzeit", None, None, False))
-        if self.wenz:
-            calls.append(Call("wenz", None, None, False))
-        if self.geier:
-            calls.append(Call("geier", None, None, False))
-        if self.farbwenz:
-            calls += [Call("farbwenz", None, suit, False) for suit in Suit]
-        calls += [Call("solo", None, suit, False) for suit in Suit]
-        if self.tout:
-            calls += [replace(call, tout=True) for call in calls if call.game in TOUT_GAMES]
-        if self.sie and holds_sie(deal.hand(seat)):
-            calls.append(Call("sie", None, None, False))
-        if self._ramsch_open(seat):
-            calls.append(Call("ramsch", None, None, False))
         floor = -1 if self.best is None else call_rank(self.best.game, self.best.tout)
-        return [
+        calls = [call for call, ace, plain in _sauspiele() if not hand & ace and hand & plain]
+        if floor >= CALL_RANK["sauspiel"]:
+            calls = []
+        if self.hochzeit and floor < CALL_RANK["hochzeit"] and may_offer(hand):
+            calls.append(HOCHZEIT)
+        calls += [
             call
-            for call in calls
-            if call.game == "ramsch" or call_rank(call.game, call.tout) > floor
+            for call, rank in _table_calls(self.wenz, self.geier, self.farbwenz, self.tout)
+            if rank > floor
         ]
+        if self.sie and floor < CALL_RANK["sie"] and hand & SIE_MASK == SIE_MASK:  # SF-12
+            calls.append(SIE)
+        if self._ramsch_open(seat):
+            calls.append(RAMSCH)
+        return calls
 
     def legal(self, deal: Deal) -> list[Action]:
         assert self.to_act is not None

@@ -154,11 +154,10 @@ class FullSchafkopfRules(RuleSet):
         from ramsch_core.deal import Deal
 
         schedule = self.schedule(seed)
-        hands = [
-            schedule.hand(seat, 1)
-            + [card for card in schedule.hand(seat) if card not in schedule.hand(seat, 1)]
-            for seat in range(PLAYERS)
-        ]
+        hands = []
+        for seat in range(PLAYERS):
+            first = schedule.hand(seat, 1)
+            hands.append(first + [card for card in schedule.hand(seat) if card not in first])
         return Deal(self, hands)
 
     def initial_carry(self, seats: int) -> int | None:
