@@ -49,6 +49,16 @@ def backend(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+@pytest.fixture
+def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """An empty database, not one at the current schema already (tests/bot/conftest.py): the
+    store's first opening migrates it here."""
+    if backend == "postgresql":
+        url: Path = request.getfixturevalue("postgres_url")
+        return url
+    return tmp_path / "ramsch.db"
+
+
 async def test_wal_and_schema_at_open(store: Store, backend: str) -> None:
     if backend == "sqlite":
         rows = await store.db.execute_fetchall("PRAGMA journal_mode")

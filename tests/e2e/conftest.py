@@ -19,7 +19,7 @@ from bot.storage import Store
 from bot.tables import TableService
 from tests.emulator import Channel, Emulator, Guild
 from tests.emulator.fixtures import emulator, log_guard, start_client, stop_client
-from tests.pg import chosen_backends
+from tests.pg import chosen_backends, migrated_store
 
 __all__ = ["Harness", "emulator", "harness", "log_guard"]
 
@@ -129,11 +129,11 @@ async def harness(
     emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[Harness]:
     """The bot, started in this process with its store in a temporary directory (or, with
-    ``RAMSCH_TEST_BACKEND=postgresql``, in a new PostgreSQL database: tests/pg.py)."""
+    ``RAMSCH_TEST_BACKEND=postgresql``, in a PostgreSQL database of its own), at the current
+    schema already as after the bot's first start (tests/pg.py ``migrated_store``)."""
     guild = emulator.add_guild("Ramsch Club", channels=("general",))
-    db: Path = tmp_path / "ramsch.sqlite3"
-    if chosen_backends() == ["postgresql"]:
-        db = request.getfixturevalue("postgres_url")
+    backend = "postgresql" if chosen_backends() == ["postgresql"] else "sqlite"
+    db = migrated_store(backend, tmp_path, request)
     own_card_emojis(emulator)
     running = Harness(emulator, guild, guild.channels[0], db)
     await running.launch()
