@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import time
 from collections.abc import AsyncIterator, Callable
@@ -21,7 +22,7 @@ from tests.emulator import Channel, Emulator, Guild
 from tests.emulator.fixtures import emulator, log_guard, start_client, stop_client
 from tests.pg import chosen_backends, migrated_store
 
-__all__ = ["Harness", "emulator", "harness", "log_guard"]
+__all__ = ["Harness", "emulator", "harness", "log_guard", "running_harness"]
 
 FIRST_SEED = 1000
 
@@ -116,6 +117,18 @@ class Harness:
         await self.emulator.idle(quiet=0.001)
 
 
+@contextlib.asynccontextmanager
+async def running_harness(emulator: Emulator, guild: Guild, db: Path) -> AsyncIterator[Harness]:
+    """The bot in ``guild`` (its first channel) on the store ``db``: launched, and shut down
+    at the end of the block."""
+    running = Harness(emulator, guild, guild.channels[0], db)
+    await running.launch()
+    try:
+        yield running
+    finally:
+        await running.shutdown()
+
+
 def own_card_emojis(emulator: Emulator) -> None:
     """The application owns the card emojis already, as after the bot's first start (which
     uploads them: tests/e2e/test_card_emojis.py)."""
@@ -135,9 +148,5 @@ async def harness(
     backend = "postgresql" if chosen_backends() == ["postgresql"] else "sqlite"
     db = migrated_store(backend, tmp_path, request)
     own_card_emojis(emulator)
-    running = Harness(emulator, guild, guild.channels[0], db)
-    await running.launch()
-    try:
+    async with running_harness(emulator, guild, db) as running:
         yield running
-    finally:
-        await running.shutdown()
