@@ -66,6 +66,16 @@ def make_service(store: Store, clock: FakeClock, seeds: Callable[[], int]) -> Ta
     return TableService(store, seed_source=seeds, clock=clock, player_factory=stub_factory)
 
 
+async def restart(
+    service: TableService, store: Store, db_path: Path, clock: FakeClock, seeds: Callable[[], int]
+) -> tuple[TableService, Store]:
+    """Close everything and open a fresh service on the same database, as after a restart."""
+    await service.close()
+    await store.close()
+    new_store = await Store.open(db_path)
+    return make_service(new_store, clock, seeds), new_store
+
+
 class Recorder:
     """A listener that keeps every update it is given."""
 

@@ -24,8 +24,8 @@ from tests.bot.helpers import (
     Recorder,
     make_service,
     open_lobby,
+    restart,
 )
-from tests.bot.test_recovery import restart
 
 
 async def private_lobby(service: TableService, invited: tuple[int, ...] = (ALICE,)) -> int:

@@ -23,6 +23,7 @@ from tests.bot.helpers import (
     make_service,
     play_human_turn,
     play_out,
+    restart,
 )
 
 STORED_SKAT_BOCK = (
@@ -82,10 +83,7 @@ async def test_a_stored_skat_table_with_bock_plays_on_with_its_options(
     async with store.transaction() as db:
         await db.execute("UPDATE tables SET options = ? WHERE id = ?", (STORED_SKAT_BOCK, table.id))
     before = table.snapshot()
-    await service.close()
-    await store.close()
-    store = await Store.open(db_path)
-    service = make_service(store, clock, seeds)
+    service, store = await restart(service, store, db_path, clock, seeds)
     try:
         [again] = await service.recovery.recover()
         assert again.snapshot() == before
