@@ -233,10 +233,7 @@ async def test_timer_state_survives_a_restart(
     await service.timers.tick()
     await store.tables.set_away(table.id, 2, True)
     before = {**table.snapshot(), "seats": None}
-    await service.close()
-    await store.close()
-    store = await Store.open(db_path)
-    service = make_service(store, clock, seeds)
+    service, store = await restart(service, store, db_path, clock, seeds)
     try:
         [again] = await service.recovery.recover()
         assert {**again.snapshot(), "seats": None} == before and again.strikes[1] == 1
