@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository: the subprocess's working directory and import path."""
@@ -25,3 +27,15 @@ def run_cli(
     return subprocess.CompletedProcess(
         done.args, done.returncode, done.stdout.decode(), done.stderr.decode()
     )
+
+
+def refused_replay(directory: Path, record: dict[str, Any]) -> str:
+    """``replay FILE`` of ``record`` written to a file in ``directory``, which must exit 2 with
+    one line on stderr, no output and no traceback: that line."""
+    path = directory / "record.json"
+    path.write_text(json.dumps(record))
+    done = run_cli("replay", str(path))
+    assert done.returncode == 2, done.stdout
+    assert done.stdout == "" and done.stderr.count("\n") == 1
+    assert "Traceback" not in done.stderr
+    return done.stderr
