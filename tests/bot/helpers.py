@@ -10,15 +10,7 @@ from bot.settings import Settings
 from bot.storage import Store
 from bot.tables import Table, TableService, Update
 from ramsch_core import DEFAULT_GAME, Action, SeatView, preset
-
-GUILD = 1
-CHANNEL = 10
-HOST = 100
-ALICE = 101
-BOB = 102
-CAROL = 103
-STRANGER = 999
-NAMES = {HOST: "Host", ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+from tests.bot.people import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST, NAMES, STRANGER  # noqa: F401
 
 
 class FakeClock:

@@ -29,17 +29,8 @@ from bot.storage.backend import INTEGRITY_ERRORS, connect_postgres
 from bot.storage.migrations import POSTGRESQL, Migration
 from bot.tables import TableError, TableService
 from ramsch_core import ACTIONS, Action, Card, Play, preset
-from tests.bot.helpers import (
-    ALICE,
-    BOB,
-    CAROL,
-    CHANNEL,
-    GUILD,
-    HOST,
-    open_lobby,
-    play_out,
-    start_table,
-)
+from tests.bot.helpers import open_lobby, play_out, start_table
+from tests.bot.people import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST
 from tests.pg import BACKENDS
 
 

@@ -12,19 +12,8 @@ from pathlib import Path
 from bot.storage import Store
 from ramsch_core import parse_table_options, preset
 from ramsch_core.games.skat.match_options import SkatMatchOptions
-from tests.bot.helpers import (
-    ALICE,
-    BOB,
-    CHANNEL,
-    GUILD,
-    HOST,
-    NAMES,
-    FakeClock,
-    make_service,
-    play_human_turn,
-    play_out,
-    restart,
-)
+from tests.bot.helpers import FakeClock, make_service, play_human_turn, play_out, restart
+from tests.bot.people import ALICE, BOB, CHANNEL, GUILD, HOST, NAMES
 
 STORED_SKAT_BOCK = (
     '{"seats": 3, "rounds": 2, "bock_on_durchmarsch": true, "bock_on_tie": false, '
