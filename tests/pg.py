@@ -3,7 +3,10 @@
 ``postgres_cluster`` (session fixture) runs ``initdb`` in a temporary directory and starts
 the server on 127.0.0.1 on a free port with trust authentication, once per test session, and
 stops it at the end. Each test that asks for a database gets an empty one of its own
-(``PgCluster.empty_database``: one emptied after an earlier test, or a new one). PostgreSQL
+(``PgCluster.empty_database``: one emptied after an earlier test, or a new one), or one at the
+schema of the bundled migrations (``migrated_store``: on PostgreSQL a copy of a template
+migrated once, on SQLite a copy of a file migrated once, per test process). Only the tests of
+the migrations themselves need to start from nothing; the rest would each migrate again. PostgreSQL
 refuses to run as root: as root the server runs as the ``postgres`` system user
 (``RAMSCH_TEST_PG_USER`` to name another), which must exist.
 
@@ -30,14 +33,17 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 import pytest
 
+from bot.storage import Store
 from bot.storage.backend import _arguments, translate
+
+T = TypeVar("T")
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -54,7 +60,9 @@ def chosen_backends() -> list[str]:
     raise pytest.UsageError(f"RAMSCH_TEST_BACKEND={chosen!r}: sqlite, postgresql or both")
 
 
-BACKEND_FIXTURES = frozenset({"backend", "database", "harness", "postgres_url", "postgres_cluster"})
+BACKEND_FIXTURES = frozenset(
+    {"backend", "database", "harness", "postgres_url", "migrated_postgres_url", "postgres_cluster"}
+)
 """The fixtures through which ``RAMSCH_TEST_BACKEND`` reaches a test (``store``, ``db_path``
 and ``service`` ask for ``backend``; a test's fixture names include every one it uses)."""
 
@@ -90,6 +98,49 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if len(kept) < len(items):
         config.hook.pytest_deselected(items=[item for item in items if not on_a_backend(item)])
         items[:] = kept
+
+
+SCHEMA_FINGERPRINT = """
+SELECT md5(concat_ws(' | ',
+  (SELECT string_agg(concat_ws(' ', table_name, column_name, data_type, is_nullable,
+                               column_default), ', ' ORDER BY table_name, ordinal_position)
+   FROM information_schema.columns WHERE table_schema = 'public'),
+  (SELECT string_agg(indexdef, ', ' ORDER BY indexname) FROM pg_indexes
+   WHERE schemaname = 'public'),
+  (SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid), ', ' ORDER BY conname)
+   FROM pg_constraint WHERE connamespace = 'public'::regnamespace),
+  (SELECT string_agg(concat_ws(' ', sequencename, last_value), ', ' ORDER BY sequencename)
+   FROM pg_sequences WHERE schemaname = 'public'),
+  (SELECT string_agg(proname, ', ' ORDER BY proname) FROM pg_proc
+   WHERE pronamespace = 'public'::regnamespace),
+  (SELECT string_agg(tgname, ', ' ORDER BY tgname) FROM pg_trigger
+   WHERE NOT tgisinternal AND tgrelid IN (SELECT oid FROM pg_class
+                                         WHERE relnamespace = 'public'::regnamespace)),
+  (SELECT string_agg(viewname, ', ' ORDER BY viewname) FROM pg_views
+   WHERE schemaname = 'public'),
+  (SELECT string_agg(version || ' ' || name, ', ' ORDER BY version) FROM schema_version),
+  (SELECT count(*) FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%'
+   AND nspname NOT IN ('public', 'information_schema')),
+  (SELECT count(*) FROM pg_db_role_setting JOIN pg_database AS d ON setdatabase = d.oid
+   WHERE d.datname = current_database())
+));
+"""
+"""One line that changes with anything of a database a test could change but its rows: the
+columns, indexes, constraints, sequences (their positions too), functions, triggers and views
+of ``public``, the versions in ``schema_version``, other schemas, the database's settings."""
+
+
+def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end on a loop of its own in a thread: callable from a test's
+    running event loop (an async fixture) as well as from plain code."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+async def migrate_to_current(db: str | Path) -> None:
+    """Open (creating and migrating) the store at ``db`` and close it again."""
+    store = await Store.open(db)
+    await store.close()
 
 
 def find_binaries() -> Path | None:
@@ -134,6 +185,11 @@ class PgCluster:
             os.chown(self.directory, entry.pw_uid, entry.pw_gid)
         self._names = itertools.count(1)
         self._spare: list[str] = []
+        self._spare_migrated: list[str] = []
+        self._migrated: set[str] = set()
+        self._template: tuple[str, str] | None = None
+        """The database migrated once that ``migrated_database`` copies, and its schema's
+        fingerprint."""
 
     def _run(self, *command: str) -> subprocess.CompletedProcess[str]:
         argv = list(command)
@@ -205,11 +261,28 @@ class PgCluster:
         with contextlib.suppress(subprocess.SubprocessError):
             self.psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
-    def create_database(self) -> str:
-        """A new empty database; its URL."""
+    def create_database(self, template: str = "") -> str:
+        """A new database, empty or a copy of ``template``; its URL."""
         name = f"t{os.getpid()}_{next(self._names)}"
-        self.psql(f"CREATE DATABASE {name}")
+        self.psql(f"CREATE DATABASE {name}" + (f" TEMPLATE {template}" if template else ""))
         return self.url(name)
+
+    def migrated_database(self) -> str:
+        """A database at the schema of the bundled migrations, holding no row but their
+        versions: one a finished test gave back, else a copy of a template migrated once by
+        ``Store`` (nobody connects to it again: PostgreSQL copies only a database nobody uses).
+        Migrating takes the server many times as long as copying, and emptying one is faster
+        still."""
+        if self._spare_migrated:
+            return self._spare_migrated.pop()
+        if self._template is None:
+            url = self.create_database()
+            run_coroutine(migrate_to_current(url))
+            name = url.rsplit("/", 1)[1]
+            self._template = (name, self.psql(SCHEMA_FINGERPRINT, database=name))
+        url = self.create_database(template=self._template[0])
+        self._migrated.add(url)
+        return url
 
     def empty_database(self) -> str:
         """An empty database: one a finished test gave back (``give_back``), else a new one.
@@ -223,6 +296,9 @@ class PgCluster:
         """Empty the database of a finished test for the next one, as if new: its connections
         closed, everything it created dropped with the ``public`` schema. Dropped instead if
         anything else of it changed (a schema or a setting of its own) or emptying fails."""
+        if url in self._migrated:
+            self._give_back_migrated(url)
+            return
         name = url.rsplit("/", 1)[1]
         try:
             left = self.psql(
@@ -242,6 +318,38 @@ class PgCluster:
             self.drop_database(url)
             return
         self._spare.append(url)
+
+    def _give_back_migrated(self, url: str) -> None:
+        """``give_back`` of a ``migrated_database``: every table but ``schema_version``
+        emptied and every sequence restarted, kept if its schema is the template's, else
+        dropped (a test that altered a table, added a version, set a setting)."""
+        assert self._template is not None
+        try:
+            left = self.psql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid();"
+                # Triggers off: those that keep the action log append-only, and the foreign
+                # keys' (every table is emptied). DELETE: TRUNCATE makes new files, far slower.
+                " SET session_replication_role = replica;"
+                " DO $$ DECLARE name text; BEGIN"
+                "  FOR name IN SELECT format('%I', tablename) FROM pg_tables"
+                "   WHERE schemaname = 'public' AND tablename <> 'schema_version' LOOP"
+                "   EXECUTE 'DELETE FROM ' || name;"
+                "  END LOOP;"
+                "  FOR name IN SELECT format('%I', sequencename) FROM pg_sequences"
+                "   WHERE schemaname = 'public' LOOP"
+                "   EXECUTE 'ALTER SEQUENCE ' || name || ' RESTART';"
+                "  END LOOP;"
+                " END $$;" + SCHEMA_FINGERPRINT,
+                database=url.rsplit("/", 1)[1],
+            )
+        except subprocess.SubprocessError:
+            self.drop_database(url)
+            return
+        if left.split()[-1:] != self._template[1].split()[-1:]:
+            self.drop_database(url)
+            return
+        self._spare_migrated.append(url)
 
 
 @pytest.fixture(scope="session")
@@ -278,6 +386,40 @@ def postgres_url(postgres_cluster: PgCluster) -> Iterator[str]:
     postgres_cluster.give_back(url)
 
 
+@pytest.fixture
+def migrated_postgres_url(postgres_cluster: PgCluster) -> Iterator[str]:
+    """A database of its own at the schema of the bundled migrations, no rows but theirs
+    (``PgCluster.migrated_database``), emptied after the test for the next one."""
+    url = postgres_cluster.migrated_database()
+    yield url
+    postgres_cluster.give_back(url)
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite store migrated to the bundled schema once per test process, for
+    ``migrated_store`` to copy."""
+    path = tmp_path_factory.mktemp("template") / "ramsch.sqlite3"
+    run_coroutine(migrate_to_current(path))
+    assert not path.with_name(path.name + "-wal").exists(), "closing left a write-ahead log"
+    return path
+
+
+def migrated_store(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest, name: str = "ramsch.sqlite3"
+) -> Path:
+    """A store for one test at the schema of the bundled migrations, as the bot leaves it at
+    its first start: a copy of ``sqlite_template`` named ``name`` in ``tmp_path``, or on
+    PostgreSQL the URL (a ``str``) of a ``migrated_postgres_url``. The tests of the migrations
+    themselves start from an empty database (``postgres_url``, a new file)."""
+    if backend == "postgresql":
+        url: Path = request.getfixturevalue("migrated_postgres_url")
+        return url
+    path = tmp_path / name
+    shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+    return path
+
+
 def dump_postgres(url: str) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table of the database at ``url`` (a connection of its own, in a
     thread: callable from a test's running event loop), each table's rows sorted by repr."""
@@ -296,8 +438,7 @@ def dump_postgres(url: str) -> dict[str, list[tuple[Any, ...]]]:
         finally:
             await conn.close()
 
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, read()).result()
+    return run_coroutine(read())
 
 
 class PgReader:
@@ -320,8 +461,7 @@ class PgReader:
             finally:
                 await conn.close()
 
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            self._rows = pool.submit(asyncio.run, read()).result()
+        self._rows = run_coroutine(read())
         return self
 
     def fetchall(self) -> list[tuple[Any, ...]]:

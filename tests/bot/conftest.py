@@ -12,7 +12,7 @@ import pytest
 from bot.storage import Store
 from bot.tables import TableService
 from tests.bot.helpers import FakeClock, make_service
-from tests.pg import chosen_backends
+from tests.pg import chosen_backends, migrated_store
 
 
 @pytest.fixture(params=chosen_backends())
@@ -24,11 +24,9 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path:
-    """The database: a SQLite file, or the URL of a new PostgreSQL database (a ``str``)."""
-    if backend == "postgresql":
-        url: Path = request.getfixturevalue("postgres_url")
-        return url
-    return tmp_path / "ramsch.db"
+    """The database, at the current schema already (tests/pg.py ``migrated_store``): a
+    SQLite file, or the URL of a PostgreSQL database (a ``str``)."""
+    return migrated_store(backend, tmp_path, request, name="ramsch.db")
 
 
 @pytest.fixture

@@ -10,15 +10,7 @@ from bot.settings import Settings
 from bot.storage import Store
 from bot.tables import Table, TableService, Update
 from ramsch_core import DEFAULT_GAME, Action, SeatView, preset
-
-GUILD = 1
-CHANNEL = 10
-HOST = 100
-ALICE = 101
-BOB = 102
-CAROL = 103
-STRANGER = 999
-NAMES = {HOST: "Host", ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+from tests.bot.people import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST, NAMES, STRANGER  # noqa: F401
 
 
 class FakeClock:
@@ -64,6 +56,16 @@ def bot_settings(tmp_path: Path) -> Settings:
 
 def make_service(store: Store, clock: FakeClock, seeds: Callable[[], int]) -> TableService:
     return TableService(store, seed_source=seeds, clock=clock, player_factory=stub_factory)
+
+
+async def restart(
+    service: TableService, store: Store, db_path: Path, clock: FakeClock, seeds: Callable[[], int]
+) -> tuple[TableService, Store]:
+    """Close everything and open a fresh service on the same database, as after a restart."""
+    await service.close()
+    await store.close()
+    new_store = await Store.open(db_path)
+    return make_service(new_store, clock, seeds), new_store
 
 
 class Recorder:

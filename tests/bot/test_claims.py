@@ -16,7 +16,16 @@ from bot.storage import Store
 from bot.tables import IllegalAction, NotYourTurn, StaleAction, Table, TableService
 from ramsch_core import Play
 from ramsch_core.claims import claim_holds, claim_line, claims_refused
-from tests.bot.helpers import ALICE, BOB, HOST, FakeClock, Recorder, make_service, start_table
+from tests.bot.helpers import (
+    ALICE,
+    BOB,
+    HOST,
+    FakeClock,
+    Recorder,
+    make_service,
+    restart,
+    start_table,
+)
 from tests.core.builders import declaring_choice as choose
 
 
@@ -97,10 +106,7 @@ async def test_a_claim_that_holds_plays_the_rest_at_once_as_ordinary_plays(
             {"seat": s, **a.to_json()} for s, a in expected.history[-len(line) :]
         ]
         snapshot = table.snapshot()
-        await service.close()
-        await store.close()
-        store = await Store.open(db_path)
-        service = make_service(store, clock, seeds)
+        service, store = await restart(service, store, db_path, clock, seeds)
         [again] = await service.recovery.recover()
         assert again.snapshot() == snapshot
         assert again.match is not None and again.match.finished_deals[-1].result == entry.result

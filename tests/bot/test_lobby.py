@@ -18,18 +18,8 @@ from bot.tables import (
     WrongState,
 )
 from ramsch_core import preset
-from tests.bot.helpers import (
-    ALICE,
-    BOB,
-    CAROL,
-    CHANNEL,
-    GUILD,
-    HOST,
-    STRANGER,
-    Recorder,
-    open_lobby,
-    start_table,
-)
+from tests.bot.helpers import Recorder, open_lobby, start_table
+from tests.bot.people import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST, STRANGER
 
 
 async def seated(store: Store, table_id: int) -> list[tuple[int | None, str, str | None]]:

@@ -12,20 +12,8 @@ from bot.storage import Store
 from bot.tables import NotHost, TableError, TableService, WrongState
 from bot.tables.invites import MAX_INVITED, NotInvited
 from ramsch_core import preset
-from tests.bot.helpers import (
-    ALICE,
-    BOB,
-    CAROL,
-    CHANNEL,
-    GUILD,
-    HOST,
-    STRANGER,
-    FakeClock,
-    Recorder,
-    make_service,
-    open_lobby,
-)
-from tests.bot.test_recovery import restart
+from tests.bot.helpers import FakeClock, Recorder, make_service, open_lobby, restart
+from tests.bot.people import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST, STRANGER
 
 
 async def private_lobby(service: TableService, invited: tuple[int, ...] = (ALICE,)) -> int:

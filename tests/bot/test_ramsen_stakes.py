@@ -15,19 +15,8 @@ from bot.storage import Store
 from bot.tables import NotSeated, Table, TableError, TableService
 from ramsch_core.games.ramsen import RamsenRules
 from ramsch_core.games.ramsen.schlecken import NoSchleck, Schleck
-from tests.bot.helpers import (
-    ALICE,
-    BOB,
-    CAROL,
-    CHANNEL,
-    GUILD,
-    HOST,
-    NAMES,
-    FakeClock,
-    make_service,
-    play_human_turn,
-    play_out,
-)
+from tests.bot.helpers import FakeClock, make_service, play_human_turn, play_out
+from tests.bot.people import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST, NAMES
 
 
 async def ramsen_table(service: TableService, rules: RamsenRules) -> Table:

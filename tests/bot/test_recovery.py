@@ -21,18 +21,9 @@ from tests.bot.helpers import (
     open_lobby,
     play_human_turn,
     play_out,
+    restart,
     start_table,
 )
-
-
-async def restart(
-    service: TableService, store: Store, db_path: Path, clock: FakeClock, seeds: Callable[[], int]
-) -> tuple[TableService, Store]:
-    """Close everything and open a fresh service on the same database file."""
-    await service.close()
-    await store.close()
-    new_store = await Store.open(db_path)
-    return make_service(new_store, clock, seeds), new_store
 
 
 async def test_a_table_mid_session_is_rebuilt_and_finishes(

@@ -21,18 +21,8 @@ from bot.tables import TableError, TableService
 from ramsch_core import Match, Play, deal_seed, parse_rules, parse_table_options, replay_record
 from ramsch_core.cli import main as cli_main
 from ramsch_core.record import deal_record
-from tests.bot.helpers import (
-    ALICE,
-    BOB,
-    CAROL,
-    CHANNEL,
-    GUILD,
-    HOST,
-    FakeClock,
-    make_service,
-    play_out,
-    start_table,
-)
+from tests.bot.helpers import FakeClock, make_service, play_out, start_table
+from tests.bot.people import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST
 
 DAY = 86400.0
 

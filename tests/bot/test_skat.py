@@ -15,7 +15,7 @@ from bot.storage import Store
 from bot.tables import NotYourTurn, StaleAction, Table, TableService
 from bot.tables.autoplay import fallback_action
 from ramsch_core import Action, Bid, Declare, Pass, SeatView, SkatContest, TakeSkat
-from tests.bot.helpers import ALICE, BOB, HOST, FakeClock, make_service, start_table
+from tests.bot.helpers import ALICE, BOB, HOST, FakeClock, make_service, restart, start_table
 
 SKAT = "skat"
 
@@ -47,10 +47,7 @@ async def restarted(
     service: TableService, store: Store, db_path: Path, clock: FakeClock, seeds: Callable[[], int]
 ) -> tuple[TableService, Store, Table]:
     """A new service on the same database, its one table recovered."""
-    await service.close()
-    await store.close()
-    store = await Store.open(db_path)
-    service = make_service(store, clock, seeds)
+    service, store = await restart(service, store, db_path, clock, seeds)
     [table] = await service.recovery.recover()
     return service, store, table
 

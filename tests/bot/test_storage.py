@@ -29,17 +29,8 @@ from bot.storage.backend import INTEGRITY_ERRORS, connect_postgres
 from bot.storage.migrations import POSTGRESQL, Migration
 from bot.tables import TableError, TableService
 from ramsch_core import ACTIONS, Action, Card, Play, preset
-from tests.bot.helpers import (
-    ALICE,
-    BOB,
-    CAROL,
-    CHANNEL,
-    GUILD,
-    HOST,
-    open_lobby,
-    play_out,
-    start_table,
-)
+from tests.bot.helpers import open_lobby, play_out, start_table
+from tests.bot.people import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST
 from tests.pg import BACKENDS
 
 
@@ -47,6 +38,16 @@ from tests.pg import BACKENDS
 def backend(request: pytest.FixtureRequest) -> str:
     """Every test here runs on SQLite and on PostgreSQL."""
     return str(request.param)
+
+
+@pytest.fixture
+def db_path(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """An empty database, not one at the current schema already (tests/bot/conftest.py): the
+    store's first opening migrates it here."""
+    if backend == "postgresql":
+        url: Path = request.getfixturevalue("postgres_url")
+        return url
+    return tmp_path / "ramsch.db"
 
 
 async def test_wal_and_schema_at_open(store: Store, backend: str) -> None:

@@ -27,6 +27,7 @@ from tests.bot.helpers import (
     make_service,
     play_human_turn,
     play_out,
+    restart,
     start_table,
 )
 
@@ -147,10 +148,7 @@ async def test_a_request_survives_a_restart_and_the_seat_changes_after_it(
     rng = random.Random(7)
     await play_human_turn(service, table, rng)
     request = await service.substitutes.ask(table.id, CAROL, "Carol", 2)
-    await service.close()
-    await store.close()
-    store = await Store.open(db_path)
-    service = make_service(store, clock, seeds)
+    service, store = await restart(service, store, db_path, clock, seeds)
     try:
         await service.recovery.recover()
         table = service.tables.get(table.id)
@@ -158,10 +156,7 @@ async def test_a_request_survives_a_restart_and_the_seat_changes_after_it(
         await service.autoplay.wait_idle()
         await play_to_next_deal(service, table, rng)
         assert table.seats[2].user_id == CAROL
-        await service.close()
-        await store.close()
-        store = await Store.open(db_path)
-        service = make_service(store, clock, seeds)
+        service, store = await restart(service, store, db_path, clock, seeds)
         await service.recovery.recover()
         again = service.tables.get(table.id)
         assert again.seats[2].user_id == CAROL and again.seats[2].ai is None
@@ -222,10 +217,7 @@ async def test_a_seat_not_stored_at_the_deal_end_is_taken_after_a_restart(
     monkeypatch.setattr(store.seat_requests, "seat", fails)
     await play_to_next_deal(service, table, rng)
     assert table.seats[2].ai is not None and table.status == "playing"  # the deal went on
-    await service.close()
-    await store.close()
-    store = await Store.open(db_path)
-    service = make_service(store, clock, seeds)
+    service, store = await restart(service, store, db_path, clock, seeds)
     try:
         await service.recovery.recover()
         again = service.tables.get(table.id)

@@ -12,18 +12,8 @@ from pathlib import Path
 from bot.storage import Store
 from ramsch_core import parse_table_options, preset
 from ramsch_core.games.skat.match_options import SkatMatchOptions
-from tests.bot.helpers import (
-    ALICE,
-    BOB,
-    CHANNEL,
-    GUILD,
-    HOST,
-    NAMES,
-    FakeClock,
-    make_service,
-    play_human_turn,
-    play_out,
-)
+from tests.bot.helpers import FakeClock, make_service, play_human_turn, play_out, restart
+from tests.bot.people import ALICE, BOB, CHANNEL, GUILD, HOST, NAMES
 
 STORED_SKAT_BOCK = (
     '{"seats": 3, "rounds": 2, "bock_on_durchmarsch": true, "bock_on_tie": false, '
@@ -82,10 +72,7 @@ async def test_a_stored_skat_table_with_bock_plays_on_with_its_options(
     async with store.transaction() as db:
         await db.execute("UPDATE tables SET options = ? WHERE id = ?", (STORED_SKAT_BOCK, table.id))
     before = table.snapshot()
-    await service.close()
-    await store.close()
-    store = await Store.open(db_path)
-    service = make_service(store, clock, seeds)
+    service, store = await restart(service, store, db_path, clock, seeds)
     try:
         [again] = await service.recovery.recover()
         assert again.snapshot() == before

@@ -23,6 +23,7 @@ from tests.bot.helpers import (
     make_service,
     open_lobby,
     play_out,
+    restart,
     start_table,
     to_act_user,
 )
@@ -122,10 +123,7 @@ async def test_a_timed_out_schieberamsch_turn_is_one_expiry(
     assert [u.source for u in updates] == ["timeout", "timeout"] and table.strikes[1] == 1
     assert [row[2] for row in await sources(store, table.id)] == ["timeout", "timeout"]
     assert table.to_act == 2
-    await service.close()
-    await store.close()
-    store = await Store.open(db_path)
-    service = make_service(store, clock, seeds)
+    service, store = await restart(service, store, db_path, clock, seeds)
     try:
         [again] = await service.recovery.recover()
         assert again.strikes[1] == 1
@@ -235,10 +233,7 @@ async def test_timer_state_survives_a_restart(
     await service.timers.tick()
     await store.tables.set_away(table.id, 2, True)
     before = {**table.snapshot(), "seats": None}
-    await service.close()
-    await store.close()
-    store = await Store.open(db_path)
-    service = make_service(store, clock, seeds)
+    service, store = await restart(service, store, db_path, clock, seeds)
     try:
         [again] = await service.recovery.recover()
         assert {**again.snapshot(), "seats": None} == before and again.strikes[1] == 1

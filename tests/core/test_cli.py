@@ -15,27 +15,10 @@ import pytest
 from ramsch_core import deal_record, preset, replay_record, replay_summary
 from ramsch_core.games.ramsch import PRESETS
 from tests.core.builders import rules_of, table_deal
+from tests.core.cli import ROOT, run_cli
 from tests.core.deals import D1, D1_SKAT
 
-ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
-
-
-def run_cli(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    done = subprocess.run(
-        [sys.executable, "-m", "ramsch_core", *args],
-        input=data,
-        capture_output=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-        check=False,
-    )
-    return subprocess.CompletedProcess(
-        done.args, done.returncode, done.stdout.decode(), done.stderr.decode()
-    )
 
 
 def d1_record() -> dict[str, Any]:
@@ -180,11 +163,7 @@ def test_a_reader_that_goes_away_is_no_traceback() -> None:
 
 
 def test_bench_refuses_an_unknown_preset_before_timing() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-m", "ramsch_core.bench", "--preset", "doppelkopf"],
-        capture_output=True, cwd=ROOT, env=env, timeout=60, check=False, text=True,
-    )  # fmt: skip
+    done = run_cli("--preset", "doppelkopf", module="ramsch_core.bench")
     assert done.returncode == 2 and done.stdout == ""
     assert "no game chosen has the preset(s) doppelkopf" in done.stderr
     assert "Traceback" not in done.stderr

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,7 @@ from ramsch_core.phases.doubling import Kontra, Re
 from ramsch_core.phases.say import Pass
 from ramsch_core.record import deal_record, replay_record, replay_summary
 from tests.core.agreement import position_of
+from tests.core.cli import refused_replay
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "skat"
 GOLDEN = sorted(path for path in DATA.glob("*.json") if not path.name.endswith(".expected.json"))
@@ -595,18 +594,8 @@ BASE_RECORD = {
 def test_bad_input_to_the_replay_exits_2_with_one_line(
     tmp_path: Path, actions: list[Any], message: str
 ) -> None:
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps({**BASE_RECORD, "actions": actions}))
-    done = subprocess.run(
-        [sys.executable, "-m", "ramsch_core", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 2, done.stdout
-    assert done.stdout == "" and done.stderr.count("\n") == 1
-    assert message.lower() in done.stderr.lower()
-    assert "Traceback" not in done.stderr
+    error = refused_replay(tmp_path, {**BASE_RECORD, "actions": actions})
+    assert message.lower() in error.lower()
 
 
 @pytest.mark.parametrize("path", DECLARED, ids=lambda path: path.stem)

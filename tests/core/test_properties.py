@@ -15,6 +15,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
@@ -43,7 +44,7 @@ from ramsch_core import (
     replay_summary,
 )
 from ramsch_core.cards import points_of
-from ramsch_core.games import game_of
+from ramsch_core.games import GAMES, game_of
 from ramsch_core.games.ramsen import RamsenRules
 from ramsch_core.games.ramsen.exchange import Exchange, RamsenState
 from ramsch_core.games.ramsen.schlecken import NoSchleck, Schleck
@@ -54,7 +55,7 @@ from ramsch_core.phases.doubling import Kontra, Re
 from ramsch_core.phases.say import Pass
 from tests.core.builders import snapshot
 from tests.core.oracle import ramsen_owed
-from tests.core.strategies import any_rules
+from tests.core.strategies import any_rules, rules_of_game
 
 PROPERTY_SETTINGS = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -459,11 +460,16 @@ def check_replay(deal: Deal, seed: int) -> None:
     assert json.loads(json.dumps(summary)) == summary
 
 
-@PROPERTY_SETTINGS
-@given(rules=any_rules, seed=seeds, choices=seeds)
-def test_random_deals_keep_every_invariant(rules: RuleSet, seed: int, choices: int) -> None:
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(PROPERTY_SETTINGS, max_examples=-(-PROPERTY_SETTINGS.max_examples // len(GAMES)))
+@given(seed=seeds, choices=seeds, data=st.data())
+def test_random_deals_keep_every_invariant(
+    game: str, seed: int, choices: int, data: st.DataObject
+) -> None:
     """C-1..C-6 and each variant's rules on random play (the actions chosen by a generator
-    seeded with `choices`), every option combination."""
+    seeded with `choices`), every option combination. A test a game, each with its share of
+    the examples: one test of all games was the suite's longest, last to end on its worker."""
+    rules = data.draw(rules_of_game(GAMES[game]), label="rules")
     deal = play_randomly(rules, seed, random.Random(choices), checks=True)
     check_result(deal)
     check_replay(deal, seed)

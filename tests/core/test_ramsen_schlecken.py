@@ -4,11 +4,7 @@ schlecken as a switch, and the stake settled when the game is won (RA-9)."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,8 +15,8 @@ from ramsch_core.games.ramsen.exchange import Exchange
 from ramsch_core.games.ramsen.schlecken import NoSchleck, Schleck, SchleckChosen
 from ramsch_core.match import Match, TableOptions
 from ramsch_core.record import deal_record, replay_record
+from tests.core.cli import ROOT, run_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data" / "ramsen"
 
 
@@ -87,25 +83,11 @@ def test_ra8_a_record_of_a_choice_deal_gives_no_schleck() -> None:
         replay_record(record)
 
 
-def _replay(record: dict[str, object]) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "ramsch_core", "replay", "-"],
-        input=json.dumps(record),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-        check=False,
-    )
-
-
 def test_ra8_a_record_with_a_schleck_by_the_wrong_seat_exits_2_with_one_line() -> None:
     """RA-8: a record whose schlecken choice is made by a seat other than the cutter."""
     record = json.loads((DATA / "schlecken_choice_kept.json").read_text())
     record["actions"][0]["seat"] = 1
-    done = _replay(record)
+    done = run_cli("replay", "-", stdin=json.dumps(record))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert "action 1" in done.stderr and "not your turn" in done.stderr

@@ -5,10 +5,7 @@ core's reason and asked again."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +15,8 @@ from ramsch_core.games.ramsen.terminal import crosses_art
 from ramsch_core.match import Match, TableOptions
 from ramsch_core.terminal import TerminalGame
 from ramsch_core.terminal.packs import french_face, german_face
+from tests.core.cli import run_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 FACES = {face(card): card for card in DECK for face in (french_face, german_face)}
 DUTIES = (
     "You must follow",
@@ -141,22 +138,10 @@ def test_crosses_are_drawn_bar_by_bar() -> None:
     assert crosses_art(0) == "╳  all bars drawn"
 
 
-def _play(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ramsch_core", "play", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_blank_lines_play_a_ramsen_game_for_five() -> None:
     """``--players 5``: empty lines keep the hand and let the AI decide the rest, to a
     winner."""
-    run = _play("--game", "ramsen", "--players", "5", "--seed", "2", stdin="\n" * 400)
+    run = run_cli("play", "--game", "ramsen", "--players", "5", "--seed", "2", stdin="\n" * 400)
     assert run.returncode == 0, run.stderr
     assert "Seed 2, 5 seats, to a winner" in run.stdout
     assert "You keep the hand" in run.stdout
@@ -165,7 +150,7 @@ def test_blank_lines_play_a_ramsen_game_for_five() -> None:
 
 
 def test_players_is_refused_for_a_game_dealt_to_a_fixed_number() -> None:
-    run = _play("--game", "ramsch", "--players", "4", stdin="quit\n")
+    run = run_cli("play", "--game", "ramsch", "--players", "4", stdin="quit\n")
     assert run.returncode == 2
     assert "is dealt to 3 players, not 4" in run.stderr
     assert "Traceback" not in run.stderr

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from ramsch_core.games.skat.declaring import Declare, Discard, TakeSkat
 from ramsch_core.phases.say import Pass
 from ramsch_core.record import deal_record, replay_record, replay_summary
 from ramsch_core.terminal import TerminalGame
+from tests.core.cli import refused_replay
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "skat"
 MUST_PLAY = parse_rules({"game": "skat", "all_pass": "forehand"})
@@ -187,18 +186,8 @@ RECORD = {
 def test_fs16_a_record_with_a_pass_where_forehand_must_play_exits_2_with_one_line(
     tmp_path: Path, actions: list[Any], message: str
 ) -> None:
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps({**RECORD, "actions": actions}))
-    done = subprocess.run(
-        [sys.executable, "-m", "ramsch_core", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 2, done.stdout
-    assert done.stdout == "" and done.stderr.count("\n") == 1
-    assert message.lower() in done.stderr.lower()
-    assert "Traceback" not in done.stderr
+    error = refused_replay(tmp_path, {**RECORD, "actions": actions})
+    assert message.lower() in error.lower()
 
 
 def test_fs16_random_tables_replay_from_seed_and_actions() -> None:

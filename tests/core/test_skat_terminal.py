@@ -4,9 +4,6 @@ away, declares, says Kontra and plays whole sessions through the terminal's inpu
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 from ramsch_core.cards import DECK
 from ramsch_core.games import SKAT
@@ -14,8 +11,8 @@ from ramsch_core.games.skat.terminal import explain_value
 from ramsch_core.match import Match, TableOptions
 from ramsch_core.terminal import TerminalGame
 from ramsch_core.terminal.packs import french_face
+from tests.core.cli import run_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 FACES = {french_face(card): card for card in DECK}
 
 
@@ -153,22 +150,12 @@ def test_the_value_is_worked_out_as_the_sheet_writes_it() -> None:
     assert explain_value(null) == ["Value: Null Hand = 35"]
 
 
-def _play(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ramsch_core", "play", "--game", "skat", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_blank_lines_let_the_ai_play_a_skat_session() -> None:
     """An empty line lets the AI decide every step, bidding and declaring included; at four
     seats the dealer sits out (FS-3)."""
-    run = _play("--seed", "2", "--rounds", "1", "--seats", "4", stdin="\n" * 400)
+    run = run_cli(
+        "play", "--game", "skat", "--seed", "2", "--rounds", "1", "--seats", "4", stdin="\n" * 400
+    )
     assert run.returncode == 0, run.stderr
     assert "AI decides for you" in run.stdout
     assert "You deal and sit this one out." in run.stdout
@@ -178,7 +165,7 @@ def test_blank_lines_let_the_ai_play_a_skat_session() -> None:
 
 
 def test_quit_in_the_bidding_exits_cleanly() -> None:
-    run = _play("--seed", "1", "--ai", "random", stdin="quit\n")
+    run = run_cli("play", "--game", "skat", "--seed", "1", "--ai", "random", stdin="quit\n")
     assert run.returncode == 0
     assert "Bye." in run.stdout and "Traceback" not in run.stderr
 

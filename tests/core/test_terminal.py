@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 from ramsch_core import Match, TableOptions, preset
 from ramsch_core.cards import DECK
 from ramsch_core.terminal import TerminalGame, counted, listed
 from ramsch_core.terminal.packs import french_face, german_face
+from tests.core.cli import run_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 FACES = {face(card): card for card in DECK for face in (french_face, german_face)}
 
 
@@ -89,20 +85,8 @@ def test_scripted_session_must_follow_suit_is_explained() -> None:
     assert match.finished
 
 
-def _play(*args: str, stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ramsch_core", "play", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
-
-
 def test_blank_lines_let_the_ai_finish_a_session() -> None:
-    run = _play("--preset", "altenburg", "--seed", "5", "--rounds", "1", stdin="\n" * 200)
+    run = run_cli("play", "--preset", "altenburg", "--seed", "5", "--rounds", "1", stdin="\n" * 200)
     assert run.returncode == 0, run.stderr
     assert "Final standings:" in run.stdout
     assert run.stdout.count("AI plays for you") == 30
@@ -110,28 +94,28 @@ def test_blank_lines_let_the_ai_finish_a_session() -> None:
 
 def test_end_of_input_and_quit_exit_cleanly() -> None:
     for stdin in ("\n\n", "SA\nquit\n"):
-        run = _play("--preset", "skat", "--seed", "1", "--ai", "random", stdin=stdin)
+        run = run_cli("play", "--preset", "skat", "--seed", "1", "--ai", "random", stdin=stdin)
         assert run.returncode == 0
         assert "Bye." in run.stdout
         assert "Traceback" not in run.stderr
 
 
 def test_a_bad_table_is_an_error_message() -> None:
-    run = _play("--preset", "schafkopf", "--seats", "3", stdin="")
+    run = run_cli("play", "--preset", "schafkopf", "--seats", "3", stdin="")
     assert run.returncode == 2
     assert "four players" in run.stderr and "Traceback" not in run.stderr
 
 
 def test_easy_and_hard_ai_players_play_a_session_through() -> None:
-    run = _play("--preset", "skat", "--seed", "3", "--rounds", "1", "--ai", "easy",
+    run = run_cli("play", "--preset", "skat", "--seed", "3", "--rounds", "1", "--ai", "easy",
                 stdin="\n" * 200)  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert "Final standings:" in run.stdout and "Traceback" not in run.stderr
-    hard = _play("--preset", "skat", "--seed", "3", "--rounds", "1", "--ai", "hard",
+    hard = run_cli("play", "--preset", "skat", "--seed", "3", "--rounds", "1", "--ai", "hard",
                  stdin="\n" * 200)  # fmt: skip
     assert hard.returncode == 0, hard.stderr
     assert "Final standings:" in hard.stdout
-    refused = _play("--preset", "skat", "--ai", "expert", stdin="")
+    refused = run_cli("play", "--preset", "skat", "--ai", "expert", stdin="")
     assert refused.returncode == 2 and "invalid choice" in refused.stderr
 
 
@@ -146,5 +130,5 @@ def test_counts_and_lists_read_as_english() -> None:
 
 def test_the_session_header_counts_its_rounds() -> None:
     for rounds, said in (("1", "1 round,"), ("2", "2 rounds,")):
-        run = _play("--preset", "skat", "--seed", "3", "--rounds", rounds, stdin="quit\n")
+        run = run_cli("play", "--preset", "skat", "--seed", "3", "--rounds", rounds, stdin="quit\n")
         assert said in run.stdout and "(s)" not in run.stdout, run.stdout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import time
 from collections.abc import AsyncIterator, Callable
@@ -19,9 +20,9 @@ from bot.storage import Store
 from bot.tables import TableService
 from tests.emulator import Channel, Emulator, Guild
 from tests.emulator.fixtures import emulator, log_guard, start_client, stop_client
-from tests.pg import chosen_backends
+from tests.pg import chosen_backends, migrated_store
 
-__all__ = ["Harness", "emulator", "harness", "log_guard"]
+__all__ = ["Harness", "emulator", "harness", "log_guard", "running_harness"]
 
 FIRST_SEED = 1000
 
@@ -116,6 +117,18 @@ class Harness:
         await self.emulator.idle(quiet=0.001)
 
 
+@contextlib.asynccontextmanager
+async def running_harness(emulator: Emulator, guild: Guild, db: Path) -> AsyncIterator[Harness]:
+    """The bot in ``guild`` (its first channel) on the store ``db``: launched, and shut down
+    at the end of the block."""
+    running = Harness(emulator, guild, guild.channels[0], db)
+    await running.launch()
+    try:
+        yield running
+    finally:
+        await running.shutdown()
+
+
 def own_card_emojis(emulator: Emulator) -> None:
     """The application owns the card emojis already, as after the bot's first start (which
     uploads them: tests/e2e/test_card_emojis.py)."""
@@ -129,15 +142,11 @@ async def harness(
     emulator: Emulator, tmp_path: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[Harness]:
     """The bot, started in this process with its store in a temporary directory (or, with
-    ``RAMSCH_TEST_BACKEND=postgresql``, in a new PostgreSQL database: tests/pg.py)."""
+    ``RAMSCH_TEST_BACKEND=postgresql``, in a PostgreSQL database of its own), at the current
+    schema already as after the bot's first start (tests/pg.py ``migrated_store``)."""
     guild = emulator.add_guild("Ramsch Club", channels=("general",))
-    db: Path = tmp_path / "ramsch.sqlite3"
-    if chosen_backends() == ["postgresql"]:
-        db = request.getfixturevalue("postgres_url")
+    backend = "postgresql" if chosen_backends() == ["postgresql"] else "sqlite"
+    db = migrated_store(backend, tmp_path, request)
     own_card_emojis(emulator)
-    running = Harness(emulator, guild, guild.channels[0], db)
-    await running.launch()
-    try:
+    async with running_harness(emulator, guild, db) as running:
         yield running
-    finally:
-        await running.shutdown()

@@ -106,6 +106,18 @@ def bot_env(**settings: str) -> dict[str, str]:
     return env
 
 
+async def run_bot(env: dict[str, str], cwd: Path) -> tuple[int, bytes, bytes]:
+    """``python -m bot`` in ``cwd`` with ``env``, to its end (30 s at most): its exit code,
+    standard output and standard error."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=cwd, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode is not None
+    return process.returncode, out, err
+
+
 def error_lines(lines: Iterable[str]) -> list[str]:
     """Lines of a bot's stderr that report an error or a traceback."""
     return [line for line in lines if " ERROR " in line or "Traceback" in line]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from tests.e2e.durability_helpers import (
     ProcessHost,
     bot_env,
     logged_actions,
+    run_bot,
     session_seed,
 )
 from tests.emulator import Emulator, InteractionHandle
@@ -172,12 +172,8 @@ async def test_without_the_setting_the_bot_offers_no_stich(
 
 async def test_a_module_it_cannot_import_is_one_line_and_status_2(tmp_path: Path) -> None:
     env = bot_env(DISCORD_TOKEN="unused", RAMSCH_EXTRA_GAMES="tests.no_such_game")
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    out, err = await asyncio.wait_for(process.communicate(), 30)
-    assert process.returncode == 2
+    code, out, err = await run_bot(env, tmp_path)
+    assert code == 2
     lines = err.decode().strip().splitlines()
     assert len(lines) == 1 and "RAMSCH_EXTRA_GAMES" in lines[0], lines
     assert "tests.no_such_game" in lines[0] and out == b""

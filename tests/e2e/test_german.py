@@ -13,7 +13,7 @@ import pytest_asyncio
 
 from bot.pictures import CardStyle, card_name
 from bot.ui.faces import cards_in
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import Harness, running_harness
 from tests.e2e.driver import Game, answer
 from tests.emulator import Emulator, Message, SimUser
 from tests.english import english_words
@@ -26,12 +26,8 @@ GERMAN_FRENCH = CardStyle(pack="french", lang="de")
 async def german(emulator: Emulator, tmp_path: Path) -> AsyncIterator[Harness]:
     """The bot on a server whose language is German."""
     guild = emulator.add_guild("Ramsch-Runde", channels=("allgemein",), locale="de")
-    running = Harness(emulator, guild, guild.channels[0], tmp_path / "ramsch.sqlite3")
-    await running.launch()
-    try:
+    async with running_harness(emulator, guild, tmp_path / "ramsch.sqlite3") as running:
         yield running
-    finally:
-        await running.shutdown()
 
 
 def every_version(messages: list[Message]) -> list[str]:

@@ -14,7 +14,7 @@ import pytest_asyncio
 
 from bot.pictures import CardStyle, card_name
 from bot.ui.faces import cards_in
-from tests.e2e.conftest import Harness
+from tests.e2e.conftest import Harness, running_harness
 from tests.e2e.driver import Game, answer, shown_text
 from tests.e2e.skat_driver import SkatGame, kind_of
 from tests.e2e.test_german import seen_by, version_text
@@ -30,12 +30,8 @@ NAMES = ("Ania", "Bartek", "Celina")
 async def polish(emulator: Emulator, tmp_path: Path) -> AsyncIterator[Harness]:
     """The bot on a server whose language is Polish."""
     guild = emulator.add_guild("Runda Ramsch", channels=("ogólny",), locale="pl")
-    running = Harness(emulator, guild, guild.channels[0], tmp_path / "ramsch.sqlite3")
-    await running.launch()
-    try:
+    async with running_harness(emulator, guild, tmp_path / "ramsch.sqlite3") as running:
         yield running
-    finally:
-        await running.shutdown()
 
 
 def every_text(messages: list[Message]) -> list[str]:

@@ -21,6 +21,7 @@ from tests.e2e.durability_helpers import (
     bot_env,
     error_lines,
     read_only,
+    run_bot,
     session_seed,
 )
 from tests.emulator import Emulator, Guild
@@ -77,12 +78,8 @@ async def test_the_bot_as_a_process_plays_a_whole_session(
 
 
 async def test_a_missing_token_is_one_clear_line(tmp_path: Path) -> None:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=bot_env(),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    out, err = await asyncio.wait_for(process.communicate(), 30)
-    assert process.returncode == 2
+    code, out, err = await run_bot(bot_env(), tmp_path)
+    assert code == 2
     lines = err.decode().strip().splitlines()
     assert len(lines) == 1 and "DISCORD_TOKEN is not set" in lines[0], lines
     assert out == b""
@@ -95,12 +92,8 @@ async def test_a_refused_token_ends_the_process(emulator: Emulator, tmp_path: Pa
         DISCORD_GATEWAY_URL=emulator.gateway_url,
         RAMSCH_DB=str(tmp_path / "ramsch.sqlite3"),
     )
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    _, err = await asyncio.wait_for(process.communicate(), 30)
-    assert process.returncode == 1
+    code, _, err = await run_bot(env, tmp_path)
+    assert code == 1
     text = err.decode()
     assert "Discord refused the token" in text and "not-the-token" not in text
     assert "Traceback" not in text
@@ -265,19 +258,9 @@ def one_error(err: bytes) -> str:
     return errors[0]
 
 
-async def run_bot(env: dict[str, str], cwd: Path) -> tuple[int, bytes]:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=cwd, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    _, err = await asyncio.wait_for(process.communicate(), 30)
-    assert process.returncode is not None
-    return process.returncode, err
-
-
 async def test_an_unbounded_setting_is_one_line(tmp_path: Path) -> None:
     env = bot_env(DISCORD_TOKEN="secret-token", RAMSCH_AI_DELAY="inf")
-    code, err = await run_bot(env, tmp_path)
+    code, _, err = await run_bot(env, tmp_path)
     assert code == 2
     assert (
         one_error(err) == "Invalid configuration: RAMSCH_AI_DELAY: Input should be a finite number"
@@ -311,7 +294,7 @@ async def test_an_unusable_database_is_one_line(
     if callable(prepare):
         prepare(db)
     env = bot_env(DISCORD_TOKEN="secret-token", RAMSCH_DB=str(db))
-    code, err = await run_bot(env, tmp_path)
+    code, _, err = await run_bot(env, tmp_path)
     assert code == 4
     line = one_error(err)
     assert says in line and str(db) in line, line
@@ -323,7 +306,7 @@ async def test_a_locked_database_is_one_line(tmp_path: Path) -> None:
     with contextlib.closing(sqlite3.connect(db, isolation_level=None)) as other:
         other.execute("CREATE TABLE t (x)")
         other.execute("BEGIN EXCLUSIVE")
-        code, err = await run_bot(bot_env(DISCORD_TOKEN="token", RAMSCH_DB=str(db)), tmp_path)
+        code, _, err = await run_bot(bot_env(DISCORD_TOKEN="token", RAMSCH_DB=str(db)), tmp_path)
         other.execute("ROLLBACK")
     assert code == 4
     assert "locked by another program" in one_error(err)

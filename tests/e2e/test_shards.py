@@ -4,9 +4,7 @@ sends the hand messages' button clicks (DMs) to shard 0, also for the table on s
 
 from __future__ import annotations
 
-import asyncio
 import re
-import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +20,7 @@ from bot.tables import TableService
 from bot.ui import ids
 from tests.e2e.conftest import Harness, synced_commands
 from tests.e2e.driver import Game, answer
-from tests.e2e.durability_helpers import BotProcess, bot_env, error_lines
+from tests.e2e.durability_helpers import BotProcess, bot_env, error_lines, run_bot
 from tests.e2e.test_play import check_result, result_messages
 from tests.emulator import Channel, Emulator, Guild, InteractionHandle
 from tests.emulator.fixtures import start_client
@@ -233,13 +231,9 @@ async def test_bad_shard_settings_are_one_line_and_status_2(
     tmp_path: Path, settings: dict[str, str], says: str
 ) -> None:
     env = bot_env(DISCORD_TOKEN="secret-token", **settings)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    _, err = await asyncio.wait_for(process.communicate(), 30)
+    code, _, err = await run_bot(env, tmp_path)
     text = err.decode()
-    assert process.returncode == 2, text
+    assert code == 2, text
     lines = text.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in text, lines
     assert lines[0].startswith("Invalid configuration: ") and says in lines[0], lines

@@ -15,7 +15,7 @@ import pytest
 from bot import i18n
 from bot.ui.games import match_lines, rules_brief
 from bot.ui.hand import render_hand
-from bot.ui.results import render_result, render_standings
+from bot.ui.results import render_result
 from bot.ui.table import render_table
 from ramsch_core import Card, Deal, Game, Play, preset
 from ramsch_core.ai import HeuristicPlayer
@@ -34,7 +34,7 @@ from tests.example_game.core.ai import CHEAP_HAND, announce, cheapest_card, play
 from tests.example_game.core.announce import Double
 from tests.example_game.core.contract import StichScorer
 from tests.example_game.core.terminal import StichPresenter
-from tests.ui.helpers import act_randomly, custom_ids, items, make_table
+from tests.ui.helpers import act_randomly, custom_ids, items, make_table, texts_of_a_match
 
 GOLDEN = sorted(
     path for path in example_game.DATA.glob("*.json") if not path.name.endswith(".expected.json")
@@ -156,18 +156,7 @@ def test_a_whole_table_renders_in_the_bot(language: str) -> None:
     rules = preset("strict", game="stich")
     with i18n.using(language):
         brief = rules_brief(rules)
-        table = make_table("strict", seed=5, game="stich")
-        rng = random.Random(5)
-        texts = []
-        while table.status == "playing":
-            texts.append(render_table(table).text())
-            for seat in table.seats:
-                assert seat.user_id is not None
-                texts.append(render_hand(table, seat.user_id).text())
-            act_randomly(table, rng)
-        assert table.match is not None
-        texts += [render_result(table, entry).text() for entry in table.match.finished_deals]
-        texts.append(render_standings(table).text())
+        texts = texts_of_a_match(make_table("strict", seed=5, game="stich"), random.Random(5))
     lines = {
         "en": ["Follow suit. Unable to follow, trump. Beat the trick when you can."],
         "de": ["Farbe bedienen. Wer nicht bedienen kann, muss trumpfen."],

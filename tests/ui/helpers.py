@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
+from bot import i18n
 from bot.tables import Seat, Table
+from bot.ui import faces
+from bot.ui.editor import Draft
+from bot.ui.editor_view import render_editor
+from bot.ui.games import rules_brief
+from bot.ui.hand import render_hand
+from bot.ui.lobby import render_lobby
 from bot.ui.message import Rendered
-from ramsch_core import DEFAULT_GAME, Card, Match, TableOptions, preset
+from bot.ui.results import render_result, render_standings
+from bot.ui.table import render_table
+from ramsch_core import DEFAULT_GAME, Card, Match, TableOptions, get_game, preset
 from tests.emulator.limits import message_problems
 from tests.emulator.message_model import FLAG_COMPONENTS_V2
 
@@ -46,6 +57,38 @@ def act_randomly(table: Table, rng: random.Random) -> None:
     match.apply(rng.choice(view.legal), seat)
     if match.finished:
         table.status = "finished"
+
+
+def texts_of_a_match(table: Table, rng: random.Random) -> list[str]:
+    """What a match at ``table`` shows, played at random to its end: the table and every hand
+    at every step, then each deal's result and the standings (in the current language)."""
+    texts = []
+    while table.status == "playing":
+        texts.append(render_table(table).text())
+        for seat in table.seats:
+            assert seat.user_id is not None
+            texts.append(render_hand(table, seat.user_id).text())
+        act_randomly(table, rng)
+    assert table.match is not None
+    texts += [render_result(table, entry).text() for entry in table.match.finished_deals]
+    texts.append(render_standings(table).text())
+    return texts
+
+
+def whole_match(game: str, name: str) -> list[str]:
+    """Lobby, rules editor, rules, table, hands, results and standings of a match of the
+    preset ``name`` of ``game``, every step (``texts_of_a_match``, seed 3)."""
+    lobby = make_table(name, started=False, game=game)
+    texts = [render_lobby(lobby).text(), render_editor(Draft.of_table(lobby)).text()]
+    texts.append(rules_brief(get_game(game).preset(name)))
+    return texts + texts_of_a_match(make_table(name, seed=3, game=game), random.Random(3))
+
+
+@contextlib.contextmanager
+def in_german(table: Table) -> Iterator[None]:
+    """Render in German, with the cards the table's game shows."""
+    with i18n.using("de"), faces.showing(table.rules):
+        yield
 
 
 def items(shown: Rendered) -> list[Any]:

@@ -5,9 +5,7 @@ no message without a translation, cards in the German names of their ranks."""
 
 from __future__ import annotations
 
-import contextlib
 import random
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -38,24 +36,12 @@ from ramsch_core import (
 )
 from ramsch_core.contracts.ramsch import RamschFacts
 from tests.english import english_words
-from tests.ui.helpers import make_table
+from tests.ui.helpers import in_german, make_table
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
 
 
-@pytest.fixture(autouse=True)
-def nothing_untranslated() -> Iterator[None]:
-    """Every message the renderers looked up in German had a translation."""
-    before = set(i18n.MISSING)
-    yield
-    assert i18n.MISSING - before == set()
-
-
-@contextlib.contextmanager
-def german(table: Table) -> Iterator[None]:
-    """Render in German with the cards the table's game shows."""
-    with i18n.using("de"), faces.showing(table.rules):
-        yield
+pytestmark = pytest.mark.usefixtures("nothing_untranslated")
 
 
 def match_of(table: Table) -> Match:
@@ -90,7 +76,7 @@ def table_text(renderer: GameRenderer, table: Table) -> list[str]:
     public = match_of(table).deal.public_view()
     names = names_of(table)
     texts: list[str] = []
-    with german(table):
+    with in_german(table):
         step = renderer.phase_text(public, names)
         if step is not None:
             texts += step
@@ -106,7 +92,7 @@ def hand_text(renderer: GameRenderer, table: Table, deal_seat: int) -> list[str]
     match = match_of(table)
     view = match.deal.view(deal_seat)
     marks = table.marks_of(match.active_seats[deal_seat]) or ()
-    with german(table):
+    with in_german(table):
         texts = renderer.hand_status(view, names_of(table), marks)
         texts += item_texts(renderer.cards(42, match.number, view, marks))
         texts += item_texts(renderer.controls(42, match.number, view, marks))
@@ -117,7 +103,7 @@ def hand_items(renderer: GameRenderer, table: Table, deal_seat: int) -> dict[str
     match = match_of(table)
     view = match.deal.view(deal_seat)
     marks = table.marks_of(match.active_seats[deal_seat]) or ()
-    with german(table):
+    with in_german(table):
         return labels(renderer.controls(42, match.number, view, marks))
 
 
@@ -225,7 +211,7 @@ def test_laying_away_in_german_shows_german_ranks() -> None:
     view = match.deal.view(1)
     status = hand_text(SKAT, table, 1)
     assert status[0].startswith("**Du bist dran:** du hast den Skat aufgenommen: ")
-    with german(table):
+    with in_german(table):
         cards = item_texts(SKAT.cards(42, 0, view, ()))
         expected = [faces.face(card) for card in view.hand]
     assert cards == expected and not any(label[-1] in "JQ" for label in cards)
@@ -235,7 +221,7 @@ def test_laying_away_in_german_shows_german_ranks() -> None:
     first, second = (card.name for card in view.hand[:2])
     table.marks[match.active_seats[1]] = (table.log_length, (first, second))
     marked = hand_text(SKAT, table, 1)
-    with german(table):
+    with in_german(table):
         laid = faces.cards_text(view.hand[:2])
     assert f"Markiert: {laid}" in marked and f"Drücken {laid}" in marked
     heading, lines = table_text(SKAT, table)[:2]
@@ -288,7 +274,7 @@ def test_everyone_passed_is_a_ramsch_in_german() -> None:
     assert_german(fields + status)
     ramsch = make_table("skat")  # a Ramsch table: no Skat contest, as in a Bock round's Ramsch
     assert ramsch.match is not None
-    with german(ramsch):
+    with in_german(ramsch):
         field = SKAT.table_fields(ramsch.match.deal.public_view(), names_of(ramsch))
     assert field == [("Spiel", "**Ramsch**: eine Ramschrunde nach der Bockrunde")]
 
@@ -523,10 +509,10 @@ def test_whole_matches_read_in_german(game: str, name: str) -> None:
                 table.status = "finished"
         for entry in match_of(table).finished_deals:
             names = [table.seats[seat].name for seat in entry.seats]
-            with german(table):
+            with in_german(table):
                 texts += renderer.result_facts(table.rules, entry.result, names)
                 texts.append(renderer.deal_line(entry.result, names) or "")
-        with german(table):
+        with in_german(table):
             texts += renderer.rules_lines(table.rules)
             texts.append(renderer.title(table.rules))
         assert_german(texts)

@@ -5,7 +5,6 @@ numbers are written the Polish way."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -14,16 +13,9 @@ import pytest
 from bot import i18n
 from bot.pictures import CardStyle, alt_text, card_name
 from bot.ui import faces
-from bot.ui.editor import Draft
-from bot.ui.editor_view import render_editor
-from bot.ui.games import rules_brief
-from bot.ui.hand import render_hand
-from bot.ui.lobby import render_lobby
-from bot.ui.results import render_result, render_standings
-from bot.ui.table import render_table
 from ramsch_core import GAMES, Card, get_game
 from tests.english import english_words
-from tests.ui.helpers import NAMES, act_randomly, make_table
+from tests.ui.helpers import NAMES, whole_match
 
 PRESET_NAMES = [(game.id, name) for game in GAMES.values() for name in game.presets]
 POLISH = CardStyle(lang="pl")
@@ -36,26 +28,6 @@ def polish() -> Iterator[None]:
     with i18n.using("pl"):
         yield
     assert {message for language, message in i18n.MISSING - before if language == "pl"} == set()
-
-
-def whole_match(game: str, name: str) -> list[str]:
-    """Lobby, rules editor, rules, table, hands, results and standings of a match, every step."""
-    rules = get_game(game).preset(name)
-    lobby = make_table(name, started=False, game=game)
-    texts = [render_lobby(lobby).text(), render_editor(Draft.of_table(lobby)).text()]
-    texts.append(rules_brief(rules))
-    table = make_table(name, seed=3, game=game)
-    rng = random.Random(3)
-    while table.status == "playing":
-        texts.append(render_table(table).text())
-        for seat in table.seats:
-            assert seat.user_id is not None
-            texts.append(render_hand(table, seat.user_id).text())
-        act_randomly(table, rng)
-    assert table.match is not None
-    texts += [render_result(table, entry).text() for entry in table.match.finished_deals]
-    texts.append(render_standings(table).text())
-    return texts
 
 
 @pytest.mark.parametrize(("game", "name"), PRESET_NAMES)

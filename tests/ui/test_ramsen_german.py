@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,53 +19,19 @@ from bot.ui.games.ramsen import RAMSEN, UPCARD
 from bot.ui.hand import render_hand
 from bot.ui.text import CENTS, amount_text
 from ramsch_core import Card, Pass, Play, get_game
-from ramsch_core.games.ramsen import PRESETS, RamsenRules, ramsen_deal
+from ramsch_core.games.ramsen import PRESETS, RamsenRules
 from ramsch_core.games.ramsen.exchange import Exchange
 from ramsch_core.games.ramsen.in_or_pass import In
 from tests.english import english_words
-from tests.ui.helpers import NAMES, USER_IDS, make_table
+from tests.ui.helpers import NAMES, USER_IDS
+from tests.ui.ramsen import apply, ramsen_table
 
 C = Card
-HANDS = (
-    (C.HA, C.D9, C.SA, C.SK, C.C7),
-    (C.HK, C.D7, C.ST, C.S9, C.C8),
-    (C.HQ, C.CQ, C.S8, C.C9),  # the cutter, who schleckte ♠7
-    (C.HJ, C.CJ, C.DA, C.DK, C.DQ),  # the dealer
-)
-TALON = (C.CA, C.CT, C.CK, C.SQ, C.SJ, C.HT, C.H9, C.H8, C.DJ, C.DT, C.D8)
 GERMAN_TERMS = ("Talon",)
 """German words that tests/english.py also lists as English (``talon``)."""
 
 
-@pytest.fixture(autouse=True)
-def nothing_missing() -> Iterator[None]:
-    """No message rendered here lacks its German translation."""
-    before = set(i18n.MISSING)
-    yield
-    assert set(i18n.MISSING) - before == set()
-
-
-def ramsen_table(
-    name: str = "ramsen", *, dealt: bool = True, schlecken: str | None = "always", **kwargs: Any
-) -> Any:
-    """A Ramsen table; ``dealt``: its first deal replaced by the cards above, the cutter
-    keeping the bottom card. ``schlecken``: the option (None: the preset's)."""
-    if schlecken is not None:
-        kwargs["schlecken"] = schlecken
-    table: Any = make_table(name, game="ramsen", **kwargs)
-    if dealt:
-        table.match.deal = ramsen_deal(
-            table.match.deal.rules, hands=HANDS, schleck=(2, C.S7), upcard=C.H7, talon=TALON
-        )
-    return table
-
-
-def apply(table: Any, *actions: Any) -> None:
-    for action in actions:
-        table.match.apply(action, table.match.to_act)
-        table.log_length += 1
-        if table.match.finished:
-            table.status = "finished"
+pytestmark = pytest.mark.usefixtures("nothing_untranslated")
 
 
 def names_of(table: Any) -> list[str]:

@@ -3,8 +3,6 @@ every seat and the table read, the rules and the editor's choice, in English and
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,7 +11,6 @@ from bot import i18n
 from bot.client import user_message
 from bot.tables import IllegalAction, Table
 from bot.tables.lobby import validated
-from bot.ui import faces
 from bot.ui.editor import Draft, choose
 from bot.ui.editor_view import render_editor
 from bot.ui.games.skat import SKAT
@@ -21,22 +18,12 @@ from bot.ui.hand import render_hand
 from bot.ui.table import render_table
 from ramsch_core import Pass, RulesError, get_game
 from tests.english import english_words
-from tests.ui.helpers import USER_IDS, items, make_table, problems
+from tests.ui.helpers import USER_IDS, in_german, items, make_table, problems
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
 
-@pytest.fixture(autouse=True)
-def nothing_untranslated() -> Iterator[None]:
-    before = set(i18n.MISSING)
-    yield
-    assert i18n.MISSING - before == set()
-
-
-@contextlib.contextmanager
-def german(table: Table) -> Iterator[None]:
-    with i18n.using("de"), faces.showing(table.rules):
-        yield
+pytestmark = pytest.mark.usefixtures("nothing_untranslated")
 
 
 def standard_table(**kwargs: Any) -> Table:
@@ -108,7 +95,7 @@ def test_fs16_in_german() -> None:
     assert table.match is not None
     view = table.match.deal.view(0)
     names = [name_at(table, seat) for seat in range(3)]
-    with german(table):
+    with in_german(table):
         status = SKAT.hand_status(view, names, ())
         heading = SKAT.phase_text(view.public, names)
         others = SKAT.hand_status(table.match.deal.view(1), names, ())
