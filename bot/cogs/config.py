@@ -250,11 +250,17 @@ class ConfigCog(RamschCog, name="Config"):
         draft = Draft.of_guild(guild_id, settings, _guild_name(interaction))
         note = _("Saved: {changes}.", changes=", ".join(changed)) if changed else ""
         shown = render_editor(draft, "\n".join([note, *notes]).strip())
-        shown.embeds[0].add_field(name=_("Role pinged for new tables"), value=_role_text(settings))
+        shown.embeds[0].add_field(
+            name=_("Role pinged for new tables"), value=_role_text(settings.ping_role)
+        )
         shown.embeds[0].add_field(
             name=_("A thread per table"), value=_("on") if settings.threads else _("off")
         )
         shown.embeds[0].add_field(name=_("Public games"), value=_public_text(settings))
+        shown.embeds[0].add_field(
+            name=_("Role that organises tournaments"),
+            value=_role_text(settings.tournament_role),
+        )
         await interaction.response.send_message(
             **shown.send_kwargs(), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -412,8 +418,8 @@ def checked_role(role: discord.Role) -> int:
     return role.id
 
 
-def _role_text(settings: GuildSettings) -> str:
-    return f"<@&{settings.ping_role}>" if settings.ping_role is not None else _("none")
+def _role_text(role: int | None) -> str:
+    return f"<@&{role}>" if role is not None else _("none")
 
 
 def public_settings(data: dict[str, Any], given: dict[str, Any]) -> list[str]:

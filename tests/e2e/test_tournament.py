@@ -327,6 +327,8 @@ async def test_eight_schafkopf_players_at_two_tables_in_their_threads(harness: H
     role = harness.guild.grant(organiser)
     (said,) = await answer(mod, harness.channel, "ramsch tournament role", role=role)
     assert said.ephemeral and "may organise tournaments now" in said.text
+    (shown,) = await answer(mod, harness.channel, "ramsch-config announce")
+    assert f"Role that organises tournaments\n{role.mention}" in shown.text
     players = [harness.emulator.add_user(name) for name in NAMES[:8]]
     users = {user.id: user for user in players}
     number, _ = await open_tournament(
