@@ -88,3 +88,17 @@ def test_a_polish_discord_client_reads_polish() -> None:
     assert i18n.language_of("pl") == "pl"
     with i18n.using("pl"):
         assert i18n._("Join") == "Dołącz"
+
+
+@pytest.mark.parametrize("won, lost", [(1, 0), (2, 3), (5, 22)])
+def test_a_tournament_standing_reads_right_in_polish_for_any_count(
+    polish: None, won: int, lost: int
+) -> None:
+    from bot.ui.tournament import standing_line
+    from ramsch_core.tournament import Standing
+
+    row = Standing(7, 1, Fraction(1234), won, lost, (Fraction(1234),), won + lost)
+    line = standing_line(row, {7: "Ola"}, set())
+    total = "1\N{NO-BREAK SPACE}234"  # Polish groups thousands with a no-break space
+    assert line == f"1. Ola: {total} (wygrane: {won}, przegrane: {lost}; {total})"
+    assert not english_words(line)
